@@ -1,0 +1,150 @@
+import {
+  APP_TYPES,
+  DEFAULT_BRAND,
+  DEFAULT_CONSUMER_SIGN_IN_URL,
+  DEFAULT_FAQ_URL,
+  DEFAULT_SUPPORT_PHONE,
+  DEFAULT_SUPPORT_POSTAL_ADDRESS,
+} from '@portal/domain';
+import { z } from 'zod';
+
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v?.trim() ? v.trim() : undefined));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  APP_TYPE: z.enum(APP_TYPES).default('CUSTOMER'),
+  BRAND_NAME: z.string().min(1).default(DEFAULT_BRAND),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optional,
+  SMTP_URL: optional,
+  MAIL_FROM: z.string().default('Microbiome Lab <no-reply@microbiome.example>'),
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_PUBLISHABLE_KEY: optional,
+  ADDRESSFINDER_KEY: optional,
+  COACH_BOOKING_URL: optional,
+  SUPPORT_PHONE: z.string().default(DEFAULT_SUPPORT_PHONE),
+  SUPPORT_EMAIL: z.string().default('info@microbiome.example'),
+  SUPPORT_POSTAL_ADDRESS: z.string().trim().min(1).default(DEFAULT_SUPPORT_POSTAL_ADDRESS),
+  FAQ_URL: z.url().default(DEFAULT_FAQ_URL),
+  CONSUMER_SIGN_IN_URL: z.url().default(DEFAULT_CONSUMER_SIGN_IN_URL),
+  MAINTENANCE_UNTIL: optional,
+  SITE_ALERT: optional,
+  JWT_SECRET: optional.pipe(z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional()),
+  OPS_KEY: optional,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Requests per minute from one address to each sign-in, registration and reset endpoint. */
+  AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+  /** Added delay per failed sign-in beyond the third, to slow password guessing. */
+  LOGIN_DELAY_MS: z.coerce.number().int().min(0).default(1000),
+  /** Voucher look-ups and redeems per minute from one address, so codes cannot be guessed. */
+  VOUCHER_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  /** Orders and card tokens per minute from one address. */
+  PAYMENT_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+  /** Questionnaire answers saved per minute from one address (each answer is saved as it is given). */
+  ANSWER_RATE_LIMIT: z.coerce.number().int().positive().default(600),
+  /** Set to true while the report service is down: report pages show the maintenance screen. */
+  REPORTS_UNAVAILABLE: z.stringbool().default(false),
+  /** The external questionnaire for infant kits; gets the kit's surveyResultId and the access token. */
+  INFANT_SURVEY_URL: z.url().optional(),
+  /** Baseline routes for `npm run bench` under /bench (never in production). */
+  BENCH_ROUTES: z.stringbool().default(false),
+  APP_VERSION: z.string().default(process.env.npm_package_version ?? '0.1.0'),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  appType: (typeof APP_TYPES)[number];
+  brandName: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl?: string | undefined;
+  smtpUrl?: string | undefined;
+  mailFrom: string;
+  supportPhone: string;
+  supportEmail: string;
+  supportPostalAddress: string;
+  faqUrl: string;
+  consumerSignInUrl: string;
+  maintenanceUntil: string | null;
+  siteAlert: string | null;
+  coachBookingUrl?: string | undefined;
+  addressFinderKey?: string | undefined;
+  stripeSecretKey?: string | undefined;
+  stripePublishableKey?: string | undefined;
+  jwtSecret?: string | undefined;
+  opsKey?: string | undefined;
+  logLevel: string;
+  authRateLimit: number;
+  loginDelayMs: number;
+  voucherRateLimit: number;
+  paymentRateLimit: number;
+  answerRateLimit: number;
+  reportsUnavailable: boolean;
+  infantSurveyUrl: string | null;
+  benchRoutes: boolean;
+  version: string;
+};
+
+/** Reads every setting once; a bad value stops the server with the variable's name. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid settings:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.DATABASE_URL && !e.JWT_SECRET)
+    throw new Error('Invalid settings:\nJWT_SECRET is required with DATABASE_URL');
+  if (e.BENCH_ROUTES && e.NODE_ENV === 'production')
+    throw new Error('Invalid settings:\nBENCH_ROUTES is for benchmarks and cannot be used in production');
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    appType: e.APP_TYPE,
+    brandName: e.BRAND_NAME,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    supportPhone: e.SUPPORT_PHONE,
+    supportEmail: e.SUPPORT_EMAIL,
+    supportPostalAddress: e.SUPPORT_POSTAL_ADDRESS,
+    faqUrl: e.FAQ_URL,
+    consumerSignInUrl: e.CONSUMER_SIGN_IN_URL,
+    maintenanceUntil: e.MAINTENANCE_UNTIL ?? null,
+    siteAlert: e.SITE_ALERT ?? null,
+    coachBookingUrl: e.COACH_BOOKING_URL,
+    addressFinderKey: e.ADDRESSFINDER_KEY,
+    stripeSecretKey: e.STRIPE_SECRET_KEY,
+    stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,
+    jwtSecret: e.JWT_SECRET,
+    opsKey: e.OPS_KEY,
+    logLevel: e.LOG_LEVEL,
+    authRateLimit: e.AUTH_RATE_LIMIT,
+    loginDelayMs: e.LOGIN_DELAY_MS,
+    voucherRateLimit: e.VOUCHER_RATE_LIMIT,
+    paymentRateLimit: e.PAYMENT_RATE_LIMIT,
+    answerRateLimit: e.ANSWER_RATE_LIMIT,
+    reportsUnavailable: e.REPORTS_UNAVAILABLE,
+    infantSurveyUrl: e.INFANT_SURVEY_URL ?? null,
+    benchRoutes: e.BENCH_ROUTES,
+    version: e.APP_VERSION,
+  };
+}
+
+/**
+ * The publishable key the web app mounts Stripe Elements with: only when the server charges with
+ * Stripe too, so a card is never tokenized for a provider that cannot charge it.
+ */
+export const stripeElementsKey = (config: Config): string | null =>
+  config.stripeSecretKey ? (config.stripePublishableKey ?? null) : null;

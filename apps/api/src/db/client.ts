@@ -1,0 +1,110 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Either the database or an open transaction: service functions accept both. */
+export type DbOrTx = Db | Tx;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+};
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** PostgreSQL through a node-postgres pool, with the committed migrations applied. */
+export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  // A connect timeout, so requests fail fast (503) while the database is unreachable instead of hanging.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+  // An idle connection dropped by the server (restart, network cut) must not crash the process: the pool
+  // replaces it on the next query.
+  pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
+  // The pool listens for errors only while a connection is idle. A connection lost while checked out
+  // between two statements (inside a transaction) emits 'error' on the client itself, which would be an
+  // uncaught exception; the statement in progress already fails with it, so only note it here.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => console.warn(`database connection lost in use: ${error.message}`));
+  });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  await migratePg(db as never, { migrationsFolder });
+  return { db, kind: 'postgres', close: () => pool.end() };
+}
+
+/** PGlite in memory (dataDir undefined) or in a folder, with the committed migrations applied. */
+export async function openPglite(dataDir?: string): Promise<Database> {
+  let releaseLock = () => {};
+  if (dataDir) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    releaseLock = takeLock(dataDir);
+  }
+  try {
+    const client = new PGlite(dataDir ? path.join(dataDir, 'pgdata') : undefined);
+    await client.waitReady;
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    await migratePglite(db as never, { migrationsFolder });
+    return {
+      db,
+      kind: 'pglite',
+      async close() {
+        // PGlite does not fsync: a checkpoint before closing keeps a clean shutdown durable.
+        if (dataDir) await client.exec('CHECKPOINT');
+        await client.close();
+        releaseLock();
+      },
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}
+
+/**
+ * PGlite is single-process: a second server on the same folder would corrupt it, so the first one
+ * holds a lock file with its pid. A lock left by a crashed process (pid gone) is taken over.
+ */
+function takeLock(dataDir: string): () => void {
+  const lockPath = path.join(path.resolve(dataDir), 'portal.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+      return () => fs.rmSync(lockPath, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const pid = Number(fs.readFileSync(lockPath, 'utf8'));
+      if (pid && pid !== process.pid && isAlive(pid)) {
+        throw new Error(
+          `The embedded database in ${path.resolve(dataDir)} is in use by another process (pid ${pid}). ` +
+            'Stop that process, or point DATA_DIR at another folder.',
+        );
+      }
+      fs.rmSync(lockPath, { force: true });
+    }
+  }
+  throw new Error(`Could not lock the embedded database in ${dataDir}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export async function openDatabase(config: { databaseUrl?: string | undefined; dataDir: string }) {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+}

@@ -1,0 +1,127 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/** A research project or the consumer product line; kits belong to one. */
+export const projects = pgTable('projects', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  contactName: text('contact_name'),
+  phone: text('phone'),
+  email: text('email'),
+  /** LAB_MANAGED: we post the kit; CLIENT_MANAGED: the study hands kits out (no self-send button). */
+  logisticType: text('logistic_type').notNull().default('LAB_MANAGED'),
+  resultDeliveryType: text('result_delivery_type'),
+  exerciseSurveyEnabled: boolean('exercise_survey_enabled').notNull().default(true),
+  foodSurveyEnabled: boolean('food_survey_enabled').notNull().default(true),
+  medicalSurveyEnabled: boolean('medical_survey_enabled').notNull().default(true),
+  mentalSurveyEnabled: boolean('mental_survey_enabled').notNull().default(true),
+  samplingSurveyEnabled: boolean('sampling_survey_enabled').notNull().default(true),
+  infantDemographicAndMilkFeedingEnabled: boolean('infant_demographic_enabled').notNull().default(false),
+  infantDayOfSamplingEnabled: boolean('infant_day_of_sampling_enabled').notNull().default(false),
+  infantMedicalHistoryEnabled: boolean('infant_medical_history_enabled').notNull().default(false),
+  /** Whether owners may give its kits to someone else. */
+  givingAllowed: boolean('giving_allowed').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const kits = pgTable(
+  'kits',
+  {
+    id: serial('id').primaryKey(),
+    /** Unguessable id printed on the kit's requisition QR code. */
+    hashedId: text('hashed_id').notNull(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name'),
+    notes: text('notes'),
+    kitStatus: text('kit_status').notNull().default('UNASSIGNED'),
+    sampleStatus: text('sample_status'),
+    sampleIdentifier: text('sample_identifier').notNull(),
+    /** Stored normalised (upper case, no dashes). */
+    voucherCode: text('voucher_code').notNull(),
+    referralCode: text('referral_code'),
+    redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    displayDate: text('display_date'),
+    reportReceived: boolean('report_received').notNull().default(false),
+    surveyResultId: text('survey_result_id'),
+    /** A replacement kit points at the failed kit it replaces. */
+    replacesKitId: integer('replaces_kit_id'),
+    shipFirstName: text('ship_first_name'),
+    shipLastName: text('ship_last_name'),
+    shipAddressLine1: text('ship_address_line1'),
+    shipAddressLine2: text('ship_address_line2'),
+    shipSuburb: text('ship_suburb'),
+    shipState: text('ship_state'),
+    shipPostcode: text('ship_postcode'),
+    shipGnafId: text('ship_gnaf_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('kits_voucher_key').on(t.voucherCode),
+    uniqueIndex('kits_hashed_id_key').on(t.hashedId),
+    uniqueIndex('kits_sample_identifier_key').on(t.sampleIdentifier),
+    index('kits_owner_idx').on(t.ownerId),
+  ],
+);
+
+/** One row per status change or milestone of a kit: the timeline. */
+export const kitEvents = pgTable(
+  'kit_events',
+  {
+    id: serial('id').primaryKey(),
+    kitId: integer('kit_id')
+      .notNull()
+      .references(() => kits.id, { onDelete: 'cascade' }),
+    eventType: text('event_type').notNull(),
+    /** Who caused it: the owner, an operator, or null for the system. */
+    actor: text('actor'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('kit_events_kit_idx').on(t.kitId, t.at)],
+);
+
+/** A kit given to someone by email, shown to the giver under Kits Given to Others. */
+export const sentKits = pgTable(
+  'sent_kits',
+  {
+    id: serial('id').primaryKey(),
+    kitId: integer('kit_id')
+      .notNull()
+      .references(() => kits.id, { onDelete: 'cascade' }),
+    giverId: uuid('giver_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    receiverEmail: text('receiver_email').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sent_kits_giver_idx').on(t.giverId), uniqueIndex('sent_kits_kit_key').on(t.kitId)],
+);
+
+/** Practitioner referral codes (stored without the REF prefix, upper case). */
+export const referralCodes = pgTable('referral_codes', {
+  code: text('code').primaryKey(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  active: boolean('active').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+});
+
+export type KitRow = typeof kits.$inferSelect;
+export type ProjectRow = typeof projects.$inferSelect;

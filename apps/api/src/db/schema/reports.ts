@@ -1,0 +1,24 @@
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { kits } from './kits.ts';
+
+/** The lab's MetaPhlAn profile of a kit's sample and the report computed from it at import. */
+export const labResults = pgTable(
+  'lab_results',
+  {
+    id: serial('id').primaryKey(),
+    kitId: integer('kit_id')
+      .notNull()
+      .references(() => kits.id, { onDelete: 'cascade' }),
+    sampleIdentifier: text('sample_identifier').notNull(),
+    database: text('database'),
+    reportVersion: text('report_version').notNull(),
+    profileText: text('profile_text').notNull(),
+    report: jsonb('report').notNull(),
+    importedBy: text('imported_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('lab_results_kit_key').on(t.kitId),
+    index('lab_results_sample_idx').on(t.sampleIdentifier),
+  ],
+);

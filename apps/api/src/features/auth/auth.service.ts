@@ -1,0 +1,207 @@
+import { hash, verify } from '@node-rs/argon2';
+import { AUTH_MESSAGES, ERROR_CODES, normaliseReferralCode, type RegisterRequest } from '@portal/domain';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { enqueueMail } from '../../adapters/mail/outbox.ts';
+import { accountExistsMail, resetPasswordMail, verifyEmailMail } from '../../adapters/mail/templates.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { emailTokens, users } from '../../db/schema/index.ts';
+import type { AppContext } from '../../lib/context.ts';
+import { AppError, forbidden, invalid, tooMany, unauthorized } from '../../lib/errors.ts';
+import { randomToken, sha256 } from '../../lib/secrets.ts';
+import {
+  ACCOUNT_LOCK_AFTER,
+  ADDRESS_LOCK_AFTER,
+  accountKey,
+  addressKey,
+  clearFailures,
+  FREE_ATTEMPTS,
+  lockedForSeconds,
+  recordFailure,
+} from './login-throttle.ts';
+import { revokeAllSessions, startSession } from './tokens.ts';
+
+/** OWASP's minimum argon2id cost: 19 MiB, 2 passes, 1 lane. */
+const ARGON2 = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+export const hashPassword = (password: string) => hash(password, ARGON2);
+
+/** Verified against when an email has no account, so both cases take the same time. */
+let dummyHash: Promise<string> | undefined;
+
+const VERIFY_TTL_HOURS = 24;
+const RESET_TTL_HOURS = 1;
+type Purpose = 'VERIFY_EMAIL' | 'RESET_PASSWORD';
+
+async function issueEmailToken(db: DbOrTx, userId: string, purpose: Purpose): Promise<string> {
+  // A new link replaces any earlier unused one of the same kind.
+  await db
+    .update(emailTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+  const token = randomToken();
+  const hours = purpose === 'VERIFY_EMAIL' ? VERIFY_TTL_HOURS : RESET_TTL_HOURS;
+  await db.insert(emailTokens).values({
+    userId,
+    purpose,
+    tokenHash: sha256(token),
+    expiresAt: sql`now() + make_interval(hours => ${hours})`,
+  });
+  return token;
+}
+
+/** Marks a link used and returns its user; says whether it was unknown, used or expired. */
+async function consumeEmailToken(db: DbOrTx, token: string, purpose: Purpose) {
+  const [row] = await db
+    .select({
+      id: emailTokens.id,
+      userId: emailTokens.userId,
+      usedAt: emailTokens.usedAt,
+      expired: sql<boolean>`${emailTokens.expiresAt} <= now()`,
+    })
+    .from(emailTokens)
+    .where(and(eq(emailTokens.tokenHash, sha256(token)), eq(emailTokens.purpose, purpose)))
+    .for('update');
+  if (!row || row.usedAt) return { status: 'invalid' as const };
+  if (row.expired) return { status: 'expired' as const };
+  await db.update(emailTokens).set({ usedAt: sql`now()` }).where(eq(emailTokens.id, row.id));
+  return { status: 'ok' as const, userId: row.userId };
+}
+
+/**
+ * Creates an account and emails a verification link. An email that already has an account gets an email
+ * saying so instead, and the caller sees the same answer either way, so registration reveals nothing.
+ */
+export async function registerUser(ctx: AppContext, input: RegisterRequest) {
+  const passwordHash = await hashPassword(input.password);
+  await ctx.db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ id: users.id, firstName: users.firstName, verified: users.emailVerifiedAt })
+      .from(users)
+      .where(eq(users.email, input.email));
+    if (existing) {
+      if (existing.verified)
+        await enqueueMail(tx, accountExistsMail(ctx.mail, input.email, existing.firstName));
+      else {
+        const token = await issueEmailToken(tx, existing.id, 'VERIFY_EMAIL');
+        await enqueueMail(tx, verifyEmailMail(ctx.mail, input.email, existing.firstName, token));
+      }
+      return;
+    }
+    const [user] = await tx
+      .insert(users)
+      .values({
+        email: input.email,
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        underAge: input.underAge,
+        guardian: input.guardian,
+        // A minor starts without a consent form: the 'Complete now' banner asks for one.
+        parentConsented: input.underAge ? false : null,
+        userType: input.userType,
+        // Consumer §5: a leading 'REF-' or 'REF' is removed, as for every referral code.
+        referralCode: normaliseReferralCode(input.referralCode ?? '') || null,
+        participantCode: input.participantCode ?? null,
+      })
+      .returning({ id: users.id });
+    if (!user) throw new Error('insert returned no row');
+    const token = await issueEmailToken(tx, user.id, 'VERIFY_EMAIL');
+    await enqueueMail(tx, verifyEmailMail(ctx.mail, input.email, input.firstName, token));
+  });
+}
+
+export async function verifyEmail(ctx: AppContext, token: string) {
+  await ctx.db.transaction(async (tx) => {
+    const result = await consumeEmailToken(tx, token, 'VERIFY_EMAIL');
+    if (result.status === 'expired')
+      throw invalid(AUTH_MESSAGES.verifyExpired, undefined, ERROR_CODES.tokenExpired);
+    if (result.status === 'invalid')
+      throw invalid(AUTH_MESSAGES.verifyInvalid, undefined, ERROR_CODES.tokenInvalid);
+    await tx
+      .update(users)
+      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
+      .where(eq(users.id, result.userId));
+  });
+}
+
+export async function resendVerification(ctx: AppContext, email: string) {
+  await ctx.db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ id: users.id, firstName: users.firstName, verified: users.emailVerifiedAt })
+      .from(users)
+      .where(eq(users.email, email));
+    if (!user || user.verified) return;
+    const token = await issueEmailToken(tx, user.id, 'VERIFY_EMAIL');
+    await enqueueMail(tx, verifyEmailMail(ctx.mail, email, user.firstName, token));
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Password sign-in. Failures are counted per account email and per client address: after three, each
+ * answer is slowed; at the thresholds the account or address is refused for fifteen minutes. An unknown
+ * email is treated exactly like a wrong password.
+ */
+export async function login(ctx: AppContext, input: { email: string; password: string }, ip: string) {
+  const keys = [accountKey(input.email), addressKey(ip)];
+  const lockedSeconds = await lockedForSeconds(ctx.db, keys);
+  if (lockedSeconds > 0) throw tooMany(AUTH_MESSAGES.loginLocked, ERROR_CODES.accountLocked, lockedSeconds);
+
+  const [user] = await ctx.db
+    .select({
+      id: users.id,
+      passwordHash: users.passwordHash,
+      authorities: users.authorities,
+      verified: users.emailVerifiedAt,
+    })
+    .from(users)
+    .where(eq(users.email, input.email));
+  dummyHash ??= hashPassword('not-a-real-password-1!');
+  const ok = await verify(user?.passwordHash ?? (await dummyHash), input.password).catch(() => false);
+
+  if (!user || !ok) {
+    const accountFailures = await recordFailure(ctx.db, keys[0] as string, ACCOUNT_LOCK_AFTER);
+    const addressFailures = await recordFailure(ctx.db, keys[1] as string, ADDRESS_LOCK_AFTER);
+    if (accountFailures >= ACCOUNT_LOCK_AFTER || addressFailures >= ADDRESS_LOCK_AFTER)
+      throw tooMany(AUTH_MESSAGES.loginLocked, ERROR_CODES.accountLocked, 15 * 60);
+    const excess = Math.max(accountFailures, addressFailures) - FREE_ATTEMPTS;
+    if (excess > 0) await sleep(Math.min(5000, excess * ctx.config.loginDelayMs));
+    throw unauthorized(AUTH_MESSAGES.loginFailed, ERROR_CODES.invalidCredentials);
+  }
+  if (!user.verified) throw forbidden(AUTH_MESSAGES.emailNotVerified, ERROR_CODES.emailNotVerified);
+  await clearFailures(ctx.db, keys[0] as string);
+  return startSession(ctx, ctx.db, user);
+}
+
+/** Emails a reset link if the account exists; the answer is the same either way. */
+export async function requestPasswordReset(ctx: AppContext, email: string) {
+  await ctx.db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ id: users.id, firstName: users.firstName })
+      .from(users)
+      .where(eq(users.email, email));
+    if (!user) return;
+    const token = await issueEmailToken(tx, user.id, 'RESET_PASSWORD');
+    await enqueueMail(tx, resetPasswordMail(ctx.mail, email, user.firstName, token));
+  });
+}
+
+/** Sets a new password from a reset link, verifies the email (the link proved it) and ends every session. */
+export async function resetPassword(ctx: AppContext, token: string, password: string) {
+  const passwordHash = await hashPassword(password);
+  await ctx.db.transaction(async (tx) => {
+    const result = await consumeEmailToken(tx, token, 'RESET_PASSWORD');
+    if (result.status !== 'ok') throw new AppError(400, ERROR_CODES.tokenInvalid, AUTH_MESSAGES.resetInvalid);
+    const [user] = await tx
+      .update(users)
+      .set({
+        passwordHash,
+        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(users.id, result.userId))
+      .returning({ email: users.email });
+    await revokeAllSessions(tx, result.userId);
+    if (user) await clearFailures(tx, accountKey(user.email));
+  });
+}

@@ -1,0 +1,250 @@
+import { AUTH_MESSAGES, ERROR_CODES } from '@portal/domain';
+import { eq, sql } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refreshTokens, users } from '../../db/schema/index.ts';
+import {
+  bearer,
+  createTestApp,
+  latestLinkToken,
+  PASSWORD,
+  signedInUser,
+  TEST_JWT_SECRET,
+  type TestApp,
+  uniqueEmail,
+} from '../../test/helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+const refresh = (token: string) => post('/api/auth/refresh', { refresh_token: token });
+
+describe('refresh tokens', () => {
+  it('rotates: each refresh gives a new pair and the new access token works', async () => {
+    const user = await signedInUser(t.app);
+    const first = await refresh(user.refreshToken);
+    expect(first.statusCode).toBe(200);
+    const body = first.json();
+    expect(body.refresh_token).not.toBe(user.refreshToken);
+    expect(body.user_id).toBe(user.id);
+    expect(
+      (await t.app.inject({ url: '/api/users/me', headers: bearer(body.access_token) })).statusCode,
+    ).toBe(200);
+  });
+
+  it('accepts the refresh token from the HttpOnly cookie', async () => {
+    const user = await signedInUser(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: {},
+      cookies: { refresh_token: user.refreshToken },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('returns the same successor to concurrent tabs within the grace period', async () => {
+    const user = await signedInUser(t.app);
+    const [a, b] = await Promise.all([refresh(user.refreshToken), refresh(user.refreshToken)]);
+    expect(a.statusCode).toBe(200);
+    expect(b.statusCode).toBe(200);
+    expect(a.json().refresh_token).toBe(b.json().refresh_token);
+  });
+
+  it('detects reuse after the grace period and revokes the whole family', async () => {
+    const user = await signedInUser(t.app);
+    const successor = (await refresh(user.refreshToken)).json().refresh_token;
+    await t.database.db
+      .update(refreshTokens)
+      .set({ usedAt: sql`now() - interval '1 minute'` })
+      .where(eq(refreshTokens.userId, user.id));
+    const reused = await refresh(user.refreshToken);
+    expect(reused.statusCode).toBe(401);
+    expect(reused.json()).toEqual({
+      message: AUTH_MESSAGES.sessionExpired,
+      code: ERROR_CODES.refreshExpired,
+    });
+    expect((await refresh(successor)).statusCode).toBe(401);
+  });
+
+  it('refuses an expired or unknown refresh token', async () => {
+    const user = await signedInUser(t.app);
+    await t.database.db
+      .update(refreshTokens)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(refreshTokens.userId, user.id));
+    expect((await refresh(user.refreshToken)).json().code).toBe(ERROR_CODES.refreshExpired);
+    expect((await refresh('made-up')).statusCode).toBe(401);
+    expect((await post('/api/auth/refresh', {})).statusCode).toBe(401);
+  });
+
+  it('logout revokes the session so its refresh token no longer works', async () => {
+    const user = await signedInUser(t.app);
+    const out = await post('/api/auth/logout', { refresh_token: user.refreshToken });
+    expect(out.statusCode).toBe(204);
+    expect(String(out.headers['set-cookie'])).toMatch(/refresh_token=;/);
+    expect((await refresh(user.refreshToken)).statusCode).toBe(401);
+  });
+});
+
+describe('access tokens', () => {
+  const sign = (claims: Record<string, unknown>, audience: string, secret = TEST_JWT_SECRET, ttl = '5m') =>
+    new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setAudience(audience)
+      .setExpirationTime(ttl)
+      .sign(new TextEncoder().encode(secret));
+
+  it.each([
+    ['no token', undefined],
+    ['garbage', 'Bearer not-a-jwt'],
+  ])('refuses %s', async (_name, authorization) => {
+    const res = await t.app.inject({ url: '/api/users/me', headers: authorization ? { authorization } : {} });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe(ERROR_CODES.unauthorized);
+  });
+
+  it('refuses a token for the other app type, a forged one and an expired one', async () => {
+    const user = await signedInUser(t.app);
+    const claims = { user_id: user.id, authorities: [] };
+    for (const token of [
+      await sign(claims, 'RESEARCH'),
+      await sign(claims, 'CUSTOMER', 'another-secret-another-secret-another-secret'),
+      await sign(claims, 'CUSTOMER', TEST_JWT_SECRET, '-1s'),
+    ]) {
+      expect((await t.app.inject({ url: '/api/users/me', headers: bearer(token) })).statusCode).toBe(401);
+    }
+  });
+
+  it('shows each person only their own account', async () => {
+    const [a, b] = [await signedInUser(t.app), await signedInUser(t.app)];
+    expect((await t.app.inject({ url: '/api/users/me', headers: bearer(a.accessToken) })).json().id).toBe(
+      a.id,
+    );
+    expect((await t.app.inject({ url: '/api/users/me', headers: bearer(b.accessToken) })).json().id).toBe(
+      b.id,
+    );
+  });
+});
+
+describe('brute force', () => {
+  it('locks an account after five failures, even for the right password, and says so clearly', async () => {
+    const user = await signedInUser(t.app);
+    for (let i = 0; i < 4; i++) {
+      const res = await post('/api/auth/login', { email: user.email, password: 'Wrong123!' });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({
+        message: AUTH_MESSAGES.loginFailed,
+        code: ERROR_CODES.invalidCredentials,
+      });
+    }
+    const fifth = await post('/api/auth/login', { email: user.email, password: 'Wrong123!' });
+    expect(fifth.statusCode).toBe(429);
+    const locked = await post('/api/auth/login', { email: user.email, password: PASSWORD });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toEqual({ message: AUTH_MESSAGES.loginLocked, code: ERROR_CODES.accountLocked });
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(800);
+  });
+
+  it('treats an unknown email exactly like a wrong password', async () => {
+    const res = await post('/api/auth/login', { email: uniqueEmail('nobody'), password: 'Wrong123!' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: AUTH_MESSAGES.loginFailed, code: ERROR_CODES.invalidCredentials });
+  });
+
+  it('slows answers after three failures', async () => {
+    const slow = await createTestApp({ LOGIN_DELAY_MS: '300' });
+    try {
+      const email = uniqueEmail('slow');
+      const timings: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const started = performance.now();
+        await slow.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email, password: 'Wrong123!' },
+        });
+        timings.push(performance.now() - started);
+      }
+      expect(timings[3]).toBeGreaterThanOrEqual(290);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('rate-limits sign-in attempts from one address', async () => {
+    const limited = await createTestApp({ AUTH_RATE_LIMIT: '3' });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/password-reset',
+          payload: { email: 'someone@example.com' },
+        });
+        codes.push(res.statusCode);
+        if (res.statusCode === 429) expect(res.json().code).toBe(ERROR_CODES.rateLimited);
+      }
+      expect(codes).toEqual([202, 202, 202, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('password reset', () => {
+  it('never reveals whether an email has an account', async () => {
+    const user = await signedInUser(t.app);
+    const known = await post('/api/auth/password-reset', { email: user.email });
+    const unknown = await post('/api/auth/password-reset', { email: uniqueEmail('ghost') });
+    expect(known.statusCode).toBe(202);
+    expect(unknown.statusCode).toBe(202);
+    expect(unknown.json()).toEqual(known.json());
+  });
+
+  it('sets a new password from the emailed link, once, and ends every session', async () => {
+    const user = await signedInUser(t.app);
+    await post('/api/auth/password-reset', { email: user.email });
+    const token = await latestLinkToken(t.app, user.email);
+
+    const weak = await post('/api/auth/password-reset/confirm', { token, password: 'weak' });
+    expect(weak.statusCode).toBe(400);
+
+    const done = await post('/api/auth/password-reset/confirm', { token, password: 'NewSecret9#' });
+    expect(done.statusCode).toBe(200);
+    expect(done.json().message).toBe(AUTH_MESSAGES.resetDone);
+    expect((await refresh(user.refreshToken)).statusCode).toBe(401);
+    expect((await post('/api/auth/login', { email: user.email, password: PASSWORD })).statusCode).toBe(401);
+    expect((await post('/api/auth/login', { email: user.email, password: 'NewSecret9#' })).statusCode).toBe(
+      200,
+    );
+
+    const again = await post('/api/auth/password-reset/confirm', { token, password: 'Another9#x' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ message: AUTH_MESSAGES.resetInvalid, code: ERROR_CODES.tokenInvalid });
+  });
+
+  it("answers an unparsable reset token with 'Could not parse token'", async () => {
+    const res = await post('/api/auth/password-reset/confirm', {
+      token: 'not a token',
+      password: 'NewSecret9#',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(AUTH_MESSAGES.resetMissingToken);
+  });
+
+  it('verifies the email of an account reset before it was verified', async () => {
+    const email = uniqueEmail('unverified');
+    await post('/api/auth/register', { email, password: PASSWORD, firstName: 'U', lastName: 'V' });
+    await post('/api/auth/password-reset', { email });
+    const token = await latestLinkToken(t.app, email);
+    await post('/api/auth/password-reset/confirm', { token, password: 'NewSecret9#' });
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, email));
+    expect(row?.emailVerifiedAt).not.toBeNull();
+  });
+});

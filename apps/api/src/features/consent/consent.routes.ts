@@ -1,0 +1,157 @@
+import { apiErrorSchema, CONSENT_FILE_MAX_BYTES, CONSENT_MESSAGES, emailSchema } from '@portal/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { consentFormPdf } from '../../adapters/pdf/consent-form.ts';
+import { invalid } from '../../lib/errors.ts';
+import { principalOf, requireUser } from '../../plugins/authenticate.ts';
+import {
+  emailParentalConsentForm,
+  getConsentFlow,
+  respondToConsent,
+  uploadParentalConsentForm,
+} from './consent.service.ts';
+
+const consentFlowSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  consents: z.array(
+    z.object({
+      id: z.number(),
+      title: z.string(),
+      htmlContent: z.string(),
+      agreeLabel: z.string(),
+      disagreeLabel: z.string(),
+      version: z.string(),
+      response: z.object({ consented: z.boolean(), respondedAt: z.string() }).nullable(),
+    }),
+  ),
+});
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+/** Multipart framing around the file; a body larger than this cannot hold a file under the limit. */
+const MULTIPART_OVERHEAD = 16 * 1024;
+/** Folder separators, parent references and control characters in an uploaded file's name. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for.
+const PATH_LIKE_NAME = /[/\\]|^\.\.?$|[\u0000-\u001f\u007f]|^[a-zA-Z]:/;
+
+export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  let formPdf: Promise<Buffer> | undefined;
+
+  app.get(
+    '/consent-flow/:flowId',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['consent'],
+        security: [{ bearerAuth: [] }],
+        params: z.object({ flowId: z.coerce.number().int().positive() }),
+        querystring: z.object({ 'consenter-type': z.literal('USER'), 'consenter-id': z.string().max(64) }),
+        response: { 200: consentFlowSchema, ...errors },
+      },
+    },
+    async (request) =>
+      getConsentFlow(ctx, principalOf(request).userId, request.params.flowId, request.query['consenter-id']),
+  );
+
+  app.post(
+    '/consent/:consentId',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['consent'],
+        security: [{ bearerAuth: [] }],
+        params: z.object({ consentId: z.coerce.number().int().positive() }),
+        body: z.object({
+          consentId: z.number().int().positive(),
+          consenterType: z.literal('USER'),
+          consenterId: z.string().max(64),
+          consented: z.boolean(),
+        }),
+        response: {
+          201: z.object({ consentId: z.number(), consented: z.boolean(), version: z.string() }),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      if (request.body.consentId !== request.params.consentId) throw invalid('The consent ids do not match.');
+      return reply.code(201).send(await respondToConsent(ctx, principalOf(request).userId, request.body));
+    },
+  );
+
+  app.post(
+    '/users/me/parental-consent/form',
+    {
+      onRequest: requireUser,
+      config: { rateLimit: { max: ctx.config.authRateLimit, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['consent'],
+        summary:
+          'Upload the signed parental consent form (multipart field "file": PDF, PNG or JPEG under 1MB)',
+        security: [{ bearerAuth: [] }],
+        consumes: ['multipart/form-data'],
+        response: {
+          201: z.object({ message: z.string() }),
+          409: apiErrorSchema,
+          429: apiErrorSchema,
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      // Refuse an oversized upload from its declared length, before reading the body.
+      if (Number(request.headers['content-length'] ?? 0) > CONSENT_FILE_MAX_BYTES + MULTIPART_OVERHEAD)
+        throw invalid(CONSENT_MESSAGES.fileTooLarge, { file: CONSENT_MESSAGES.fileTooLarge });
+      if (!request.isMultipart())
+        throw invalid('Please upload the form as multipart/form-data with the field "file".');
+      const file = await request.file();
+      if (file?.fieldname !== 'file') throw invalid('Please choose a file to upload.');
+      // The name is never used, but a browser sends a bare name: a path is a crafted request.
+      if (PATH_LIKE_NAME.test(file.filename))
+        throw invalid(CONSENT_MESSAGES.fileNameInvalid, { file: CONSENT_MESSAGES.fileNameInvalid });
+      let content: Buffer;
+      try {
+        content = await file.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw invalid(CONSENT_MESSAGES.fileTooLarge, { file: CONSENT_MESSAGES.fileTooLarge });
+        throw error;
+      }
+      // The form must be under 1MB: the upload limit lets a file of exactly 1024 KB through.
+      if (content.length >= CONSENT_FILE_MAX_BYTES)
+        throw invalid(CONSENT_MESSAGES.fileTooLarge, { file: CONSENT_MESSAGES.fileTooLarge });
+      await uploadParentalConsentForm(ctx, principalOf(request).userId, content);
+      return reply.code(201).send({ message: CONSENT_MESSAGES.uploadSuccess });
+    },
+  );
+
+  app.post(
+    '/users/me/parental-consent/email',
+    {
+      onRequest: requireUser,
+      config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['consent'],
+        security: [{ bearerAuth: [] }],
+        body: z.object({ email: emailSchema }),
+        response: { 202: z.object({ message: z.string() }), 429: apiErrorSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(202)
+        .send(await emailParentalConsentForm(ctx, principalOf(request).userId, request.body.email)),
+  );
+
+  app.get(
+    '/parental-consent/form.pdf',
+    { schema: { tags: ['consent'], summary: 'The blank consent form' } },
+    async (_request, reply) => {
+      formPdf ??= consentFormPdf(ctx.config.brandName, ctx.config.supportEmail);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', 'attachment; filename="parental-consent-form.pdf"')
+        .send(await formPdf);
+    },
+  );
+};

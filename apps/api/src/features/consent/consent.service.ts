@@ -1,0 +1,129 @@
+import { CONSENT_MESSAGES, withBrand } from '@portal/domain';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import { enqueueMail } from '../../adapters/mail/outbox.ts';
+import { parentConsentMail } from '../../adapters/mail/templates.ts';
+import {
+  consentFlows,
+  consentResponses,
+  consents,
+  parentalConsentForms,
+  users,
+} from '../../db/schema/index.ts';
+import type { AppContext } from '../../lib/context.ts';
+import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
+import { toUser } from '../users/users.service.ts';
+
+const ALLOWED_TYPES = ['application/pdf', 'image/png', 'image/jpeg'];
+
+/** A consent flow with the person's latest answer to each consent. Only for the person themselves. */
+export async function getConsentFlow(ctx: AppContext, userId: string, flowId: number, consenterId: string) {
+  if (consenterId !== userId) throw forbidden('You can only see your own consents.');
+  const [flow] = await ctx.db.select().from(consentFlows).where(eq(consentFlows.id, flowId));
+  if (!flow) throw notFound('That consent flow does not exist.');
+  const items = await ctx.db
+    .select()
+    .from(consents)
+    .where(eq(consents.flowId, flowId))
+    .orderBy(asc(consents.position));
+  const result = [];
+  for (const c of items) {
+    const [latest] = await ctx.db
+      .select({ consented: consentResponses.consented, createdAt: consentResponses.createdAt })
+      .from(consentResponses)
+      .where(and(eq(consentResponses.consentId, c.id), eq(consentResponses.consenterId, userId)))
+      .orderBy(desc(consentResponses.id))
+      .limit(1);
+    result.push({
+      id: c.id,
+      title: c.title,
+      htmlContent: c.htmlContent,
+      agreeLabel: c.agreeLabel,
+      disagreeLabel: c.disagreeLabel,
+      version: c.version,
+      response: latest ? { consented: latest.consented, respondedAt: latest.createdAt.toISOString() } : null,
+    });
+  }
+  return { id: flow.id, name: flow.name, consents: result };
+}
+
+/** Records an answer with the consent's version and time; mirrors it to the user field it governs. */
+export async function respondToConsent(
+  ctx: AppContext,
+  userId: string,
+  input: { consentId: number; consenterType: 'USER'; consenterId: string; consented: boolean },
+) {
+  if (input.consenterId !== userId) throw forbidden('You can only answer your own consents.');
+  return ctx.db.transaction(async (tx) => {
+    const [consent] = await tx.select().from(consents).where(eq(consents.id, input.consentId));
+    if (!consent) throw notFound('That consent does not exist.');
+    await tx.insert(consentResponses).values({
+      consentId: consent.id,
+      consenterType: input.consenterType,
+      consenterId: userId,
+      consented: input.consented,
+      consentVersion: consent.version,
+    });
+    if (consent.userField === 'agree_to_data_usage') {
+      await tx.update(users).set({ agreeToDataUsage: input.consented }).where(eq(users.id, userId));
+    }
+    return { consentId: consent.id, consented: input.consented, version: consent.version };
+  });
+}
+
+/**
+ * Stores a signed parental consent form. The type is judged by the file's bytes, never its name; while
+ * an earlier form awaits review, another is refused. The person's consent goes to "under review".
+ */
+export async function uploadParentalConsentForm(ctx: AppContext, userId: string, content: Buffer) {
+  const type = await fileTypeFromBuffer(content);
+  if (!type || !ALLOWED_TYPES.includes(type.mime)) throw invalid(CONSENT_MESSAGES.wrongFileType);
+  await ctx.db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    if (!user) throw notFound('Your account could not be found.');
+    if (!user.underAge) throw invalid('A parental consent form is only needed for under-age accounts.');
+    const [pending] = await tx
+      .select({ id: parentalConsentForms.id })
+      .from(parentalConsentForms)
+      .where(and(eq(parentalConsentForms.userId, userId), isNull(parentalConsentForms.reviewedAt)));
+    if (pending) throw conflict(CONSENT_MESSAGES.requestUnderway);
+    await tx
+      .insert(parentalConsentForms)
+      .values({ userId, contentType: type.mime, size: content.length, content });
+    await tx.update(users).set({ parentConsented: null, updatedAt: sql`now()` }).where(eq(users.id, userId));
+  });
+}
+
+/** Emails the blank consent form's link to a parent, through the outbox. */
+export async function emailParentalConsentForm(ctx: AppContext, userId: string, parentEmail: string) {
+  await ctx.db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.id, userId));
+    if (!user) throw notFound('Your account could not be found.');
+    if (!user.underAge) throw invalid('A parental consent form is only needed for under-age accounts.');
+    await enqueueMail(tx, parentConsentMail(ctx.mail, parentEmail, `${user.firstName} ${user.lastName}`));
+  });
+  return { message: CONSENT_MESSAGES.emailSent };
+}
+
+/** Staff decide a minor's pending consent form: approve shows results, reject asks for a new form. */
+export async function reviewParentalConsent(ctx: AppContext, email: string, approve: boolean) {
+  return ctx.db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
+    if (!user) throw notFound(`No account with the email ${email}.`);
+    if (!user.underAge)
+      throw invalid('That account is not under age; there is no parental consent to review.');
+    await tx
+      .update(parentalConsentForms)
+      .set({ reviewedAt: sql`now()`, approved: approve })
+      .where(and(eq(parentalConsentForms.userId, user.id), isNull(parentalConsentForms.reviewedAt)));
+    const [row] = await tx
+      .update(users)
+      .set({ parentConsented: approve, updatedAt: sql`now()` })
+      .where(eq(users.id, user.id))
+      .returning();
+    if (!row) throw new AppError(500, 'INTERNAL_ERROR', 'update returned no row');
+    return toUser(row);
+  });
+}
+
+export const uploadFailureMessage = (brand: string) => withBrand(CONSENT_MESSAGES.uploadFailure, brand);

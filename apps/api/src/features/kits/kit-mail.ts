@@ -1,0 +1,106 @@
+import { canRequestReplacement, kitDisplayName } from '@portal/domain';
+import { compose, type MailCtx } from '../../adapters/mail/templates.ts';
+
+type KitInfo = {
+  id: number;
+  name: string | null;
+  sampleIdentifier: string;
+  kitStatus: string;
+  sampleStatus: string | null;
+};
+type Person = { email: string; firstName: string };
+
+const kitLink = (ctx: MailCtx, kitId: number) => `${ctx.publicUrl}/kits?scrollingPosition=kit-${kitId}`;
+
+export function kitRequestedMail(ctx: MailCtx, to: Person, kit: KitInfo) {
+  return compose(
+    ctx,
+    to.email,
+    `We are packing your ${ctx.brand} kit`,
+    [
+      `Hi ${to.firstName},`,
+      `Thank you for activating ${kitDisplayName(kit)}. We are packing it now and will email you when it is on its way.`,
+    ],
+    { label: 'Follow your kit', url: kitLink(ctx, kit.id) },
+  );
+}
+
+export function kitDispatchedMail(ctx: MailCtx, to: Person, kit: KitInfo) {
+  return compose(
+    ctx,
+    to.email,
+    `Your ${ctx.brand} kit is on its way`,
+    [
+      `Hi ${to.firstName},`,
+      `${kitDisplayName(kit)} has left our lab. Kits arrive in 3-6 business days by postal service.`,
+      'When it arrives, follow the instructions in the box to take your sample and post it back to us.',
+    ],
+    { label: 'Follow your kit', url: kitLink(ctx, kit.id) },
+  );
+}
+
+export function sampleReceivedMail(ctx: MailCtx, to: Person, kit: KitInfo) {
+  return compose(
+    ctx,
+    to.email,
+    'We have received your sample',
+    [
+      `Hi ${to.firstName},`,
+      `Our lab has received the sample of ${kitDisplayName(kit)} (sample ${kit.sampleIdentifier}).`,
+      'Please complete your questionnaires within 2 days of this email: your answers help us interpret your results.',
+      'Your report takes about 4 weeks from today. We will email you as soon as it is ready.',
+    ],
+    { label: 'Answer your questionnaires', url: `${ctx.publicUrl}/surveys` },
+  );
+}
+
+export function sampleFailedMail(ctx: MailCtx, to: Person, kit: KitInfo) {
+  const replaceable = canRequestReplacement(kit);
+  return compose(
+    ctx,
+    to.email,
+    'We could not analyse your sample',
+    [
+      `Hi ${to.firstName},`,
+      `Unfortunately our lab could not analyse the sample of ${kitDisplayName(kit)} (sample ${kit.sampleIdentifier}).`,
+      replaceable
+        ? 'This happens sometimes when a swab carries too much or too little sample. You can order a replacement kit at a reduced price from your kits page.'
+        : `Our team will contact you about the next steps. You can also reply to this email or contact ${ctx.supportEmail}.`,
+    ],
+    replaceable ? { label: 'Request a replacement kit', url: kitLink(ctx, kit.id) } : undefined,
+  );
+}
+
+export function resultsAvailableMail(ctx: MailCtx, to: Person, kit: KitInfo) {
+  return compose(
+    ctx,
+    to.email,
+    'Your microbiome report is ready',
+    [
+      `Hi ${to.firstName},`,
+      `The report of ${kitDisplayName(kit)} (sample ${kit.sampleIdentifier}) is ready to read.`,
+      'Once your questionnaires are complete you can book your 15-minute Microbiome Coach call.',
+    ],
+    {
+      label: 'Read my report',
+      url: `${ctx.publicUrl}/report?samples=${encodeURIComponent(kit.sampleIdentifier)}`,
+    },
+  );
+}
+
+export function kitGiftMail(ctx: MailCtx, to: string, giverName: string, voucher: string) {
+  return compose(
+    ctx,
+    to,
+    `${giverName} has given you a ${ctx.brand} kit`,
+    [
+      'Hello,',
+      `${giverName} has given you a ${ctx.brand} gut microbiome kit.`,
+      `Your voucher code is ${voucher}. Sign in or create an account, then redeem the voucher to have the kit sent to you.`,
+    ],
+    {
+      label: 'Redeem my kit',
+      url: `${ctx.publicUrl}/dashboard?showModal=REDEEM&voucher=${encodeURIComponent(voucher)}`,
+    },
+  );
+}

@@ -1,0 +1,629 @@
+import crypto from 'node:crypto';
+import {
+  isListed,
+  isNotActivated,
+  isProfileComplete,
+  isUnderAge,
+  KIT_MESSAGES,
+  type Kit,
+  kitStatusForSample,
+  kitTransitionAllowed,
+  normaliseReferralCode,
+  normaliseVoucher,
+  type SentKit,
+  sampleTransitionAllowed,
+  transitionRefusal,
+} from '@portal/domain';
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { enqueueMail } from '../../adapters/mail/outbox.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { preparedFor } from '../../db/prepared.ts';
+import {
+  type KitRow,
+  kitEvents,
+  kits,
+  type ProjectRow,
+  projects,
+  referralCodes,
+  sentKits,
+  users,
+} from '../../db/schema/index.ts';
+import type { AppContext } from '../../lib/context.ts';
+import { conflict, invalid, notFound } from '../../lib/errors.ts';
+import { answerClock, answersOfKitColumn, kitSurveyStats } from '../surveys/surveys.service.ts';
+import {
+  kitDispatchedMail,
+  kitGiftMail,
+  kitRequestedMail,
+  resultsAvailableMail,
+  sampleFailedMail,
+  sampleReceivedMail,
+} from './kit-mail.ts';
+
+// ---- Codes ------------------------------------------------------------------------------------
+
+/** No 0/O, 1/I/L: codes are read off paper and typed by people. */
+const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+
+function randomCode(length: number, alphabet = ALPHABET): string {
+  const bytes = crypto.randomBytes(length * 2);
+  let out = '';
+  for (let i = 0; out.length < length; i++) {
+    const value = bytes.readUInt16BE((i * 2) % bytes.length);
+    // Rejection sampling keeps every character equally likely.
+    if (value < Math.floor(65536 / alphabet.length) * alphabet.length)
+      out += alphabet[value % alphabet.length];
+    if (i > length * 8) return randomCode(length, alphabet);
+  }
+  return out;
+}
+
+/** 12 characters from a 31-letter alphabet: about 59 bits, shown as XXXX-XXXX-XXXX. */
+export const newVoucherCode = () => randomCode(12);
+export const formatVoucher = (code: string) => code.match(/.{1,4}/g)?.join('-') ?? code;
+const newSampleIdentifier = () => `MB${randomCode(8, 'ABCDEFGHJKMNPQRSTUVWXYZ0123456789')}`;
+const newHashedId = () => crypto.randomBytes(12).toString('base64url');
+
+// ---- Reading --------------------------------------------------------------------------------
+
+const isoDate = (d: Date | null) => (d ? d.toISOString() : null);
+
+type Joined = { kit: KitRow; project: ProjectRow; referralFirst: string | null; referralLast: string | null };
+
+function toKit(row: Joined): Kit {
+  const { kit, project } = row;
+  return {
+    id: kit.id,
+    kitId: kit.id,
+    hashedId: kit.hashedId,
+    name: kit.name,
+    notes: kit.notes,
+    kitStatus: kit.kitStatus,
+    sampleStatus: kit.sampleStatus,
+    sampleIdentifier: kit.sampleIdentifier,
+    voucherCode: formatVoucher(kit.voucherCode),
+    referralCode: kit.referralCode,
+    referralName: row.referralFirst ? `${row.referralFirst} ${row.referralLast ?? ''}`.trim() : null,
+    redeemedDate: isoDate(kit.redeemedAt),
+    activatedDate: isoDate(kit.activatedAt),
+    displayDate: kit.displayDate,
+    reportReceived: kit.reportReceived,
+    surveyResultId: kit.surveyResultId,
+    // Filled by listUserKits from the questionnaire answers.
+    surveysStats: [],
+    project: {
+      id: project.id,
+      name: project.name,
+      logisticType: project.logisticType,
+      resultDeliveryType: project.resultDeliveryType,
+    },
+    exerciseSurveyEnabled: project.exerciseSurveyEnabled,
+    foodSurveyEnabled: project.foodSurveyEnabled,
+    medicalSurveyEnabled: project.medicalSurveyEnabled,
+    mentalSurveyEnabled: project.mentalSurveyEnabled,
+    samplingSurveyEnabled: project.samplingSurveyEnabled,
+    givingAllowed: project.givingAllowed,
+  };
+}
+
+const kitColumns = {
+  kit: kits,
+  project: projects,
+  referralFirst: referralCodes.firstName,
+  referralLast: referralCodes.lastName,
+};
+
+function selectKits(db: DbOrTx) {
+  return db
+    .select(kitColumns)
+    .from(kits)
+    .innerJoin(projects, eq(projects.id, kits.projectId))
+    .leftJoin(referralCodes, eq(referralCodes.code, kits.referralCode));
+}
+
+async function kitById(db: DbOrTx, kitId: number): Promise<Kit> {
+  const [row] = await selectKits(db).where(eq(kits.id, kitId));
+  if (!row) throw notFound(KIT_MESSAGES.kitNotFound);
+  return toKit(row);
+}
+
+/** The person's kits with what their questionnaire progress depends on (their age, the answers), in one statement. */
+const userKitRows = preparedFor((db) =>
+  db
+    .select({
+      ...kitColumns,
+      ownerUnderAge: users.underAge,
+      ownerDateOfBirth: users.dateOfBirth,
+      answers: answersOfKitColumn,
+    })
+    .from(kits)
+    .innerJoin(projects, eq(projects.id, kits.projectId))
+    .leftJoin(referralCodes, eq(referralCodes.code, kits.referralCode))
+    .innerJoin(users, eq(users.id, kits.ownerId))
+    .where(eq(kits.ownerId, sql.placeholder('userId')))
+    .orderBy(asc(kits.id))
+    .prepare('user_kits'),
+);
+
+/** getUserKits: the person's kits under the listing rules, oldest first. */
+export async function listUserKits(ctx: AppContext, userId: string): Promise<Kit[]> {
+  const owned = await userKitRows(ctx.db).execute({ userId });
+  const [first] = owned;
+  const underAge = first
+    ? isUnderAge({ underAge: first.ownerUnderAge, dateOfBirth: first.ownerDateOfBirth })
+    : false;
+  const now = answerClock();
+  return owned
+    .filter((row) => isListed(row.kit))
+    .map((row) => ({
+      ...toKit(row),
+      surveysStats: kitSurveyStats(row.kit, row.project, underAge, row.answers ?? [], now),
+    }));
+}
+
+/** getSentKits: kits the person gave away, newest first. */
+export async function listSentKits(ctx: AppContext, userId: string): Promise<SentKit[]> {
+  const rows = await ctx.db
+    .select({ sent: sentKits, kit: kits })
+    .from(sentKits)
+    .innerJoin(kits, eq(kits.id, sentKits.kitId))
+    .where(eq(sentKits.giverId, userId))
+    .orderBy(desc(sentKits.requestedAt));
+  return rows.map(({ sent, kit }) => ({
+    kitId: kit.id,
+    name: kit.name,
+    receiverEmail: sent.receiverEmail,
+    requestedDate: sent.requestedAt.toISOString(),
+    redeemedDate: isoDate(sent.redeemedAt),
+    kitStatus: kit.kitStatus,
+    sampleStatus: kit.sampleStatus,
+  }));
+}
+
+/**
+ * The person with their kits counted per state (a handful of rows however many kits they hold), in one
+ * statement; the listing and activation rules then apply to each group, not to every kit.
+ */
+const dashboardRows = preparedFor((db) => {
+  const groups = db
+    .select({
+      kitStatus: kits.kitStatus,
+      sampleStatus: kits.sampleStatus,
+      redeemed: sql<boolean>`${kits.redeemedAt} is not null`.as('redeemed'),
+      count: sql<number>`count(*)::int`.as('count'),
+    })
+    .from(kits)
+    .where(eq(kits.ownerId, users.id))
+    .groupBy(kits.kitStatus, kits.sampleStatus, sql`redeemed`)
+    .as('groups');
+  return db
+    .select({
+      user: users,
+      kitStatus: groups.kitStatus,
+      sampleStatus: groups.sampleStatus,
+      redeemed: groups.redeemed,
+      count: groups.count,
+    })
+    .from(users)
+    .leftJoinLateral(groups, sql`true`)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('dashboard');
+});
+
+/** getDashboard: counts of available and redeemed kits, and whether the profile is complete. */
+export async function dashboard(ctx: AppContext, userId: string) {
+  const rows = await dashboardRows(ctx.db).execute({ userId });
+  const user = rows[0]?.user;
+  if (!user) throw notFound();
+  let numberOfUnassignedKits = 0;
+  let numberOfRedeemedKits = 0;
+  for (const { kitStatus, sampleStatus, redeemed, count } of rows) {
+    // A person without kits has one row, without a group.
+    if (kitStatus === null || count === null) continue;
+    const group = { kitStatus, sampleStatus };
+    if (!isListed(group)) continue;
+    if (isNotActivated(group)) numberOfUnassignedKits += count;
+    if (redeemed) numberOfRedeemedKits += count;
+  }
+  return { numberOfUnassignedKits, numberOfRedeemedKits, profileCompleted: isProfileComplete(user) };
+}
+
+/** The owner's own kit, locked for the rest of the transaction; a stranger gets 404 (no enumeration). */
+async function ownKitForUpdate(tx: DbOrTx, userId: string, kitId: number): Promise<KitRow> {
+  const [kit] = await tx
+    .select()
+    .from(kits)
+    .where(and(eq(kits.id, kitId), eq(kits.ownerId, userId)))
+    .for('update');
+  if (!kit) throw notFound(KIT_MESSAGES.kitNotFound);
+  return kit;
+}
+
+export async function kitTimeline(ctx: AppContext, userId: string, kitId: number) {
+  const [kit] = await ctx.db
+    .select({ id: kits.id })
+    .from(kits)
+    .where(and(eq(kits.id, kitId), eq(kits.ownerId, userId)));
+  if (!kit) throw notFound(KIT_MESSAGES.kitNotFound);
+  const events = await ctx.db
+    .select()
+    .from(kitEvents)
+    .where(eq(kitEvents.kitId, kitId))
+    .orderBy(asc(kitEvents.at), asc(kitEvents.id));
+  return events.map((e) => ({
+    eventType: e.eventType,
+    date: e.at.toISOString().slice(0, 10),
+    dateTime: e.at.toISOString(),
+  }));
+}
+
+// ---- Owner changes --------------------------------------------------------------------------
+
+export async function lookupReferral(ctx: AppContext, raw: string) {
+  const code = normaliseReferralCode(raw);
+  if (!code) throw invalid(KIT_MESSAGES.referralRequired, { referralCode: KIT_MESSAGES.referralRequired });
+  const [row] = await ctx.db
+    .select()
+    .from(referralCodes)
+    .where(and(eq(referralCodes.code, code), eq(referralCodes.active, true)));
+  if (!row) throw notFound(KIT_MESSAGES.referralUnknown);
+  return { name: `${row.firstName} ${row.lastName}`, referralCode: row.code };
+}
+
+/** putKit: name, notes, referral code (null removes it) or the report-received tick. */
+export async function updateKit(
+  ctx: AppContext,
+  userId: string,
+  kitId: number,
+  patch: { name?: string | null; notes?: string | null; referralCode?: string | null; reportReceived?: true },
+): Promise<Kit> {
+  return ctx.db.transaction(async (tx) => {
+    const kit = await ownKitForUpdate(tx, userId, kitId);
+    const changes: Partial<KitRow> = { updatedAt: new Date() };
+    if (patch.name !== undefined) changes.name = patch.name?.trim() || null;
+    if (patch.notes !== undefined) changes.notes = patch.notes?.trim() ? patch.notes : null;
+    if (patch.referralCode !== undefined) {
+      changes.referralCode =
+        patch.referralCode === null
+          ? null
+          : (await lookupReferral({ ...ctx, db: tx }, patch.referralCode)).referralCode;
+    }
+    if (patch.reportReceived) {
+      if (!['RESULTS_AVAILABLE', 'MICROBIOME_COACH_SESSION_COMPLETED'].includes(kit.sampleStatus ?? ''))
+        throw conflict('The report of this kit is not available yet.');
+      changes.reportReceived = true;
+    }
+    await tx.update(kits).set(changes).where(eq(kits.id, kit.id));
+    return kitById(tx, kit.id);
+  });
+}
+
+/** A kit found by voucher that this person may redeem: unowned, or already theirs and not yet sent. */
+async function kitByVoucher(tx: DbOrTx, userId: string, voucher: string, lock: boolean) {
+  const query = tx
+    .select({ kit: kits, project: projects })
+    .from(kits)
+    .innerJoin(projects, eq(projects.id, kits.projectId))
+    .where(
+      and(
+        eq(kits.voucherCode, normaliseVoucher(voucher)),
+        or(isNull(kits.ownerId), eq(kits.ownerId, userId)),
+        inArray(kits.kitStatus, ['UNASSIGNED', 'ASSIGNED', 'REDEEMED']),
+      ),
+    );
+  const [row] = await (lock ? query.for('update', { of: kits }) : query);
+  if (!row) throw notFound(KIT_MESSAGES.invalidVoucher);
+  return row;
+}
+
+/** checkVoucher: the kit behind a voucher; any code that cannot be redeemed by this person reads as invalid. */
+export async function checkVoucher(ctx: AppContext, userId: string, voucher: string) {
+  const { kit, project } = await kitByVoucher(ctx.db, userId, voucher, false);
+  return {
+    id: kit.id,
+    kitId: kit.id,
+    kitStatus: kit.kitStatus,
+    projectId: project.id,
+    name: project.name,
+    logisticType: project.logisticType,
+    ownedByYou: kit.ownerId === userId,
+  };
+}
+
+type Address = {
+  addressLine1: string;
+  addressLine2?: string | null | undefined;
+  suburb: string;
+  state: string;
+  postcode: string;
+  gnafId?: string | null | undefined;
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+};
+
+async function addEvent(tx: DbOrTx, kitId: number, eventType: string, actor: string | null) {
+  await tx.insert(kitEvents).values({ kitId, eventType, actor });
+}
+
+async function ownerOf(tx: DbOrTx, ownerId: string | null) {
+  if (!ownerId) return null;
+  const [owner] = await tx
+    .select({ email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(eq(users.id, ownerId));
+  return owner ?? null;
+}
+
+async function requestDispatch(ctx: AppContext, tx: DbOrTx, kit: KitRow, userId: string, address: Address) {
+  const [project] = await tx.select().from(projects).where(eq(projects.id, kit.projectId));
+  if (project?.logisticType === 'CLIENT_MANAGED') throw conflict(KIT_MESSAGES.clientManaged);
+  if (!isNotActivated(kit) && kit.kitStatus !== 'REDEEMED') throw conflict(KIT_MESSAGES.notActivatable);
+  const now = new Date();
+  await tx
+    .update(kits)
+    .set({
+      kitStatus: 'REQUESTED',
+      activatedAt: now,
+      redeemedAt: kit.redeemedAt ?? now,
+      shipFirstName: address.firstName ?? null,
+      shipLastName: address.lastName ?? null,
+      shipAddressLine1: address.addressLine1,
+      shipAddressLine2: address.addressLine2 ?? null,
+      shipSuburb: address.suburb,
+      shipState: address.state,
+      shipPostcode: address.postcode,
+      shipGnafId: address.gnafId ?? null,
+      updatedAt: now,
+    })
+    .where(eq(kits.id, kit.id));
+  await addEvent(tx, kit.id, 'REQUESTED', userId);
+  const owner = await ownerOf(tx, userId);
+  if (owner) await enqueueMail(tx, kitRequestedMail(ctx.mail, owner, { ...kit, kitStatus: 'REQUESTED' }));
+}
+
+/** redeemKit / redeemKitBasic: claims the kit by its voucher; with activate it is also sent now. */
+export async function redeemKit(
+  ctx: AppContext,
+  userId: string,
+  body: { kitId: number; voucher: string; activate: boolean } & Partial<Address>,
+): Promise<Kit> {
+  return ctx.db.transaction(async (tx) => {
+    const { kit } = await kitByVoucher(tx, userId, body.voucher, true);
+    if (kit.id !== body.kitId) throw notFound(KIT_MESSAGES.invalidVoucher);
+    const now = new Date();
+    const firstRedeem = kit.ownerId === null || kit.redeemedAt === null;
+    await tx
+      .update(kits)
+      .set({ ownerId: userId, kitStatus: 'ASSIGNED', redeemedAt: kit.redeemedAt ?? now, updatedAt: now })
+      .where(eq(kits.id, kit.id));
+    if (firstRedeem) {
+      await addEvent(tx, kit.id, 'REDEEMED', userId);
+      await tx
+        .update(sentKits)
+        .set({ redeemedAt: now })
+        .where(and(eq(sentKits.kitId, kit.id), isNull(sentKits.redeemedAt)));
+    }
+    if (body.activate) {
+      const [fresh] = await tx.select().from(kits).where(eq(kits.id, kit.id));
+      if (!fresh) throw notFound(KIT_MESSAGES.kitNotFound);
+      await requestDispatch(ctx, tx, fresh, userId, body as Address);
+    }
+    return kitById(tx, kit.id);
+  });
+}
+
+/** activateKit: the owner asks for a kit they hold to be sent to an address. */
+export async function activateKit(
+  ctx: AppContext,
+  userId: string,
+  kitId: number,
+  address: Address,
+): Promise<Kit> {
+  return ctx.db.transaction(async (tx) => {
+    const kit = await ownKitForUpdate(tx, userId, kitId);
+    await requestDispatch(ctx, tx, kit, userId, address);
+    return kitById(tx, kit.id);
+  });
+}
+
+/** Give a kit: by one of the person's unsent kits, or by an unredeemed voucher. The receiver gets the voucher. */
+export async function giveKit(
+  ctx: AppContext,
+  userId: string,
+  body: { receiverEmail: string; kitId?: number | undefined; voucher?: string | undefined },
+) {
+  const receiverEmail = body.receiverEmail.trim().toLowerCase();
+  return ctx.db.transaction(async (tx) => {
+    const [giver] = await tx.select().from(users).where(eq(users.id, userId));
+    if (!giver) throw notFound();
+    if (giver.email === receiverEmail)
+      throw invalid(KIT_MESSAGES.giveToSelf, { receiverEmail: KIT_MESSAGES.giveToSelf });
+    let kit: KitRow;
+    if (body.kitId !== undefined) kit = await ownKitForUpdate(tx, userId, body.kitId);
+    else if (body.voucher) kit = (await kitByVoucher(tx, userId, body.voucher, true)).kit;
+    else throw invalid(KIT_MESSAGES.voucherRequired, { voucher: KIT_MESSAGES.voucherRequired });
+    if (!isNotActivated(kit) && kit.kitStatus !== 'REDEEMED') throw conflict(KIT_MESSAGES.notGivable);
+    const [project] = await tx.select().from(projects).where(eq(projects.id, kit.projectId));
+    if (!project?.givingAllowed) throw conflict(KIT_MESSAGES.notGivable);
+    const now = new Date();
+    await tx
+      .update(kits)
+      .set({ ownerId: null, kitStatus: 'UNASSIGNED', redeemedAt: null, updatedAt: now })
+      .where(eq(kits.id, kit.id));
+    await tx
+      .insert(sentKits)
+      .values({ kitId: kit.id, giverId: userId, receiverEmail, requestedAt: now, lastSentAt: now })
+      .onConflictDoUpdate({
+        target: sentKits.kitId,
+        set: { giverId: userId, receiverEmail, requestedAt: now, redeemedAt: null, lastSentAt: now },
+      });
+    await addEvent(tx, kit.id, 'GIVEN', userId);
+    await enqueueMail(
+      tx,
+      kitGiftMail(
+        ctx.mail,
+        receiverEmail,
+        `${giver.firstName} ${giver.lastName}`,
+        formatVoucher(kit.voucherCode),
+      ),
+    );
+    return { kitId: kit.id, receiverEmail };
+  });
+}
+
+/** Send again: the gift email once more, while the receiver has not redeemed it. */
+export async function resendGift(ctx: AppContext, userId: string, kitId: number) {
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ sent: sentKits, kit: kits, giver: users })
+      .from(sentKits)
+      .innerJoin(kits, eq(kits.id, sentKits.kitId))
+      .innerJoin(users, eq(users.id, sentKits.giverId))
+      .where(and(eq(sentKits.kitId, kitId), eq(sentKits.giverId, userId)))
+      .for('update', { of: sentKits });
+    if (!row) throw notFound(KIT_MESSAGES.kitNotFound);
+    if (row.sent.redeemedAt || row.kit.ownerId) throw conflict(KIT_MESSAGES.sentKitRedeemed);
+    await tx.update(sentKits).set({ lastSentAt: new Date() }).where(eq(sentKits.id, row.sent.id));
+    await enqueueMail(
+      tx,
+      kitGiftMail(
+        ctx.mail,
+        row.sent.receiverEmail,
+        `${row.giver.firstName} ${row.giver.lastName}`,
+        formatVoucher(row.kit.voucherCode),
+      ),
+    );
+    return { kitId, receiverEmail: row.sent.receiverEmail };
+  });
+}
+
+// ---- Operators --------------------------------------------------------------------------------
+
+/** ops kits:create: new kits with vouchers, optionally owned (as if bought) by an existing account. */
+export async function createKits(
+  ctx: AppContext,
+  input: { count: number; projectId: number; ownerEmail?: string | undefined; infant?: boolean | undefined },
+) {
+  return ctx.db.transaction(async (tx) => {
+    const [project] = await tx.select().from(projects).where(eq(projects.id, input.projectId));
+    if (!project) throw notFound(`There is no project ${input.projectId}.`);
+    let ownerId: string | null = null;
+    if (input.ownerEmail) {
+      const [owner] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, input.ownerEmail.trim().toLowerCase()));
+      if (!owner) throw notFound(`There is no account with the email ${input.ownerEmail}.`);
+      ownerId = owner.id;
+    }
+    const rows = await tx
+      .insert(kits)
+      .values(
+        Array.from({ length: input.count }, () => ({
+          hashedId: newHashedId(),
+          projectId: project.id,
+          ownerId,
+          voucherCode: newVoucherCode(),
+          sampleIdentifier: newSampleIdentifier(),
+          surveyResultId: input.infant ? crypto.randomUUID() : null,
+        })),
+      )
+      .returning();
+    if (ownerId)
+      await tx
+        .insert(kitEvents)
+        .values(rows.map((k) => ({ kitId: k.id, eventType: 'PURCHASED', actor: 'operator' })));
+    return rows.map((k) => ({
+      id: k.id,
+      voucherCode: formatVoucher(k.voucherCode),
+      sampleIdentifier: k.sampleIdentifier,
+      hashedId: k.hashedId,
+    }));
+  });
+}
+
+/**
+ * ops kit:set: a logistics or lab step. Each change is checked against the state machine, appends a
+ * timeline event and, where the owner should hear of it, an email, all in one transaction. A sample
+ * step also moves the kit (e.g. a sample at the lab makes the kit RECEIVED_BY_LAB).
+ */
+export async function setKitStatus(
+  ctx: AppContext,
+  kitId: number,
+  change: {
+    kitStatus?: string | undefined;
+    sampleStatus?: string | undefined;
+    displayDate?: string | undefined;
+  },
+  actor: string,
+): Promise<Kit> {
+  return ctx.db.transaction(async (tx) => {
+    const [kit] = await tx.select().from(kits).where(eq(kits.id, kitId)).for('update');
+    if (!kit) throw notFound(`There is no kit ${kitId}.`);
+    let kitStatus = kit.kitStatus;
+    let sampleStatus = kit.sampleStatus;
+    const events: string[] = [];
+    if (change.sampleStatus) {
+      if (!sampleTransitionAllowed(sampleStatus, change.sampleStatus))
+        throw conflict(transitionRefusal('sample', sampleStatus, change.sampleStatus));
+      sampleStatus = change.sampleStatus;
+      events.push(sampleStatus);
+      const implied = kitStatusForSample(sampleStatus);
+      if (!change.kitStatus && implied && implied !== kitStatus) {
+        if (!kitTransitionAllowed(kitStatus, implied))
+          throw conflict(
+            `${transitionRefusal('kit', kitStatus, implied)} Move the kit first, or set both statuses together.`,
+          );
+        kitStatus = implied;
+        events.push(kitStatus);
+      }
+    }
+    if (change.kitStatus) {
+      if (!kitTransitionAllowed(kitStatus, change.kitStatus))
+        throw conflict(transitionRefusal('kit', kitStatus, change.kitStatus));
+      kitStatus = change.kitStatus;
+      events.push(kitStatus);
+    }
+    if (events.length === 0) throw invalid('Give a kit status, a sample status or both.');
+    const displayDate =
+      change.displayDate ??
+      kit.displayDate ??
+      (sampleStatus === 'RESULTS_AVAILABLE' ? new Date().toISOString().slice(0, 10) : null);
+    await tx
+      .update(kits)
+      .set({ kitStatus, sampleStatus, displayDate, updatedAt: new Date() })
+      .where(eq(kits.id, kit.id));
+    for (const eventType of new Set(events)) await addEvent(tx, kit.id, eventType, actor);
+
+    const owner = await ownerOf(tx, kit.ownerId);
+    if (owner) {
+      const info = { ...kit, kitStatus, sampleStatus };
+      const reached = (value: string) =>
+        (kitStatus === value && kit.kitStatus !== value) ||
+        (sampleStatus === value && kit.sampleStatus !== value);
+      if (reached('DISPATCHED_BY_LAB')) await enqueueMail(tx, kitDispatchedMail(ctx.mail, owner, info));
+      if (reached('RECEIVED_BY_LAB')) await enqueueMail(tx, sampleReceivedMail(ctx.mail, owner, info));
+      if (kitStatus.startsWith('FAILED_') && kitStatus !== kit.kitStatus)
+        await enqueueMail(tx, sampleFailedMail(ctx.mail, owner, info));
+      if (sampleStatus === 'RESULTS_AVAILABLE' && kit.sampleStatus !== 'RESULTS_AVAILABLE')
+        await enqueueMail(tx, resultsAvailableMail(ctx.mail, owner, info));
+    }
+    return kitById(tx, kit.id);
+  });
+}
+
+export async function createReferralCode(
+  ctx: AppContext,
+  input: { code: string; firstName: string; lastName: string },
+) {
+  const code = normaliseReferralCode(input.code);
+  if (!/^[A-Z0-9]{3,20}$/.test(code))
+    throw invalid('A referral code has 3 to 20 letters or digits (a REF- prefix is optional).');
+  const [row] = await ctx.db
+    .insert(referralCodes)
+    .values({ code, firstName: input.firstName, lastName: input.lastName })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw conflict(`The referral code ${code} already exists.`);
+  return { name: `${row.firstName} ${row.lastName}`, referralCode: row.code };
+}

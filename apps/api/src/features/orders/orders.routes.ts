@@ -1,0 +1,190 @@
+import {
+  apiErrorSchema,
+  formatMoney,
+  KIT_PRODUCT_LABEL,
+  orderRequestSchema,
+  orderResultSchema,
+  PLANS,
+  PRICES,
+  planSchema,
+  productSchema,
+  promoSchema,
+  subscriptionSchema,
+  withBrand,
+} from '@portal/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createTestToken } from '../../adapters/payments/embedded.ts';
+import { PaymentError, type PaymentProvider } from '../../adapters/payments/payments.ts';
+import { AppError, forbidden } from '../../lib/errors.ts';
+import { type Principal, principalOf, requireUser } from '../../plugins/authenticate.ts';
+import { cancelSubscription, findPromo, placeOrder, userSubscription } from './orders.service.ts';
+
+const security = [{ bearerAuth: [] }];
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
+
+/** An impersonating support user may look, never pay (design.md §6). */
+function refuseImpersonation(principal: Principal) {
+  if (principal.actorId) throw forbidden('Support staff cannot make payments on behalf of a customer.');
+}
+
+export const ordersRoutes: FastifyPluginAsyncZod<{ payments: PaymentProvider }> = async (
+  app,
+  { payments },
+) => {
+  const { ctx } = app;
+
+  app.get(
+    '/products',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Kit prices: a new kit and a replacement (AUD, GST inclusive)',
+        response: { 200: z.array(productSchema) },
+      },
+    },
+    async () => [
+      {
+        amount: Number(formatMoney(PRICES.newKitCents)),
+        label: withBrand(KIT_PRODUCT_LABEL, ctx.config.brandName),
+        orderType: 'NEW' as const,
+      },
+      {
+        amount: Number(formatMoney(PRICES.replacementCents)),
+        label: withBrand(KIT_PRODUCT_LABEL, ctx.config.brandName),
+        orderType: 'REPLACEMENT' as const,
+      },
+    ],
+  );
+
+  app.get(
+    '/subscription-plans',
+    {
+      schema: { tags: ['orders'], summary: 'The subscription plans', response: { 200: z.array(planSchema) } },
+    },
+    async () => PLANS.map((p) => ({ ...p, price: p.priceCents / 100 })),
+  );
+
+  app.get(
+    '/promo-codes/:code',
+    {
+      onRequest: requireUser,
+      config: { rateLimit: { max: ctx.config.voucherRateLimit, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['orders'],
+        summary: 'A promo code, to show the discounted total before paying',
+        security,
+        params: z.object({ code: z.string().max(40) }),
+        response: { 200: promoSchema, ...errors, 429: apiErrorSchema },
+      },
+    },
+    async (request) => findPromo(ctx.db, request.params.code),
+  );
+
+  app.post(
+    '/orders',
+    {
+      onRequest: requireUser,
+      config: { rateLimit: { max: ctx.config.paymentRateLimit, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['orders'],
+        summary:
+          'postOrder: kits, a replacement or a subscription, paid by card. Needs an Idempotency-Key header.',
+        security,
+        headers: z.object({ 'idempotency-key': z.string().max(100).optional() }),
+        body: orderRequestSchema,
+        response: {
+          201: orderResultSchema,
+          ...errors,
+          402: apiErrorSchema,
+          422: apiErrorSchema,
+          429: apiErrorSchema,
+          500: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      refuseImpersonation(principal);
+      const result = await placeOrder(
+        ctx,
+        payments,
+        principal.userId,
+        request.body,
+        request.headers['idempotency-key'],
+      );
+      return reply.code(result.status).send(result.body as never);
+    },
+  );
+
+  app.get(
+    '/subscriptions/me',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['orders'],
+        summary: "getUserSubscription: the person's subscription (cancelledDate null = active), or null",
+        security,
+        response: { 200: subscriptionSchema.nullable(), 401: apiErrorSchema },
+      },
+    },
+    async (request) => userSubscription(ctx, principalOf(request).userId),
+  );
+
+  app.post(
+    '/subscriptions/:id/cancel',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['orders'],
+        summary: 'Cancel a subscription: no more renewals',
+        security,
+        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        response: { 200: subscriptionSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      refuseImpersonation(principal);
+      return cancelSubscription(ctx, principal.userId, request.params.id);
+    },
+  );
+
+  if (payments.name === 'embedded') {
+    app.post(
+      '/payments/test-tokens',
+      {
+        onRequest: requireUser,
+        config: { rateLimit: { max: ctx.config.paymentRateLimit, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['orders'],
+          summary:
+            'Embedded payments only: turns a Stripe test card into a token, as Stripe Elements would. Keeps only the outcome and last four digits.',
+          security,
+          body: z.object({
+            number: z.string().max(30),
+            expMonth: z.number().int(),
+            expYear: z.number().int(),
+            cvc: z.string().max(4),
+          }),
+          response: { 200: z.object({ id: z.string(), last4: z.string() }), ...errors },
+        },
+      },
+      async (request) => {
+        try {
+          return await createTestToken(ctx.db, request.body);
+        } catch (error) {
+          if (error instanceof PaymentError)
+            throw new AppError(400, 'CARD_ERROR', error.message, { card: error.message });
+          throw error;
+        }
+      },
+    );
+  }
+};

@@ -1,0 +1,465 @@
+import crypto from 'node:crypto';
+import {
+  canRequestReplacement,
+  ERROR_CODES,
+  formatMoney,
+  normaliseReferralCode,
+  ORDER_MESSAGES,
+  type OrderResult,
+  orderNumber,
+  type orderRequestSchema,
+  type Promo,
+  paymentTechnicalMessage,
+  planOf,
+  priceOrder,
+  type Subscription,
+  toCents,
+} from '@portal/domain';
+import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { enqueueMail } from '../../adapters/mail/outbox.ts';
+import { PaymentError, type PaymentProvider } from '../../adapters/payments/payments.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  idempotencyKeys,
+  kits,
+  orderItems,
+  orders,
+  paymentReconciliation,
+  promoCodes,
+  referralCodes,
+  subscriptions,
+  users,
+} from '../../db/schema/index.ts';
+import type { AppContext } from '../../lib/context.ts';
+import { AppError, conflict, invalid, notFound } from '../../lib/errors.ts';
+import { activateKit, createKits, giveKit, setKitStatus } from '../kits/kits.service.ts';
+import { receiptMail, renewalFailedMail, renewalMail } from './order-mail.ts';
+
+type OrderBody = z.output<typeof orderRequestSchema>;
+type Stored = { status: number; body: unknown };
+
+// ---- Promo codes -----------------------------------------------------------------------------
+
+const toPromo = (row: typeof promoCodes.$inferSelect): Promo => ({
+  code: row.code,
+  type: row.type as Promo['type'],
+  value: row.type === 'AMOUNT' ? row.value / 100 : row.value,
+  remainingUsage: row.remainingUsage,
+});
+
+/** A usable promo code, or a clear refusal (unknown, used up). */
+export async function findPromo(db: DbOrTx, raw: string): Promise<Promo> {
+  const code = raw.trim().toUpperCase();
+  const [row] = code ? await db.select().from(promoCodes).where(eq(promoCodes.code, code)) : [];
+  if (!row) throw invalid(ORDER_MESSAGES.promoUnknown, { promotionalCode: ORDER_MESSAGES.promoUnknown });
+  if (row.remainingUsage !== null && row.remainingUsage <= 0)
+    throw invalid(ORDER_MESSAGES.promoUsedUp, { promotionalCode: ORDER_MESSAGES.promoUsedUp });
+  return toPromo(row);
+}
+
+export async function createPromo(
+  ctx: AppContext,
+  input: { code: string; type: Promo['type']; value: number; remainingUsage: number | null },
+) {
+  const code = input.code.trim().toUpperCase();
+  if (!/^[A-Z0-9_-]{3,40}$/.test(code)) throw invalid('A promo code has 3 to 40 letters, digits, - or _.');
+  if (input.type === 'PERCENTAGE' && (input.value <= 0 || input.value > 100))
+    throw invalid('A percentage must be between 1 and 100.');
+  const value = input.type === 'AMOUNT' ? toCents(input.value) : input.type === 'TRACKING' ? 0 : input.value;
+  const [row] = await ctx.db
+    .insert(promoCodes)
+    .values({ code, type: input.type, value, remainingUsage: input.remainingUsage })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw conflict(`The promo code ${code} already exists.`);
+  return toPromo(row);
+}
+
+// ---- Orders ----------------------------------------------------------------------------------
+
+function paymentFailure(error: PaymentError, supportPhone: string): AppError {
+  if (error.kind === 'declined')
+    return new AppError(402, ERROR_CODES.paymentRejected, ORDER_MESSAGES.paymentRejected);
+  if (error.kind === 'technical')
+    return new AppError(500, ERROR_CODES.paymentFailed, paymentTechnicalMessage(supportPhone));
+  return new AppError(400, ERROR_CODES.cardError, error.message, { stripeToken: error.message });
+}
+
+/** Everything checked before any money moves; throws a clear 4xx when the order cannot be placed. */
+async function prepareOrder(ctx: AppContext, userId: string, body: OrderBody) {
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw notFound();
+  if (body.orderType === 'REPLACEMENT') {
+    const [kit] = await ctx.db
+      .select()
+      .from(kits)
+      .where(and(eq(kits.id, body.replacingKitId ?? 0), eq(kits.ownerId, userId)));
+    if (!kit) throw notFound('We could not find that kit in your account.');
+    if (!canRequestReplacement(kit)) throw conflict(ORDER_MESSAGES.replacementNotAllowed);
+    if (body.orderItems.length !== 1 || body.orderItems[0]?.orderItemType !== 'KIT')
+      throw invalid('A replacement order is for exactly one kit.');
+  }
+  const subscriptionItems = body.orderItems.filter((i) => i.orderItemType === 'SUBSCRIPTION');
+  if (subscriptionItems.length > 1) throw invalid('Please choose one subscription plan.');
+  const subscriptionItem = subscriptionItems[0];
+  if (subscriptionItem) {
+    if (body.orderType !== 'NEW') throw invalid('A subscription is a new order.');
+    const plan = planOf(subscriptionItem.subscriptionType ?? '');
+    if (!plan) throw invalid('Please choose a plan.');
+    if (toCents(subscriptionItem.unitPrice) !== plan.priceCents) throw conflict(ORDER_MESSAGES.priceChanged);
+    const [active] = await ctx.db
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.consumerUserId, userId), isNull(subscriptions.cancelledAt)));
+    if (active) throw conflict(ORDER_MESSAGES.subscriptionActive);
+  }
+  for (const item of body.orderItems) {
+    if (!item.referralCode) continue;
+    const code = normaliseReferralCode(item.referralCode);
+    const [ref] = await ctx.db.select().from(referralCodes).where(eq(referralCodes.code, code));
+    if (!ref) throw invalid('We could not find that referral code. Please check it with your practitioner.');
+  }
+  const promoCode = body.orderItems.find((i) => i.promotionalCode?.trim())?.promotionalCode ?? null;
+  const promo = promoCode ? await findPromo(ctx.db, promoCode) : null;
+  const priced = priceOrder(body, promo);
+  if (toCents(body.amount) !== priced.totalCents)
+    throw conflict(`${ORDER_MESSAGES.priceChanged} (Total: ${formatMoney(priced.totalCents)})`);
+  return { user, promo, priced, subscriptionItem };
+}
+
+const requestHash = (body: OrderBody) =>
+  crypto.createHash('sha256').update(JSON.stringify(body)).digest('hex');
+
+/** Claims an Idempotency-Key; returns a stored answer when this request was already handled. */
+async function claimKey(ctx: AppContext, userId: string, key: string, hash: string): Promise<Stored | null> {
+  const [claimed] = await ctx.db
+    .insert(idempotencyKeys)
+    .values({ userId, key, requestHash: hash, state: 'IN_PROGRESS' })
+    .onConflictDoNothing()
+    .returning();
+  if (claimed) return null;
+  const [existing] = await ctx.db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+  if (!existing) throw conflict(ORDER_MESSAGES.inProgress);
+  if (existing.requestHash !== hash)
+    throw new AppError(422, ERROR_CODES.idempotencyConflict, ORDER_MESSAGES.idempotencyMismatch);
+  if (existing.state === 'DONE' && existing.responseStatus)
+    return { status: existing.responseStatus, body: existing.responseBody };
+  throw conflict(ORDER_MESSAGES.inProgress);
+}
+
+const releaseKey = (ctx: AppContext, userId: string, key: string) =>
+  ctx.db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+
+/**
+ * postOrder, exactly once: the Idempotency-Key is claimed first, the card charged with the same key at
+ * the provider, then order, items, kits, promo use and receipt are written in one transaction. If that
+ * write fails the charge is refunded, or recorded for reconciliation when the refund fails too.
+ */
+export async function placeOrder(
+  ctx: AppContext,
+  payments: PaymentProvider,
+  userId: string,
+  body: OrderBody,
+  idempotencyKey: string | undefined,
+): Promise<Stored> {
+  if (!idempotencyKey || !/^[\w-]{8,100}$/.test(idempotencyKey))
+    throw invalid(ORDER_MESSAGES.idempotencyMissing);
+  const stored = await claimKey(ctx, userId, idempotencyKey, requestHash(body));
+  if (stored) return stored;
+
+  let paymentId: string | null = null;
+  try {
+    const { user, promo, priced, subscriptionItem } = await prepareOrder(ctx, userId, body);
+    let customer: string | null = null;
+    if (subscriptionItem) {
+      customer = await payments.saveCard(body.stripeToken, user.email, `${idempotencyKey}-card`);
+    }
+    if (priced.totalCents > 0) {
+      const charged = await payments.charge({
+        amountCents: priced.totalCents,
+        source: customer ? { customer } : { token: body.stripeToken },
+        description: body.description ?? `${ctx.mail.brand} order`,
+        idempotencyKey,
+      });
+      paymentId = charged.paymentId;
+    } else {
+      paymentId = `free-${idempotencyKey}`;
+    }
+    const chargedId = paymentId;
+    const result = await ctx.db.transaction(async (tx) => {
+      const txCtx = { ...ctx, db: tx };
+      if (promo && promo.remainingUsage !== null) {
+        const used = await tx
+          .update(promoCodes)
+          .set({ remainingUsage: sql`${promoCodes.remainingUsage} - 1` })
+          .where(and(eq(promoCodes.code, promo.code), sql`${promoCodes.remainingUsage} > 0`))
+          .returning();
+        if (used.length === 0)
+          throw invalid(ORDER_MESSAGES.promoUsedUp, { promotionalCode: ORDER_MESSAGES.promoUsedUp });
+      }
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          userId,
+          orderType: body.orderType,
+          purchaserEmail: body.purchaserEmail,
+          purchaserFirstName: body.purchaserFirstName,
+          purchaserLastName: body.purchaserLastName,
+          subtotalCents: priced.subtotalCents,
+          discountCents: priced.discountCents,
+          amountCents: priced.totalCents,
+          promoCode: promo?.code ?? null,
+          provider: payments.name,
+          paymentId: chargedId,
+          description: body.description ?? null,
+          replacingKitId: body.replacingKitId ?? null,
+        })
+        .returning();
+      if (!order) throw new Error('order insert returned nothing');
+
+      const kitIds: number[] = [];
+      let subscriptionId: number | null = null;
+      for (const item of body.orderItems) {
+        let kitId: number | null = null;
+        if (item.orderItemType === 'KIT') {
+          const [kit] = await createKits(txCtx, { count: 1, projectId: 1, ownerEmail: user.email });
+          if (!kit) throw new Error('kit not created');
+          kitId = kit.id;
+          if (item.referralCode)
+            await tx
+              .update(kits)
+              .set({ referralCode: normaliseReferralCode(item.referralCode) })
+              .where(eq(kits.id, kit.id));
+          if (body.orderType === 'REPLACEMENT' && body.replacingKitId) {
+            await setKitStatus(txCtx, body.replacingKitId, { kitStatus: 'REPLACED' }, userId);
+            await tx.update(kits).set({ replacesKitId: body.replacingKitId }).where(eq(kits.id, kit.id));
+          }
+          if (item.email) await giveKit(txCtx, userId, { receiverEmail: item.email, kitId: kit.id });
+        } else if (item.deliveryAddress) {
+          const plan = planOf(item.subscriptionType ?? '');
+          if (!plan) throw invalid('Please choose a plan.');
+          const [kit] = await createKits(txCtx, { count: 1, projectId: 1, ownerEmail: user.email });
+          if (!kit) throw new Error('kit not created');
+          kitId = kit.id;
+          await activateKit(txCtx, userId, kit.id, item.deliveryAddress);
+          const next = new Date();
+          next.setUTCMonth(next.getUTCMonth() + plan.intervalMonths);
+          const [sub] = await tx
+            .insert(subscriptions)
+            .values({
+              consumerUserId: userId,
+              orderId: order.id,
+              subscriptionType: plan.type,
+              unitPriceCents: plan.priceCents,
+              intervalMonths: plan.intervalMonths,
+              paymentCustomer: customer ?? body.stripeToken,
+              provider: payments.name,
+              addressLine1: item.deliveryAddress.addressLine1,
+              addressLine2: item.deliveryAddress.addressLine2 ?? null,
+              suburb: item.deliveryAddress.suburb,
+              state: item.deliveryAddress.state,
+              postcode: item.deliveryAddress.postcode,
+              nextRenewalAt: next,
+            })
+            .returning({ id: subscriptions.id });
+          subscriptionId = sub?.id ?? null;
+        }
+        if (kitId) kitIds.push(kitId);
+        await tx.insert(orderItems).values({
+          orderId: order.id,
+          orderItemType: item.orderItemType,
+          deliveryOption: item.deliveryOption,
+          unitPriceCents: toCents(item.unitPrice),
+          subscriptionType: item.subscriptionType ?? null,
+          email: item.email ?? null,
+          referralCode: item.referralCode ? normaliseReferralCode(item.referralCode) : null,
+          kitId,
+        });
+      }
+      await enqueueMail(
+        tx,
+        receiptMail(
+          ctx.mail,
+          { email: body.purchaserEmail, firstName: body.purchaserFirstName },
+          {
+            number: orderNumber(order.id),
+            ...priced,
+          },
+        ),
+      );
+      const response: OrderResult = {
+        orderId: order.id,
+        orderNumber: orderNumber(order.id),
+        orderType: body.orderType,
+        amount: priced.totalCents / 100,
+        discount: priced.discountCents / 100,
+        paymentId: chargedId,
+        kitIds,
+        subscriptionId,
+      };
+      await tx
+        .update(idempotencyKeys)
+        .set({ state: 'DONE', responseStatus: 201, responseBody: response })
+        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, idempotencyKey)));
+      return response;
+    });
+    return { status: 201, body: result };
+  } catch (error) {
+    if (paymentId && !paymentId.startsWith('free-'))
+      await undoCharge(ctx, payments, paymentId, userId, error);
+    await releaseKey(ctx, userId, idempotencyKey);
+    if (error instanceof PaymentError) throw paymentFailure(error, ctx.config.supportPhone);
+    throw error;
+  }
+}
+
+async function undoCharge(
+  ctx: AppContext,
+  payments: PaymentProvider,
+  paymentId: string,
+  userId: string,
+  cause: unknown,
+) {
+  try {
+    await payments.refund(paymentId);
+  } catch {
+    await ctx.db.insert(paymentReconciliation).values({
+      provider: payments.name,
+      paymentId,
+      amountCents: 0,
+      userId,
+      reason: `order write failed (${String((cause as Error)?.message ?? cause).slice(0, 200)}) and the refund failed`,
+    });
+  }
+}
+
+// ---- Subscriptions ---------------------------------------------------------------------------
+
+function toSubscription(row: typeof subscriptions.$inferSelect): Subscription {
+  const plan = planOf(row.subscriptionType);
+  return {
+    id: row.id,
+    consumerUserId: row.consumerUserId,
+    subscriptionType: row.subscriptionType as Subscription['subscriptionType'],
+    label: plan?.label ?? row.subscriptionType,
+    price: row.unitPriceCents / 100,
+    createdDate: row.createdAt.toISOString(),
+    nextRenewalDate: row.cancelledAt ? null : row.nextRenewalAt.toISOString(),
+    cancelledDate: row.cancelledAt?.toISOString() ?? null,
+  };
+}
+
+/** getUserSubscription: the person's active subscription, else their latest one, else null. */
+export async function userSubscription(ctx: AppContext, userId: string): Promise<Subscription | null> {
+  const rows = await ctx.db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.consumerUserId, userId))
+    .orderBy(asc(subscriptions.id));
+  const active = rows.find((r) => r.cancelledAt === null);
+  const latest = active ?? rows.at(-1);
+  return latest ? toSubscription(latest) : null;
+}
+
+/** Cancelling stops future renewals; the kits already sent stay the person's. */
+export async function cancelSubscription(ctx: AppContext, userId: string, id: number): Promise<Subscription> {
+  const [row] = await ctx.db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.id, id), eq(subscriptions.consumerUserId, userId)));
+  if (!row) throw notFound(ORDER_MESSAGES.subscriptionNotFound);
+  if (row.cancelledAt) throw conflict(ORDER_MESSAGES.subscriptionCancelled);
+  const [updated] = await ctx.db
+    .update(subscriptions)
+    .set({ cancelledAt: new Date() })
+    .where(eq(subscriptions.id, id))
+    .returning();
+  return toSubscription(updated ?? row);
+}
+
+/**
+ * Charges and ships every subscription that is due. Each one is first claimed in a short transaction
+ * (FOR UPDATE SKIP LOCKED, then a lease), so several server instances running this at once renew it
+ * exactly once; the charge runs outside any transaction with an idempotency key per renewal, so a crash
+ * between the charge and the write can never charge twice when the renewal is retried.
+ */
+export async function runRenewals(ctx: AppContext, payments: PaymentProvider, now = new Date()) {
+  let renewed = 0;
+  let failed = 0;
+  for (;;) {
+    const sub = await ctx.db.transaction(async (tx) => {
+      const [due] = await tx
+        .select()
+        .from(subscriptions)
+        .where(
+          and(
+            isNull(subscriptions.cancelledAt),
+            lte(subscriptions.nextRenewalAt, now),
+            or(isNull(subscriptions.renewingUntil), lt(subscriptions.renewingUntil, new Date())),
+          ),
+        )
+        .orderBy(asc(subscriptions.nextRenewalAt))
+        .limit(1)
+        .for('update', { skipLocked: true });
+      if (!due) return null;
+      await tx
+        .update(subscriptions)
+        .set({ renewingUntil: new Date(Date.now() + 10 * 60 * 1000) })
+        .where(eq(subscriptions.id, due.id));
+      return due;
+    });
+    if (!sub) break;
+    const [owner] = await ctx.db.select().from(users).where(eq(users.id, sub.consumerUserId));
+    const label = planOf(sub.subscriptionType)?.label ?? sub.subscriptionType;
+    try {
+      await payments.charge({
+        amountCents: sub.unitPriceCents,
+        source: { customer: sub.paymentCustomer },
+        description: `${ctx.mail.brand} subscription renewal (${label})`,
+        idempotencyKey: `renewal-${sub.id}-${sub.renewals + 1}`,
+      });
+    } catch (error) {
+      if (!(error instanceof PaymentError)) throw error;
+      await ctx.db.transaction(async (tx) => {
+        await tx
+          .update(subscriptions)
+          .set({
+            nextRenewalAt: new Date(now.getTime() + 24 * 3600 * 1000),
+            lastRenewalError: error.message,
+            renewingUntil: null,
+          })
+          .where(eq(subscriptions.id, sub.id));
+        if (owner) await enqueueMail(tx, renewalFailedMail(ctx.mail, owner, label));
+      });
+      failed++;
+      continue;
+    }
+    await ctx.db.transaction(async (tx) => {
+      const txCtx = { ...ctx, db: tx };
+      if (owner) {
+        const [kit] = await createKits(txCtx, { count: 1, projectId: 1, ownerEmail: owner.email });
+        if (kit)
+          await activateKit(txCtx, owner.id, kit.id, {
+            addressLine1: sub.addressLine1,
+            addressLine2: sub.addressLine2,
+            suburb: sub.suburb,
+            state: sub.state,
+            postcode: sub.postcode,
+          });
+        await enqueueMail(tx, renewalMail(ctx.mail, owner, label, sub.unitPriceCents));
+      }
+      const next = new Date(sub.nextRenewalAt);
+      next.setUTCMonth(next.getUTCMonth() + sub.intervalMonths);
+      await tx
+        .update(subscriptions)
+        .set({ renewals: sub.renewals + 1, nextRenewalAt: next, lastRenewalError: null, renewingUntil: null })
+        .where(eq(subscriptions.id, sub.id));
+    });
+    renewed++;
+  }
+  return { renewed, failed };
+}

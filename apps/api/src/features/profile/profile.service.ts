@@ -1,0 +1,50 @@
+import { verify } from '@node-rs/argon2';
+import { ERROR_CODES, guardianNameProblems, PASSWORD_MESSAGES, type Profile } from '@portal/domain';
+import { eq, sql } from 'drizzle-orm';
+import { users } from '../../db/schema/index.ts';
+import type { AppContext } from '../../lib/context.ts';
+import { AppError, forbidden, invalid, notFound } from '../../lib/errors.ts';
+import type { Principal } from '../../plugins/authenticate.ts';
+import { hashPassword } from '../auth/auth.service.ts';
+import { revokeAllSessions } from '../auth/tokens.ts';
+import { toUser } from '../users/users.service.ts';
+
+/**
+ * Saves the profile (putUser). userType follows the portal the person saves from. A password change
+ * needs the current password (403 otherwise) and ends the person's other sessions.
+ */
+export async function saveProfile(ctx: AppContext, principal: Principal, input: Profile) {
+  return ctx.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(users).where(eq(users.id, principal.userId)).for('update');
+    if (!current) throw notFound('Your account could not be found.');
+    if (current.underAge) {
+      const fields = guardianNameProblems(input);
+      if (Object.keys(fields).length)
+        throw invalid('Please fill out or correct the highlighted fields', fields);
+    }
+    let passwordHash: string | undefined;
+    if (input.newPassword !== undefined) {
+      if (principal.actorId) throw forbidden('A support session cannot change the password.');
+      const ok = await verify(current.passwordHash, input.password ?? '').catch(() => false);
+      if (!ok)
+        throw new AppError(403, ERROR_CODES.forbidden, PASSWORD_MESSAGES.wrongCurrent, {
+          password: PASSWORD_MESSAGES.wrongCurrent,
+        });
+      passwordHash = await hashPassword(input.newPassword);
+    }
+    const { password: _p, newPassword: _n, ...details } = input;
+    const [row] = await tx
+      .update(users)
+      .set({
+        ...details,
+        userType: ctx.config.appType === 'RESEARCH' ? 'RESEARCH' : 'CONSUMER',
+        ...(passwordHash ? { passwordHash } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(users.id, principal.userId))
+      .returning();
+    if (passwordHash) await revokeAllSessions(tx, principal.userId, principal.sessionId);
+    if (!row) throw notFound('Your account could not be found.');
+    return toUser(row);
+  });
+}

@@ -1,0 +1,195 @@
+import {
+  apiErrorSchema,
+  consentAnswerSchema,
+  expressionOfInterestSchema,
+  recruitmentConsentSchema,
+} from '@portal/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuthority } from '../../plugins/authenticate.ts';
+import {
+  answerConsent,
+  createCandidate,
+  createRecruitment,
+  expressInterest,
+  getConsent,
+  recruitmentInfo,
+  unsubscribe,
+  unsubscribeInfo,
+} from './recruitment.service.ts';
+
+const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
+const consentParams = z.object({
+  recruitmentId: z.coerce.number().int().positive().max(2_147_483_647),
+  candidateId: z.uuid('We could not find this consent. Please use the link from your email.'),
+  consentId: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+/** The public recruitment pages' calls: no account, unguessable candidate ids and signed tokens, rate limited. */
+export const recruitmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  const limited = { rateLimit: { max: ctx.config.authRateLimit, timeWindow: '1 minute' } };
+
+  app.get(
+    '/recruitment/:recruitmentId',
+    {
+      config: limited,
+      schema: {
+        tags: ['recruitment'],
+        summary: 'A study open for expressions of interest',
+        params: z.object({ recruitmentId: z.coerce.number().int().positive().max(2_147_483_647) }),
+        response: {
+          200: z.object({ id: z.number(), title: z.string(), isTerminated: z.boolean() }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => recruitmentInfo(ctx, request.params.recruitmentId),
+  );
+
+  app.get(
+    '/recruitment/:recruitmentId/candidate/:candidateId/consent/:consentId',
+    {
+      config: limited,
+      schema: {
+        tags: ['recruitment'],
+        summary: 'get recruitment consent',
+        params: consentParams,
+        response: { 200: recruitmentConsentSchema, ...errors },
+      },
+    },
+    async (request) =>
+      getConsent(ctx, request.params.recruitmentId, request.params.candidateId, request.params.consentId),
+  );
+
+  app.put(
+    '/recruitment/:recruitmentId/candidate/:candidateId/consent/:consentId',
+    {
+      config: limited,
+      schema: {
+        tags: ['recruitment'],
+        summary:
+          'put recruitment candidate consent: the answer and the candidate details; returns nextConsentId',
+        params: consentParams,
+        body: consentAnswerSchema,
+        response: {
+          200: z.object({ nextConsentId: z.number().nullable(), thanksResponse: z.string().nullable() }),
+          ...errors,
+        },
+      },
+    },
+    async (request) =>
+      answerConsent(
+        ctx,
+        request.params.recruitmentId,
+        request.params.candidateId,
+        request.params.consentId,
+        request.body,
+      ),
+  );
+
+  app.get(
+    '/recruitment/unsubscribe',
+    {
+      config: limited,
+      schema: {
+        tags: ['recruitment'],
+        summary: 'Who the unsubscribe link is for',
+        querystring: z.object({ token: z.string().max(2000).optional() }),
+        response: { 200: z.object({ firstName: z.string(), unsubscribed: z.boolean() }), ...errors },
+      },
+    },
+    async (request) => unsubscribeInfo(ctx, request.query.token),
+  );
+
+  app.post(
+    '/recruitment/unsubscribe',
+    {
+      config: limited,
+      schema: {
+        tags: ['recruitment'],
+        summary: 'post recruitment candidate unsubscribe',
+        body: z.object({ token: z.string().max(2000).optional() }),
+        response: { 200: z.object({ message: z.string() }), ...errors },
+      },
+    },
+    async (request) => unsubscribe(ctx, request.body.token),
+  );
+
+  app.post(
+    '/recruitment/candidates',
+    {
+      config: limited,
+      schema: {
+        tags: ['recruitment'],
+        summary: 'post recruitment candidate: an expression of interest',
+        body: expressionOfInterestSchema,
+        response: { 201: z.object({ id: z.string(), message: z.string() }), ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await expressInterest(ctx, request.body)),
+  );
+};
+
+export const recruitmentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const denied = { 401: apiErrorSchema, 403: apiErrorSchema };
+  app.post(
+    '/recruitments',
+    {
+      onRequest: requireAuthority('RECRUITMENT_ADMIN'),
+      schema: {
+        tags: ['admin'],
+        summary: 'A recruitment and its consent chain (ops recruitment:create)',
+        body: z.object({
+          title: z.string().trim().min(1).max(200),
+          consents: z
+            .array(
+              z.object({
+                title: z.string().trim().min(1).max(200),
+                htmlContent: z.string().min(1).max(100_000),
+                agreeLabel: z.string().trim().min(1).max(200),
+                disagreeLabel: z.string().trim().min(1).max(200),
+                url: z.url().optional(),
+                thanksResponse: z.string().max(2000).optional(),
+              }),
+            )
+            .min(1)
+            .max(20),
+        }),
+        response: {
+          201: z.object({ id: z.number(), consentIds: z.array(z.number()) }),
+          400: apiErrorSchema,
+          ...denied,
+        },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createRecruitment(app.ctx, request.body)),
+  );
+
+  app.post(
+    '/recruitments/:recruitmentId/candidates',
+    {
+      onRequest: requireAuthority('RECRUITMENT_ADMIN'),
+      schema: {
+        tags: ['admin'],
+        summary: "A candidate; prints the candidate's consent and unsubscribe links (ops candidate:create)",
+        params: z.object({ recruitmentId: z.coerce.number().int().positive().max(2_147_483_647) }),
+        body: z.object({
+          email: z.email().max(254),
+          firstName: z.string().trim().min(1).max(25),
+          lastName: z.string().trim().min(1).max(25),
+          phoneNumber: z.string().trim().max(25).optional(),
+        }),
+        response: {
+          201: z.object({ id: z.string(), consentLink: z.string().nullable(), unsubscribeLink: z.string() }),
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+          ...denied,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createCandidate(app.ctx, request.params.recruitmentId, request.body)),
+  );
+};

@@ -1,0 +1,315 @@
+import { RECRUITMENT_MESSAGES, type RecruitmentConsent } from '@portal/domain';
+import { and, asc, eq } from 'drizzle-orm';
+import { jwtVerify, SignJWT } from 'jose';
+import sanitizeHtml from 'sanitize-html';
+import { enqueueMail } from '../../adapters/mail/outbox.ts';
+import { compose } from '../../adapters/mail/templates.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { candidateResponses, candidates, recruitmentConsents, recruitments } from '../../db/schema/index.ts';
+import type { AppContext } from '../../lib/context.ts';
+import { AppError, conflict, invalid, notFound } from '../../lib/errors.ts';
+
+const UNSUBSCRIBE_AUDIENCE = 'unsubscribe';
+const UNSUBSCRIBE_DAYS = 365;
+
+/** Consent HTML may format text and link out, nothing more: no scripts, styles, frames or handlers. */
+export function sanitiseConsentHtml(html: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: [
+      'p',
+      'br',
+      'b',
+      'strong',
+      'i',
+      'em',
+      'u',
+      'ul',
+      'ol',
+      'li',
+      'h2',
+      'h3',
+      'h4',
+      'a',
+      'blockquote',
+    ],
+    allowedAttributes: { a: ['href', 'title'] },
+    allowedSchemes: ['https', 'mailto', 'tel'],
+    transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer', target: '_blank' }) },
+  });
+}
+
+const secret = (ctx: AppContext) => new TextEncoder().encode(ctx.jwtSecret);
+
+/** A signed, expiring unsubscribe token naming the candidate. */
+export async function unsubscribeToken(ctx: AppContext, candidateId: string) {
+  return new SignJWT({ cid: candidateId })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setAudience(UNSUBSCRIBE_AUDIENCE)
+    .setExpirationTime(`${UNSUBSCRIBE_DAYS}d`)
+    .sign(secret(ctx));
+}
+
+async function candidateFromToken(ctx: AppContext, token: string | undefined) {
+  if (!token) throw invalid(RECRUITMENT_MESSAGES.missingToken);
+  let candidateId: string;
+  try {
+    const { payload } = await jwtVerify(token, secret(ctx), {
+      audience: UNSUBSCRIBE_AUDIENCE,
+      algorithms: ['HS256'],
+    });
+    candidateId = String(payload.cid);
+  } catch {
+    throw invalid(RECRUITMENT_MESSAGES.missingToken);
+  }
+  const [candidate] = await ctx.db.select().from(candidates).where(eq(candidates.id, candidateId));
+  if (!candidate) throw invalid(RECRUITMENT_MESSAGES.missingToken);
+  return candidate;
+}
+
+export const links = async (
+  ctx: AppContext,
+  candidate: { id: string; recruitmentId: number },
+  firstConsentId: number | null,
+) => ({
+  consentLink: firstConsentId
+    ? `${ctx.mail.publicUrl}/recruitment/${candidate.recruitmentId}/candidate/${candidate.id}/consent/${firstConsentId}`
+    : null,
+  unsubscribeLink: `${ctx.mail.publicUrl}/unsubscribe?token=${await unsubscribeToken(ctx, candidate.id)}`,
+});
+
+/** ops recruitment:create: a recruitment and its consent chain, in the order given. */
+export async function createRecruitment(
+  ctx: AppContext,
+  input: {
+    title: string;
+    consents: {
+      title: string;
+      htmlContent: string;
+      agreeLabel: string;
+      disagreeLabel: string;
+      url?: string | undefined;
+      thanksResponse?: string | undefined;
+    }[];
+  },
+) {
+  return ctx.db.transaction(async (tx) => {
+    const [recruitment] = await tx.insert(recruitments).values({ title: input.title }).returning();
+    if (!recruitment) throw new Error('recruitment not created');
+    const ids: number[] = [];
+    for (const consent of input.consents) {
+      const [row] = await tx
+        .insert(recruitmentConsents)
+        .values({
+          recruitmentId: recruitment.id,
+          title: consent.title,
+          htmlContent: sanitiseConsentHtml(consent.htmlContent),
+          agreeLabel: consent.agreeLabel,
+          disagreeLabel: consent.disagreeLabel,
+          url: consent.url ?? null,
+          thanksResponse: consent.thanksResponse ?? null,
+        })
+        .returning({ id: recruitmentConsents.id });
+      if (row) ids.push(row.id);
+    }
+    for (let i = 0; i < ids.length - 1; i++)
+      await tx
+        .update(recruitmentConsents)
+        .set({ nextConsentId: ids[i + 1] })
+        .where(eq(recruitmentConsents.id, ids[i] as number));
+    return { id: recruitment.id, consentIds: ids };
+  });
+}
+
+async function firstConsentId(db: DbOrTx, recruitmentId: number): Promise<number | null> {
+  const rows = await db
+    .select({ id: recruitmentConsents.id, next: recruitmentConsents.nextConsentId })
+    .from(recruitmentConsents)
+    .where(eq(recruitmentConsents.recruitmentId, recruitmentId))
+    .orderBy(asc(recruitmentConsents.id));
+  const pointedAt = new Set(rows.map((r) => r.next));
+  return rows.find((r) => !pointedAt.has(r.id))?.id ?? null;
+}
+
+/** ops candidate:create: a candidate invited by the study; prints their consent and unsubscribe links. */
+export async function createCandidate(
+  ctx: AppContext,
+  recruitmentId: number,
+  input: { email: string; firstName: string; lastName: string; phoneNumber?: string | undefined },
+) {
+  const [recruitment] = await ctx.db.select().from(recruitments).where(eq(recruitments.id, recruitmentId));
+  if (!recruitment) throw notFound(`There is no recruitment ${recruitmentId}.`);
+  const [candidate] = await ctx.db
+    .insert(candidates)
+    .values({
+      recruitmentId,
+      email: input.email.trim().toLowerCase(),
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phoneNumber: input.phoneNumber ?? null,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!candidate) throw conflict('This email is already a candidate of this recruitment.');
+  return { id: candidate.id, ...(await links(ctx, candidate, await firstConsentId(ctx.db, recruitmentId))) };
+}
+
+async function consentOfCandidate(
+  ctx: AppContext,
+  recruitmentId: number,
+  candidateId: string,
+  consentId: number,
+) {
+  const [row] = await ctx.db
+    .select({ consent: recruitmentConsents, candidate: candidates, recruitment: recruitments })
+    .from(recruitmentConsents)
+    .innerJoin(recruitments, eq(recruitments.id, recruitmentConsents.recruitmentId))
+    .innerJoin(candidates, and(eq(candidates.recruitmentId, recruitments.id), eq(candidates.id, candidateId)))
+    .where(and(eq(recruitmentConsents.id, consentId), eq(recruitments.id, recruitmentId)));
+  if (!row) throw notFound(RECRUITMENT_MESSAGES.notFound);
+  return row;
+}
+
+/** get recruitment consent: the consent, the candidate's earlier answer, and where the chain goes next. */
+export async function getConsent(
+  ctx: AppContext,
+  recruitmentId: number,
+  candidateId: string,
+  consentId: number,
+): Promise<RecruitmentConsent> {
+  const { consent, candidate, recruitment } = await consentOfCandidate(
+    ctx,
+    recruitmentId,
+    candidateId,
+    consentId,
+  );
+  const [response] = await ctx.db
+    .select()
+    .from(candidateResponses)
+    .where(and(eq(candidateResponses.candidateId, candidateId), eq(candidateResponses.consentId, consentId)));
+  return {
+    id: consent.id,
+    title: consent.title,
+    htmlContent: consent.htmlContent,
+    agreeLabel: consent.agreeLabel,
+    disagreeLabel: consent.disagreeLabel,
+    url: consent.url,
+    userResponse: response?.consented ?? null,
+    isTerminated: recruitment.terminated,
+    thanksResponse: consent.thanksResponse,
+    nextConsentId: consent.nextConsentId,
+    candidate: {
+      id: candidate.id,
+      email: candidate.email,
+      firstName: candidate.firstName,
+      lastName: candidate.lastName,
+      phoneNumber: candidate.phoneNumber,
+    },
+  };
+}
+
+/** put recruitment candidate consent: stores the answer and the candidate's details; returns the next consent. */
+export async function answerConsent(
+  ctx: AppContext,
+  recruitmentId: number,
+  candidateId: string,
+  consentId: number,
+  answer: { consented: boolean; firstName: string; lastName: string; email: string; phoneNumber: string },
+) {
+  const { consent, recruitment } = await consentOfCandidate(ctx, recruitmentId, candidateId, consentId);
+  if (recruitment.terminated) throw conflict(RECRUITMENT_MESSAGES.terminated);
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(candidates)
+      .set({
+        firstName: answer.firstName,
+        lastName: answer.lastName,
+        email: answer.email.toLowerCase(),
+        phoneNumber: answer.phoneNumber,
+      })
+      .where(eq(candidates.id, candidateId));
+    await tx
+      .insert(candidateResponses)
+      .values({ candidateId, consentId, consented: answer.consented })
+      .onConflictDoUpdate({
+        target: [candidateResponses.candidateId, candidateResponses.consentId],
+        set: { consented: answer.consented, respondedAt: new Date() },
+      });
+  });
+  return { nextConsentId: consent.nextConsentId, thanksResponse: consent.thanksResponse };
+}
+
+export async function unsubscribeInfo(ctx: AppContext, token: string | undefined) {
+  const candidate = await candidateFromToken(ctx, token);
+  return { firstName: candidate.firstName, unsubscribed: candidate.unsubscribedAt !== null };
+}
+
+/** post recruitment candidate unsubscribe: no further study news to this candidate. */
+export async function unsubscribe(ctx: AppContext, token: string | undefined) {
+  const candidate = await candidateFromToken(ctx, token);
+  if (!candidate.unsubscribedAt)
+    await ctx.db
+      .update(candidates)
+      .set({ unsubscribedAt: new Date() })
+      .where(eq(candidates.id, candidate.id));
+  return { message: RECRUITMENT_MESSAGES.unsubscribed };
+}
+
+export async function recruitmentInfo(ctx: AppContext, recruitmentId: number) {
+  const [recruitment] = await ctx.db.select().from(recruitments).where(eq(recruitments.id, recruitmentId));
+  if (!recruitment) throw notFound('There is no such study.');
+  return { id: recruitment.id, title: recruitment.title, isTerminated: recruitment.terminated };
+}
+
+/**
+ * post recruitment candidate (expression of interest): a new candidate and an email asking them to
+ * validate their address by opening their consent link. A repeated email answers 400 (research §8).
+ */
+export async function expressInterest(
+  ctx: AppContext,
+  input: {
+    recruitmentId: number;
+    firstName: string;
+    lastName: string;
+    email: string;
+    phoneNumber: string;
+    sendEmail: unknown;
+  },
+) {
+  const recruitment = await recruitmentInfo(ctx, input.recruitmentId);
+  if (recruitment.isTerminated) throw conflict(RECRUITMENT_MESSAGES.terminated);
+  return ctx.db.transaction(async (tx) => {
+    const [candidate] = await tx
+      .insert(candidates)
+      .values({
+        recruitmentId: input.recruitmentId,
+        email: input.email.toLowerCase(),
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phoneNumber: input.phoneNumber,
+        source: 'EXPRESSION_OF_INTEREST',
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!candidate) throw new AppError(400, 'DUPLICATE', RECRUITMENT_MESSAGES.eoiDuplicate);
+    const { consentLink, unsubscribeLink } = await links(
+      ctx,
+      candidate,
+      await firstConsentId(tx, input.recruitmentId),
+    );
+    if (input.sendEmail !== 0 && input.sendEmail !== false) {
+      const message = compose(
+        ctx.mail,
+        candidate.email,
+        `Please confirm your email for ${recruitment.title}`,
+        [
+          `Hi ${candidate.firstName},`,
+          `Thank you for your interest in ${recruitment.title}. Please open the link below to confirm your email address and read about the study.`,
+          `If you no longer want study news, unsubscribe here: ${unsubscribeLink}`,
+        ],
+        consentLink ? { label: 'Confirm my email', url: consentLink } : undefined,
+      );
+      await enqueueMail(tx, { ...message, links: [...message.links, unsubscribeLink] });
+    }
+    return { id: candidate.id, message: RECRUITMENT_MESSAGES.eoiSaved };
+  });
+}

@@ -1,0 +1,187 @@
+import { apiErrorSchema } from '@portal/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { principalOf, requireAuthority, requireUser } from '../../plugins/authenticate.ts';
+import {
+  compare,
+  comparisonAsPdf,
+  getReport,
+  importResults,
+  listReports,
+  reportAsPdf,
+} from './reports.service.ts';
+
+const security = [{ bearerAuth: [] }];
+const errors = {
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  503: apiErrorSchema,
+};
+const sampleParam = z.object({ sample: z.string().trim().min(1).max(40) });
+const compareQuery = z.object({
+  primary: z.string().trim().min(1).max(40),
+  secondary: z.string().trim().min(1).max(40),
+});
+const reportListItem = z.object({
+  kitId: z.number(),
+  sampleIdentifier: z.string(),
+  name: z.string(),
+  displayDate: z.string(),
+  version: z.string(),
+});
+/** The stored report (BuildReport of @portal/domain/report); its shape is fixed by that type. */
+const storedReport = z.record(z.string(), z.unknown());
+
+/** A person's reports, their comparison and PDFs; refused to minors without parental consent. */
+export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+
+  app.get(
+    '/reports',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['reports'],
+        summary: 'Kits with a report to show',
+        security,
+        response: { 200: z.array(reportListItem), ...errors },
+      },
+    },
+    async (request) => listReports(ctx, principalOf(request).userId),
+  );
+
+  app.get(
+    '/reports/compare',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['reports'],
+        summary:
+          'Compare an earlier (primary) and a later (secondary) report; {comparable:false, code:"V12V2"} across versions',
+        security,
+        querystring: compareQuery,
+        response: { 200: z.record(z.string(), z.unknown()), ...errors },
+      },
+    },
+    async (request) =>
+      compare(ctx, principalOf(request).userId, request.query.primary, request.query.secondary),
+  );
+
+  app.get(
+    '/reports/compare.pdf',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['reports'],
+        summary: 'The comparison as a PDF',
+        security,
+        querystring: compareQuery,
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const pdf = await comparisonAsPdf(
+        ctx,
+        principalOf(request).userId,
+        request.query.primary,
+        request.query.secondary,
+      );
+      return reply
+        .type('application/pdf')
+        .header(
+          'content-disposition',
+          `attachment; filename="comparison-${request.query.primary}-${request.query.secondary}.pdf"`,
+        )
+        .send(pdf as never);
+    },
+  );
+
+  app.get(
+    '/reports/:sample',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['reports'],
+        summary: 'One report by sample identifier',
+        security,
+        params: sampleParam,
+        response: {
+          200: z.object({
+            kitId: z.number(),
+            sampleIdentifier: z.string(),
+            name: z.string(),
+            displayDate: z.string(),
+            report: storedReport,
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => getReport(ctx, principalOf(request).userId, request.params.sample),
+  );
+
+  app.get(
+    '/reports/:sample/pdf',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['reports'],
+        summary: 'The report as a PDF',
+        security,
+        params: sampleParam,
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const pdf = await reportAsPdf(ctx, principalOf(request).userId, request.params.sample);
+      return reply
+        .type('application/pdf')
+        .header(
+          'content-disposition',
+          `attachment; filename="report-${request.params.sample.toUpperCase()}.pdf"`,
+        )
+        .send(pdf as never);
+    },
+  );
+};
+
+/** The lab API: results import (ops results:import), for lab systems holding LAB_RESULTS. */
+export const labRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/results',
+    {
+      onRequest: requireAuthority('LAB_RESULTS'),
+      bodyLimit: 10 * 1024 * 1024,
+      schema: {
+        tags: ['admin'],
+        summary: "Import a sample's MetaPhlAn profile, build its report and set RESULTS_AVAILABLE",
+        body: z.object({
+          sampleIdentifier: z.string().trim().min(1).max(40),
+          profile: z
+            .string()
+            .min(1, 'The profile file is empty.')
+            .max(10 * 1024 * 1024),
+          displayDate: z.iso.date('displayDate must be a date as YYYY-MM-DD').optional(),
+        }),
+        response: {
+          201: z.object({
+            sample: z.string(),
+            kitId: z.number(),
+            version: z.string(),
+            database: z.string().nullable(),
+            richness: z.number().nullable(),
+            shannon: z.number().nullable(),
+            gmwi2: z.number().nullable(),
+            gmhi: z.number().nullable(),
+          }),
+          400: apiErrorSchema,
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await importResults(app.ctx, request.body, principalOf(request).userId)),
+  );
+};

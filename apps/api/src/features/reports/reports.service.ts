@@ -1,0 +1,222 @@
+import { canViewReports, ERROR_CODES, kitDisplayName, REPORT_NOT_PERMITTED } from '@portal/domain';
+import {
+  type BuildReport,
+  buildReport,
+  compareReports,
+  ProfileError,
+  parseMetaphlanProfile,
+} from '@portal/domain/report';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { comparisonPdf, reportPdf } from '../../adapters/pdf/report-pdf.ts';
+import { preparedFor } from '../../db/prepared.ts';
+import { kits, labResults, users } from '../../db/schema/index.ts';
+import type { AppContext } from '../../lib/context.ts';
+import { AppError, conflict, invalid, notFound } from '../../lib/errors.ts';
+import { setKitStatus } from '../kits/kits.service.ts';
+
+const AT_LAB = new Set([
+  'RECEIVED_BY_LAB',
+  'READY_FOR_ACCESSIONING',
+  'ACCESSIONING',
+  'DNA_EXTRACTION',
+  'DNA_LIBRARY_PREP',
+  'SEQUENCING',
+  'PROCESSING',
+  'COMPLETED',
+]);
+const REPORT_STATES = ['RESULTS_AVAILABLE', 'MICROBIOME_COACH_SESSION_COMPLETED'];
+
+export const REPORT_MESSAGES = {
+  noSample: (sample: string) => `There is no sample ${sample}.`,
+  notAtLab: (sample: string, status: string | null) =>
+    `Sample ${sample} is not at the lab (its status is ${status ?? 'not set'}), so results cannot be imported.`,
+  alreadyImported: (sample: string) => `Sample ${sample} already has results.`,
+  unavailable: 'Reports are unavailable while we carry out maintenance. Please try again later.',
+  notFound: 'We could not find that report in your account.',
+} as const;
+
+/**
+ * ops results:import: parses a MetaPhlAn profile, computes the report and stores both with the sample's
+ * move to RESULTS_AVAILABLE (which emails the owner) in one transaction. Any refusal stores nothing.
+ */
+export async function importResults(
+  ctx: AppContext,
+  input: { sampleIdentifier: string; profile: string; displayDate?: string | undefined },
+  actor: string,
+) {
+  const sample = input.sampleIdentifier.trim().toUpperCase();
+  let report: BuildReport;
+  try {
+    report = buildReport(parseMetaphlanProfile(input.profile));
+  } catch (error) {
+    if (error instanceof ProfileError) throw invalid(`The profile was refused: ${error.message}`);
+    throw error;
+  }
+  return ctx.db.transaction(async (tx) => {
+    const [kit] = await tx.select().from(kits).where(eq(kits.sampleIdentifier, sample)).for('update');
+    if (!kit) throw notFound(REPORT_MESSAGES.noSample(sample));
+    const [existing] = await tx
+      .select({ id: labResults.id })
+      .from(labResults)
+      .where(eq(labResults.kitId, kit.id));
+    if (existing) throw conflict(REPORT_MESSAGES.alreadyImported(sample));
+    if (!AT_LAB.has(kit.sampleStatus ?? ''))
+      throw conflict(REPORT_MESSAGES.notAtLab(sample, kit.sampleStatus));
+    await tx.insert(labResults).values({
+      kitId: kit.id,
+      sampleIdentifier: sample,
+      database: report.database,
+      reportVersion: report.version,
+      profileText: input.profile,
+      report,
+      importedBy: actor,
+    });
+    await setKitStatus(
+      { ...ctx, db: tx },
+      kit.id,
+      { sampleStatus: 'RESULTS_AVAILABLE', displayDate: input.displayDate },
+      actor,
+    );
+    return {
+      sample,
+      kitId: kit.id,
+      version: report.version,
+      database: report.database,
+      richness: report.diversity.richness.value,
+      shannon: report.diversity.shannon.value,
+      gmwi2: report.indices.gmwi2.value,
+      gmhi: report.indices.gmhi.value,
+    };
+  });
+}
+
+function ensureAvailable(ctx: AppContext) {
+  if (ctx.config.reportsUnavailable)
+    throw new AppError(503, ERROR_CODES.unavailable, REPORT_MESSAGES.unavailable);
+}
+
+/** Minors see reports only with parental consent (consumer §4, §6); the API refuses the data too. */
+async function permittedUser(ctx: AppContext, userId: string) {
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw notFound();
+  if (!canViewReports(user)) throw new AppError(403, 'REPORT_NOT_PERMITTED', REPORT_NOT_PERMITTED);
+  return user;
+}
+
+/** The person's kits that have a report to show: results available or coach done, with a display date. */
+export async function listReports(ctx: AppContext, userId: string) {
+  ensureAvailable(ctx);
+  await permittedUser(ctx, userId);
+  const rows = await ctx.db
+    .select({ kit: kits, version: labResults.reportVersion })
+    .from(kits)
+    .innerJoin(labResults, eq(labResults.kitId, kits.id))
+    .where(
+      and(eq(kits.ownerId, userId), inArray(kits.sampleStatus, REPORT_STATES), isNotNull(kits.displayDate)),
+    )
+    .orderBy(asc(kits.displayDate), asc(kits.id));
+  return rows.map(({ kit, version }) => ({
+    kitId: kit.id,
+    sampleIdentifier: kit.sampleIdentifier,
+    name: kitDisplayName(kit),
+    displayDate: kit.displayDate ?? '',
+    version,
+  }));
+}
+
+/**
+ * The person and, when it is theirs and viewable, the report of the sample, in one statement: the
+ * person's permission decides before the report's existence (a minor without consent gets 403).
+ */
+const reportOfOwner = preparedFor((db) => {
+  const found = db
+    .select({
+      kitId: kits.id,
+      kitName: kits.name,
+      sampleIdentifier: kits.sampleIdentifier,
+      displayDate: kits.displayDate,
+      report: labResults.report,
+    })
+    .from(labResults)
+    .innerJoin(kits, eq(kits.id, labResults.kitId))
+    .where(
+      and(
+        eq(labResults.sampleIdentifier, sql.placeholder('sample')),
+        eq(kits.ownerId, users.id),
+        inArray(kits.sampleStatus, REPORT_STATES),
+      ),
+    )
+    .as('found');
+  return db
+    .select({
+      user: users,
+      kitId: found.kitId,
+      kitName: found.kitName,
+      sampleIdentifier: found.sampleIdentifier,
+      displayDate: found.displayDate,
+      report: found.report,
+    })
+    .from(users)
+    .leftJoinLateral(found, sql`true`)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('report_of_owner');
+});
+
+async function ownReport(ctx: AppContext, userId: string, sampleIdentifier: string) {
+  ensureAvailable(ctx);
+  const [row] = await reportOfOwner(ctx.db).execute({
+    userId,
+    sample: sampleIdentifier.trim().toUpperCase(),
+  });
+  if (!row) throw notFound();
+  if (!canViewReports(row.user)) throw new AppError(403, 'REPORT_NOT_PERMITTED', REPORT_NOT_PERMITTED);
+  if (row.kitId === null || row.sampleIdentifier === null) throw notFound(REPORT_MESSAGES.notFound);
+  const kit: ReportKit = {
+    id: row.kitId,
+    name: row.kitName,
+    sampleIdentifier: row.sampleIdentifier,
+    displayDate: row.displayDate,
+  };
+  return { user: row.user, kit, report: row.report as BuildReport };
+}
+
+export async function getReport(ctx: AppContext, userId: string, sampleIdentifier: string) {
+  const { kit, report } = await ownReport(ctx, userId, sampleIdentifier);
+  return {
+    kitId: kit.id,
+    sampleIdentifier: kit.sampleIdentifier,
+    name: kitDisplayName(kit),
+    displayDate: kit.displayDate ?? '',
+    report,
+  };
+}
+
+/** Compares an earlier (primary) and a later (secondary) report; incompatible versions answer code V12V2. */
+export async function compare(ctx: AppContext, userId: string, primary: string, secondary: string) {
+  const a = await ownReport(ctx, userId, primary);
+  const b = await ownReport(ctx, userId, secondary);
+  return compareReports(a.report, b.report);
+}
+
+type ReportKit = Pick<typeof kits.$inferSelect, 'id' | 'name' | 'sampleIdentifier' | 'displayDate'>;
+
+const metaOf = (ctx: AppContext, user: { firstName: string; lastName: string }, kit: ReportKit) => ({
+  brand: ctx.config.brandName,
+  person: `${user.firstName} ${user.lastName}`,
+  sampleIdentifier: kit.sampleIdentifier,
+  kitName: kitDisplayName(kit),
+  displayDate: kit.displayDate,
+});
+
+export async function reportAsPdf(ctx: AppContext, userId: string, sampleIdentifier: string) {
+  const { user, kit, report } = await ownReport(ctx, userId, sampleIdentifier);
+  return reportPdf(report, metaOf(ctx, user, kit));
+}
+
+export async function comparisonAsPdf(ctx: AppContext, userId: string, primary: string, secondary: string) {
+  const a = await ownReport(ctx, userId, primary);
+  const b = await ownReport(ctx, userId, secondary);
+  const result = compareReports(a.report, b.report);
+  if (!result.comparable) throw conflict(`These reports cannot be compared online (code ${result.code}).`);
+  return comparisonPdf(result, metaOf(ctx, a.user, a.kit), metaOf(ctx, b.user, b.kit));
+}

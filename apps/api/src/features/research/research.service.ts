@@ -1,0 +1,153 @@
+import {
+  decodeParticipantCode,
+  encodeParticipantCode,
+  type Kit,
+  normaliseVoucher,
+  RESEARCH_MESSAGES,
+} from '@portal/domain';
+import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { kits, type ProjectRow, projectMembers, projects, users } from '../../db/schema/index.ts';
+import type { AppContext } from '../../lib/context.ts';
+import { AppError, invalid, notFound } from '../../lib/errors.ts';
+import { listUserKits } from '../kits/kits.service.ts';
+
+const SURVEY_FLAGS = {
+  food: 'foodSurveyEnabled',
+  exercise: 'exerciseSurveyEnabled',
+  medical: 'medicalSurveyEnabled',
+  mental: 'mentalSurveyEnabled',
+  sampling: 'samplingSurveyEnabled',
+  'infant-demographic': 'infantDemographicAndMilkFeedingEnabled',
+  'infant-day-of-sampling': 'infantDayOfSamplingEnabled',
+  'infant-medical-history': 'infantMedicalHistoryEnabled',
+} as const;
+export const PROJECT_SURVEYS = Object.keys(SURVEY_FLAGS) as (keyof typeof SURVEY_FLAGS)[];
+
+/** ops project:create: a research project and the participant code its study hands out. */
+export async function createProject(
+  ctx: AppContext,
+  input: {
+    name: string;
+    logisticType: 'LAB_MANAGED' | 'CLIENT_MANAGED';
+    resultDeliveryType?: string | undefined;
+    surveys?: (keyof typeof SURVEY_FLAGS)[] | undefined;
+    contactName?: string | undefined;
+    phone?: string | undefined;
+    email?: string | undefined;
+  },
+) {
+  const surveys = new Set(input.surveys ?? ['food', 'exercise', 'medical', 'mental', 'sampling']);
+  const flags = Object.fromEntries(PROJECT_SURVEYS.map((s) => [SURVEY_FLAGS[s], surveys.has(s)]));
+  const [project] = await ctx.db
+    .insert(projects)
+    .values({
+      name: input.name,
+      logisticType: input.logisticType,
+      resultDeliveryType: input.resultDeliveryType ?? 'PORTAL',
+      contactName: input.contactName ?? null,
+      phone: input.phone ?? null,
+      email: input.email ?? null,
+      ...flags,
+    })
+    .returning();
+  if (!project) throw new Error('project not created');
+  return { id: project.id, participantCode: encodeParticipantCode(project.id) };
+}
+
+async function projectByCode(ctx: AppContext, code: string): Promise<ProjectRow> {
+  const id = decodeParticipantCode(code);
+  if (id === null)
+    throw invalid(RESEARCH_MESSAGES.invalidCode, { participantIdentifier: RESEARCH_MESSAGES.invalidCode });
+  const [project] = await ctx.db.select().from(projects).where(eq(projects.id, id));
+  // Project 1 is the consumer product line, not a study.
+  if (!project || project.id === 1) throw notFound(RESEARCH_MESSAGES.codeNotFound);
+  return project;
+}
+
+/**
+ * Step 0 of research registration (post project register): the code must name a study; an email
+ * that already has an account answers 409 as research §8 requires (decision record 005).
+ */
+export async function registerCheck(ctx: AppContext, participantIdentifier: string, username: string) {
+  const project = await projectByCode(ctx, participantIdentifier);
+  const email = username.trim().toLowerCase();
+  if (email) {
+    const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    if (existing) throw new AppError(409, 'CONFLICT', RESEARCH_MESSAGES.emailExists);
+  }
+  return { researchProjectName: project.name };
+}
+
+/** join research: the signed-in participant joins the project of a participant code. */
+export async function joinResearch(ctx: AppContext, userId: string, participantIdentifier: string) {
+  const project = await projectByCode(ctx, participantIdentifier);
+  await ctx.db.insert(projectMembers).values({ userId, projectId: project.id }).onConflictDoNothing();
+  return { researchProjectName: project.name, projectId: project.id };
+}
+
+const projectInfo = (p: ProjectRow) => ({
+  id: p.id,
+  name: p.name,
+  contactName: p.contactName,
+  phone: p.phone,
+  email: p.email,
+  logisticType: p.logisticType,
+  resultDeliveryType: p.resultDeliveryType,
+  exerciseSurveyEnabled: p.exerciseSurveyEnabled,
+  foodSurveyEnabled: p.foodSurveyEnabled,
+  medicalSurveyEnabled: p.medicalSurveyEnabled,
+  mentalSurveyEnabled: p.mentalSurveyEnabled,
+  samplingSurveyEnabled: p.samplingSurveyEnabled,
+  infantDemographicAndMilkFeedingEnabled: p.infantDemographicAndMilkFeedingEnabled,
+  infantDayOfSamplingEnabled: p.infantDayOfSamplingEnabled,
+  infantMedicalHistoryEnabled: p.infantMedicalHistoryEnabled,
+});
+
+/**
+ * check research voucher: the kit's project info. With a participant code, the code's project must be
+ * the voucher's project (research §5), else the mismatch message.
+ */
+export async function checkResearchVoucher(
+  ctx: AppContext,
+  userId: string,
+  voucher: string,
+  participantIdentifier?: string | undefined,
+) {
+  const [row] = await ctx.db
+    .select({ kit: kits, project: projects })
+    .from(kits)
+    .innerJoin(projects, eq(projects.id, kits.projectId))
+    .where(
+      and(
+        eq(kits.voucherCode, normaliseVoucher(voucher)),
+        or(isNull(kits.ownerId), eq(kits.ownerId, userId)),
+        inArray(kits.kitStatus, ['UNASSIGNED', 'ASSIGNED', 'REDEEMED']),
+      ),
+    );
+  if (!row) throw notFound(RESEARCH_MESSAGES.invalidVoucher);
+  if (participantIdentifier !== undefined) {
+    const projectId = decodeParticipantCode(participantIdentifier);
+    if (projectId !== row.project.id) throw invalid(RESEARCH_MESSAGES.mismatch);
+  }
+  return {
+    ...projectInfo(row.project),
+    kitId: row.kit.id,
+    kitStatus: row.kit.kitStatus,
+    researchProjectName: row.project.name,
+    researchProjectLogisticsType: row.project.logisticType,
+  };
+}
+
+/** get research kits: the participant's projects (joined, or holding one of their kits) with their kits. */
+export async function researchKits(ctx: AppContext, userId: string) {
+  const owned: Kit[] = await listUserKits(ctx, userId);
+  const memberOf = await ctx.db
+    .select({ projectId: projectMembers.projectId })
+    .from(projectMembers)
+    .where(eq(projectMembers.userId, userId));
+  const ids = [...new Set([...memberOf.map((m) => m.projectId), ...owned.map((k) => k.project.id)])];
+  const rows = ids.length
+    ? await ctx.db.select().from(projects).where(inArray(projects.id, ids)).orderBy(asc(projects.id))
+    : [];
+  return rows.map((p) => ({ ...projectInfo(p), kits: owned.filter((k) => k.project.id === p.id) }));
+}

@@ -1,0 +1,101 @@
+import { answerRecordSchema, apiErrorSchema, surveyDefinitionSchema } from '@portal/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { principalOf, requireUser } from '../../plugins/authenticate.ts';
+import { deleteAnswer, getAnswers, getDefinition, saveAnswer } from './surveys.service.ts';
+
+const security = [{ bearerAuth: [] }];
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const typeParam = z.string().trim().min(1).max(40);
+const kitId = z.coerce.number().int().positive().max(2_147_483_647);
+const progressSchema = z.object({
+  surveyType: z.string(),
+  totalQuestions: z.number(),
+  completedQuestions: z.number(),
+});
+const answerSchema = z.object({
+  questionId: z.string(),
+  answers: z.array(z.number()),
+  answerString: z.string().nullable(),
+});
+
+/** The study questionnaires: definitions, a kit's answers, saving and deleting one answer. */
+export const surveysRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+
+  app.get(
+    '/surveys/:type',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['surveys'],
+        summary: 'get survey questions: the current version of a questionnaire (slug or type)',
+        security,
+        params: z.object({ type: typeParam }),
+        response: { 200: surveyDefinitionSchema, ...errors },
+      },
+    },
+    async (request) => getDefinition(request.params.type),
+  );
+
+  app.get(
+    '/kits/:kitId/surveys/:type/answers',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['surveys'],
+        summary: 'get survey answers: the questionResultsMap of a kit',
+        security,
+        params: z.object({ kitId, type: typeParam }),
+        response: { 200: z.object({ questionResultsMap: z.record(z.string(), answerSchema) }), ...errors },
+      },
+    },
+    async (request) =>
+      getAnswers(ctx, principalOf(request).userId, request.params.kitId, request.params.type),
+  );
+
+  app.put(
+    '/kits/:kitId/surveys/:type',
+    {
+      onRequest: requireUser,
+      config: { rateLimit: { max: ctx.config.answerRateLimit, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['surveys'],
+        summary:
+          'put survey question: one answer {questionId, answers, answerString}; an invalid number deletes it',
+        security,
+        params: z.object({ kitId, type: typeParam }),
+        body: answerRecordSchema.extend({ clientSequence: z.number().int().nonnegative().optional() }),
+        response: {
+          200: z.object({ saved: answerSchema, progress: progressSchema }),
+          ...errors,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request) =>
+      saveAnswer(ctx, principalOf(request).userId, request.params.kitId, request.params.type, request.body),
+  );
+
+  app.delete(
+    '/kits/:kitId/surveys/:type/answers/:questionId',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['surveys'],
+        summary: 'delete survey answer',
+        security,
+        params: z.object({ kitId, type: typeParam, questionId: z.string().max(100) }),
+        response: { 200: z.object({ progress: progressSchema }), ...errors },
+      },
+    },
+    async (request) =>
+      deleteAnswer(
+        ctx,
+        principalOf(request).userId,
+        request.params.kitId,
+        request.params.type,
+        request.params.questionId,
+      ),
+  );
+};

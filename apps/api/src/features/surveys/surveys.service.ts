@@ -1,0 +1,349 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  type AnswerRecord,
+  type AnswersByQuestionId,
+  answerSaveAction,
+  indexAnswers,
+  isUnderAge,
+  listedSurveyTypes,
+  QUESTIONNAIRE_ORDER,
+  type StudySurveyType,
+  type SurveyDefinition,
+  type SurveyProgress,
+  type SurveyType,
+  surveyDefinitionSchema,
+  surveyProgress,
+  surveyTypeFromSlug,
+} from '@portal/domain';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { preparedFor } from '../../db/prepared.ts';
+import {
+  type KitRow,
+  kits,
+  type ProjectRow,
+  projects,
+  surveyAnswers,
+  surveyDefinitions,
+  users,
+} from '../../db/schema/index.ts';
+import type { AppContext } from '../../lib/context.ts';
+import { AppError, conflict, invalid, notFound } from '../../lib/errors.ts';
+
+const definitionsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'definitions');
+
+export const SURVEY_MESSAGES = {
+  unknownType: 'There is no such questionnaire.',
+  notListed: 'This questionnaire is not part of this kit.',
+  notActivated: 'Questionnaires open once your kit has been activated.',
+  infantKit: 'The questionnaires of this kit are answered on the infant questionnaire site.',
+  unknownQuestion: 'There is no such question in this questionnaire.',
+} as const;
+
+/** Reads every definition file (name `<slug>.v<version>.json`), checking each against the schema. */
+export function readDefinitionFiles(dir = definitionsDir): SurveyDefinition[] {
+  return fs
+    .readdirSync(dir)
+    .filter((f) => /\.v\d+\.json$/.test(f))
+    .sort()
+    .map((file) => {
+      const parsed = surveyDefinitionSchema.safeParse(
+        JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')),
+      );
+      if (!parsed.success) throw new Error(`Questionnaire ${file} is invalid: ${parsed.error.message}`);
+      return parsed.data;
+    });
+}
+
+/** The newest version of each questionnaire, which is what people answer. */
+export type SurveyCatalog = Map<StudySurveyType, SurveyDefinition>;
+
+let fileCatalog: {
+  all: SurveyDefinition[];
+  newest: Map<SurveyType, SurveyDefinition>;
+  latest: SurveyCatalog;
+} | null = null;
+
+function catalogFromFiles() {
+  if (!fileCatalog) {
+    const all = readDefinitionFiles();
+    const newest = new Map<SurveyType, SurveyDefinition>();
+    for (const d of all) {
+      const current = newest.get(d.surveyType);
+      if (!current || current.version < d.version) newest.set(d.surveyType, d);
+    }
+    // The portal's questionnaires; the stool one is answered only inside a requisition form.
+    const latest: SurveyCatalog = new Map();
+    for (const type of QUESTIONNAIRE_ORDER) {
+      const definition = newest.get(type);
+      if (definition) latest.set(type, definition);
+    }
+    fileCatalog = { all, newest, latest };
+  }
+  return fileCatalog;
+}
+
+export const surveyCatalog = (): SurveyCatalog => catalogFromFiles().latest;
+
+/** The newest version of any questionnaire, including those answered outside the portal (the stool one). */
+export function latestDefinitionOf(type: SurveyType): SurveyDefinition | undefined {
+  return catalogFromFiles().newest.get(type);
+}
+
+/** Stores every version in the database (idempotent), so stored answers keep the text they were given to. */
+export async function loadDefinitions(db: Db) {
+  const { all } = catalogFromFiles();
+  for (const d of all)
+    await db
+      .insert(surveyDefinitions)
+      .values({ surveyType: d.surveyType, version: d.version, definition: d })
+      .onConflictDoNothing();
+}
+
+/** Accepts the URL slug ('medical-history') or the type ('MEDICAL_HISTORY'). */
+export function resolveType(raw: string): StudySurveyType {
+  const type =
+    surveyTypeFromSlug(raw) ??
+    (QUESTIONNAIRE_ORDER.includes(raw as StudySurveyType) ? (raw as StudySurveyType) : null);
+  if (!type) throw notFound(SURVEY_MESSAGES.unknownType);
+  return type;
+}
+
+export function getDefinition(raw: string): SurveyDefinition {
+  const definition = surveyCatalog().get(resolveType(raw));
+  if (!definition) throw notFound(SURVEY_MESSAGES.unknownType);
+  return definition;
+}
+
+/**
+ * The kit's questionnaire types: those its project enables, in the fixed order, MENTAL left out for
+ * under-age people; none for infant kits (their questionnaires live on the external infant site).
+ */
+export function kitSurveyTypes(kit: KitRow, project: ProjectRow, underAge: boolean): StudySurveyType[] {
+  if (kit.surveyResultId) return [];
+  return listedSurveyTypes(
+    {
+      exerciseSurveyEnabled: project.exerciseSurveyEnabled,
+      foodSurveyEnabled: project.foodSurveyEnabled,
+      medicalSurveyEnabled: project.medicalSurveyEnabled,
+      mentalSurveyEnabled: project.mentalSurveyEnabled,
+      samplingSurveyEnabled: project.samplingSurveyEnabled,
+    },
+    { underAge },
+  );
+}
+
+/** A date answer must not be in the future for anyone in Australia or New Zealand (up to UTC+14). */
+export const answerClock = () => new Date(Date.now() + 14 * 3600 * 1000);
+
+/** A stored answer with its questionnaire, as the kits list reads them. */
+export type StoredAnswer = AnswerRecord & { surveyType: string };
+
+/**
+ * Every answer of the kit in the row, as one JSON array column (null without answers), so a list of
+ * kits reads its answers in the same statement as the kits.
+ */
+export const answersOfKitColumn = sql<StoredAnswer[] | null>`(
+  select json_agg(json_build_object(
+    'surveyType', ${surveyAnswers.surveyType}, 'questionId', ${surveyAnswers.questionId},
+    'answers', ${surveyAnswers.answers}, 'answerString', ${surveyAnswers.answerString}))
+  from ${surveyAnswers} where ${surveyAnswers.kitId} = ${kits.id})`;
+
+/** surveysStats of one kit (research §3): completed over total shown questions per listed questionnaire. */
+export function kitSurveyStats(
+  kit: KitRow,
+  project: ProjectRow,
+  underAge: boolean,
+  answers: readonly StoredAnswer[],
+  now = answerClock(),
+): (SurveyProgress & { surveyType: string })[] {
+  const catalog = surveyCatalog();
+  return kitSurveyTypes(kit, project, underAge).flatMap((type) => {
+    const definition = catalog.get(type);
+    if (!definition) return [];
+    const records = answers
+      .filter((a) => a.surveyType === type)
+      .map(({ questionId, answers, answerString }) => ({ questionId, answers, answerString }));
+    return [{ surveyType: type, ...surveyProgress(definition, indexAnswers(records), now) }];
+  });
+}
+
+/** surveysStats of each of the kits, their answers read in one query. */
+export async function surveyStatsForKits(
+  db: DbOrTx,
+  rows: { kit: KitRow; project: ProjectRow }[],
+  underAge: boolean,
+): Promise<Map<number, (SurveyProgress & { surveyType: string })[]>> {
+  const ids = rows.map((r) => r.kit.id);
+  const answers = ids.length
+    ? await db
+        .select({
+          kitId: surveyAnswers.kitId,
+          surveyType: surveyAnswers.surveyType,
+          questionId: surveyAnswers.questionId,
+          answers: surveyAnswers.answers,
+          answerString: surveyAnswers.answerString,
+        })
+        .from(surveyAnswers)
+        .where(inArray(surveyAnswers.kitId, ids))
+    : [];
+  const now = answerClock();
+  return new Map(
+    rows.map(({ kit, project }) => [
+      kit.id,
+      kitSurveyStats(
+        kit,
+        project,
+        underAge,
+        answers.filter((a) => a.kitId === kit.id),
+        now,
+      ),
+    ]),
+  );
+}
+
+/** The owner's kit with its project and owner; answer saves run it first on every request. */
+const ownedKit = preparedFor((db) =>
+  db
+    .select({ kit: kits, project: projects, user: users })
+    .from(kits)
+    .innerJoin(projects, eq(projects.id, kits.projectId))
+    .innerJoin(users, eq(users.id, kits.ownerId))
+    .where(and(eq(kits.id, sql.placeholder('kitId')), eq(kits.ownerId, sql.placeholder('userId'))))
+    .prepare('owned_kit'),
+);
+
+/** The owner's kit with this questionnaire open to them; anything else is refused without changing data. */
+async function answerableKit(ctx: AppContext, userId: string, kitId: number, type: StudySurveyType) {
+  const [row] = await ownedKit(ctx.db).execute({ kitId, userId });
+  if (!row) throw notFound('We could not find that kit in your account.');
+  if (row.kit.surveyResultId) throw conflict(SURVEY_MESSAGES.infantKit);
+  if (row.kit.kitStatus === 'UNASSIGNED' || row.kit.kitStatus === 'ASSIGNED')
+    throw conflict(SURVEY_MESSAGES.notActivated);
+  if (!kitSurveyTypes(row.kit, row.project, isUnderAge(row.user)).includes(type))
+    throw new AppError(404, 'NOT_FOUND', SURVEY_MESSAGES.notListed);
+  return row;
+}
+
+const toMap = (rows: (typeof surveyAnswers.$inferSelect)[]): AnswersByQuestionId =>
+  indexAnswers(
+    rows.map((a) => ({ questionId: a.questionId, answers: a.answers, answerString: a.answerString })),
+  );
+
+const answersOf = preparedFor((db) =>
+  db
+    .select()
+    .from(surveyAnswers)
+    .where(
+      and(
+        eq(surveyAnswers.kitId, sql.placeholder('kitId')),
+        eq(surveyAnswers.surveyType, sql.placeholder('type')),
+      ),
+    )
+    .prepare('answers_of'),
+);
+
+/** get survey answers: the questionResultsMap of one kit's questionnaire. */
+export async function getAnswers(ctx: AppContext, userId: string, kitId: number, raw: string) {
+  const type = resolveType(raw);
+  await answerableKit(ctx, userId, kitId, type);
+  const rows = await answersOf(ctx.db).execute({ kitId, type });
+  const questionResultsMap: Record<string, AnswerRecord> = {};
+  for (const a of rows)
+    questionResultsMap[a.questionId] = {
+      questionId: a.questionId,
+      answers: a.answers,
+      answerString: a.answerString,
+    };
+  return { questionResultsMap };
+}
+
+async function progressOf(db: Db, kitId: number, type: StudySurveyType, definition: SurveyDefinition) {
+  const rows = await answersOf(db).execute({ kitId, type });
+  return { surveyType: type, ...surveyProgress(definition, toMap(rows), answerClock()) };
+}
+
+/**
+ * put survey question: saves one answer if valid; an invalid number-like answer deletes the stored one
+ * (research §4) and is reported; any other invalid answer is refused and nothing changes. A save with
+ * an older client sequence than the stored one is ignored, so the last save a person made wins.
+ */
+export async function saveAnswer(
+  ctx: AppContext,
+  userId: string,
+  kitId: number,
+  raw: string,
+  body: AnswerRecord & { clientSequence?: number | undefined },
+) {
+  const type = resolveType(raw);
+  const definition = getDefinition(type);
+  await answerableKit(ctx, userId, kitId, type);
+  const question = definition.questions.find((q) => q.questionId === body.questionId);
+  if (!question)
+    throw invalid(SURVEY_MESSAGES.unknownQuestion, { questionId: SURVEY_MESSAGES.unknownQuestion });
+  const outcome = answerSaveAction(question, body, answerClock());
+  if (outcome.action === 'reject') throw invalid(outcome.message, { [body.questionId]: outcome.message });
+  const sequence = body.clientSequence ?? Date.now();
+  if (outcome.action === 'delete') {
+    await ctx.db
+      .delete(surveyAnswers)
+      .where(
+        and(
+          eq(surveyAnswers.kitId, kitId),
+          eq(surveyAnswers.surveyType, type),
+          eq(surveyAnswers.questionId, body.questionId),
+          sql`${surveyAnswers.clientSequence} <= ${sequence}`,
+        ),
+      );
+    throw invalid(outcome.message, { [body.questionId]: outcome.message });
+  }
+  const value = outcome.value;
+  await ctx.db
+    .insert(surveyAnswers)
+    .values({
+      kitId,
+      surveyType: type,
+      questionId: value.questionId,
+      answers: value.answers,
+      answerString: value.answerString,
+      definitionVersion: definition.version,
+      clientSequence: sequence,
+    })
+    .onConflictDoUpdate({
+      target: [surveyAnswers.kitId, surveyAnswers.surveyType, surveyAnswers.questionId],
+      set: {
+        answers: value.answers,
+        answerString: value.answerString,
+        definitionVersion: definition.version,
+        clientSequence: sequence,
+        updatedAt: new Date(),
+      },
+      setWhere: sql`${surveyAnswers.clientSequence} <= ${sequence}`,
+    });
+  return { saved: value, progress: await progressOf(ctx.db, kitId, type, definition) };
+}
+
+/** delete survey answer. */
+export async function deleteAnswer(
+  ctx: AppContext,
+  userId: string,
+  kitId: number,
+  raw: string,
+  questionId: string,
+) {
+  const type = resolveType(raw);
+  const definition = getDefinition(type);
+  await answerableKit(ctx, userId, kitId, type);
+  await ctx.db
+    .delete(surveyAnswers)
+    .where(
+      and(
+        eq(surveyAnswers.kitId, kitId),
+        eq(surveyAnswers.surveyType, type),
+        eq(surveyAnswers.questionId, questionId),
+      ),
+    );
+  return { progress: await progressOf(ctx.db, kitId, type, definition) };
+}

@@ -1,0 +1,25 @@
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+
+/** What every feature needs from the running app, passed explicitly to service functions. */
+export type AppContext = {
+  config: Config;
+  db: Db;
+  jwtSecret: string;
+  opsKey: string;
+  /** The brand, public address and support email used in emails. */
+  mail: { brand: string; publicUrl: string; supportEmail: string };
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+    /**
+     * Shutdown, first half: from now on new requests get 503 while the listener stays open, and this
+     * resolves once every request already in progress has been answered and at least minimumMs have
+     * passed (so clients and a load balancer hear the 503 instead of a refused connection), or after
+     * timeoutMs.
+     */
+    drain(timeoutMs: number, minimumMs?: number): Promise<void>;
+  }
+}

@@ -1,0 +1,80 @@
+import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { rateLimits } from '../db/schema/index.ts';
+
+type Counter = { current: number; ttl: number };
+type Callback = (error: Error | null, result?: Counter) => void;
+
+/** Every this many increments, rows whose window ended a while ago are deleted. */
+const SWEEP_EVERY = 500;
+
+/**
+ * @fastify/rate-limit's store in the database (design.md §7: "rate-limit counters live in PostgreSQL"), so
+ * that a limit holds across every API instance, and survives a restart. One upsert per limited request:
+ * a fresh window starts at 1, otherwise the count goes up; the answer is the count and the milliseconds
+ * left in the window (what Retry-After is computed from).
+ */
+export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
+  let increments = 0;
+
+  const ttlMs = sql<number>`greatest(0, extract(epoch from (${rateLimits.resetAt} - now())) * 1000)::float8`;
+
+  async function increment(key: string, windowMs: number): Promise<Counter> {
+    const window = sql`make_interval(secs => ${windowMs / 1000})`;
+    const expired = sql`${rateLimits.resetAt} <= now()`;
+    const [row] = await db
+      .insert(rateLimits)
+      .values({ key, count: 1, resetAt: sql`now() + ${window}` })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: {
+          count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
+          resetAt: sql`case when ${expired} then now() + ${window} else ${rateLimits.resetAt} end`,
+        },
+      })
+      .returning({ count: rateLimits.count, ttl: ttlMs });
+    if (++increments % SWEEP_EVERY === 0)
+      void db
+        .delete(rateLimits)
+        .where(lt(rateLimits.resetAt, sql`now() - interval '1 hour'`))
+        .catch(() => {});
+    return { current: row?.count ?? 1, ttl: Math.ceil(Number(row?.ttl ?? windowMs)) };
+  }
+
+  async function read(key: string): Promise<Counter> {
+    const [row] = await db
+      .select({ count: rateLimits.count, ttl: ttlMs })
+      .from(rateLimits)
+      .where(and(eq(rateLimits.key, key), gt(rateLimits.resetAt, sql`now()`)));
+    return row ? { current: row.count, ttl: Math.ceil(Number(row.ttl)) } : { current: 0, ttl: 0 };
+  }
+
+  class DatabaseRateLimitStore {
+    constructor(private readonly prefix = 'global:') {}
+
+    incr(key: string, callback: Callback, timeWindow: number) {
+      increment(this.prefix + key, timeWindow).then(
+        (counter) => callback(null, counter),
+        (error: Error) => callback(error),
+      );
+    }
+
+    read(key: string, callback: Callback) {
+      read(this.prefix + key).then(
+        (counter) => callback(null, counter),
+        (error: Error) => callback(error),
+      );
+    }
+
+    /** Each route with a limit of its own counts separately. */
+    child(routeOptions: object) {
+      // At run time the plugin passes the route's merged limit settings, which carry routeInfo.
+      const info = (routeOptions as { routeInfo?: { method?: string | string[]; url?: string } }).routeInfo;
+      const method = Array.isArray(info?.method) ? info.method.join(',') : (info?.method ?? '');
+      return new DatabaseRateLimitStore(`${method} ${info?.url ?? ''}:`);
+    }
+  }
+
+  return DatabaseRateLimitStore as unknown as FastifyRateLimitStoreCtor;
+}

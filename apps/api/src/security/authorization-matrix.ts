@@ -1,0 +1,191 @@
+/**
+ * Who may call each route, read by the authorization suite (authorization.test.ts), which walks
+ * /api/openapi.json: a route missing here fails the suite, so every new route must say who may call it.
+ *
+ * - public: anyone, no token.
+ * - self: any signed-in person; answers only about the caller (a stranger never sees the owner's data).
+ * - owner: a person's resource named in the request; another person's token is refused (403/404) and
+ *   changes nothing. `call` builds the owner's request from the suite's fixture.
+ * - admin: the operator key or the named authority; a signed-in person without it gets 403.
+ * - impersonation 'deny': a support user viewing the portal as someone may not do this (design.md §6).
+ */
+export type Fixture = {
+  ownerId: string;
+  ownerEmail: string;
+  /** Activated kit (REQUESTED) with questionnaires open. */
+  activeKitId: number;
+  /** Bought, not yet sent: can be activated or given. */
+  spareKitId: number;
+  /** Redeemed-not-sent kit with its voucher. */
+  redeemedKitId: number;
+  redeemedVoucher: string;
+  /** Given by the owner to someone else. */
+  givenKitId: number;
+  /** Two kits with imported results. */
+  sampleA: string;
+  sampleB: string;
+  reportKitId: number;
+  subscriptionId: number;
+  coachSlot: string;
+  participantCode: string;
+};
+
+export type Call = { url: string; payload?: unknown };
+
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'self'; impersonation?: 'deny' }
+  | { kind: 'owner'; call: (f: Fixture) => Call; impersonation?: 'deny' }
+  | { kind: 'admin'; authority: string };
+
+const address = {
+  addressLine1: '9 Test St',
+  addressLine2: null,
+  suburb: 'Brisbane City',
+  state: 'QLD',
+  postcode: '4000',
+};
+const pub: Access = { kind: 'public' };
+const self: Access = { kind: 'self' };
+const admin = (authority: string): Access => ({ kind: 'admin', authority });
+const owner = (call: (f: Fixture) => Call, impersonation?: 'deny'): Access =>
+  impersonation ? { kind: 'owner', call, impersonation } : { kind: 'owner', call };
+
+export const AUTHORIZATION_MATRIX: Record<string, Access> = {
+  'GET /api/config': pub,
+  'POST /api/auth/register': pub,
+  'POST /api/auth/verify-email': pub,
+  'POST /api/auth/verify-email/resend': pub,
+  'POST /api/auth/login': pub,
+  'POST /api/auth/refresh': pub,
+  'POST /api/auth/logout': pub,
+  'POST /api/auth/password-reset': pub,
+  'POST /api/auth/password-reset/confirm': pub,
+  'POST /api/auth/impersonate': admin('IMPERSONATE'),
+
+  'GET /api/users/me': self,
+  'PUT /api/users/me': { kind: 'self', impersonation: 'deny' },
+  'GET /api/addresses': self,
+  'GET /api/consent-flow/{flowId}': owner((f) => ({
+    url: `/api/consent-flow/3?consenter-type=USER&consenter-id=${f.ownerId}`,
+  })),
+  'POST /api/consent/{consentId}': owner((f) => ({
+    url: '/api/consent/1',
+    payload: { consentId: 1, consenterType: 'USER', consenterId: f.ownerId, consented: true },
+  })),
+  'POST /api/users/me/parental-consent/form': self,
+  'POST /api/users/me/parental-consent/email': self,
+  'GET /api/parental-consent/form.pdf': pub,
+
+  'GET /api/dashboard': self,
+  'GET /api/kits': self,
+  'GET /api/kits/sent': self,
+  'GET /api/kits/{kitId}/timeline': owner((f) => ({ url: `/api/kits/${f.activeKitId}/timeline` })),
+  'PUT /api/kits/{kitId}': owner((f) => ({
+    url: `/api/kits/${f.activeKitId}`,
+    payload: { name: 'Taken over' },
+  })),
+  'POST /api/kits/{kitId}/activate': owner((f) => ({
+    url: `/api/kits/${f.spareKitId}/activate`,
+    payload: address,
+  })),
+  'POST /api/kits/check-voucher': owner((f) => ({
+    url: '/api/kits/check-voucher',
+    payload: { voucher: f.redeemedVoucher },
+  })),
+  'POST /api/kits/redeem': owner((f) => ({
+    url: '/api/kits/redeem',
+    payload: { kitId: f.redeemedKitId, voucher: f.redeemedVoucher, activate: false },
+  })),
+  'POST /api/kits/give': owner((f) => ({
+    url: '/api/kits/give',
+    payload: { kitId: f.spareKitId, receiverEmail: 'thief.friend@example.com' },
+  })),
+  'POST /api/kits/sent/{kitId}/resend': owner((f) => ({ url: `/api/kits/sent/${f.givenKitId}/resend` })),
+  'GET /api/referral-codes/{code}': self,
+
+  'GET /api/products': pub,
+  'GET /api/subscription-plans': pub,
+  'GET /api/promo-codes/{code}': self,
+  'POST /api/orders': { kind: 'self', impersonation: 'deny' },
+  'GET /api/subscriptions/me': self,
+  'POST /api/subscriptions/{id}/cancel': owner(
+    (f) => ({ url: `/api/subscriptions/${f.subscriptionId}/cancel` }),
+    'deny',
+  ),
+  'POST /api/payments/test-tokens': self,
+
+  'GET /api/reports': self,
+  'GET /api/reports/compare': owner((f) => ({
+    url: `/api/reports/compare?primary=${f.sampleA}&secondary=${f.sampleB}`,
+  })),
+  'GET /api/reports/compare.pdf': owner((f) => ({
+    url: `/api/reports/compare.pdf?primary=${f.sampleA}&secondary=${f.sampleB}`,
+  })),
+  'GET /api/reports/{sample}': owner((f) => ({ url: `/api/reports/${f.sampleA}` })),
+  'GET /api/reports/{sample}/pdf': owner((f) => ({ url: `/api/reports/${f.sampleA}/pdf` })),
+
+  'GET /api/surveys/{type}': self,
+  'GET /api/kits/{kitId}/surveys/{type}/answers': owner((f) => ({
+    url: `/api/kits/${f.activeKitId}/surveys/day-of-sampling/answers`,
+  })),
+  'PUT /api/kits/{kitId}/surveys/{type}': owner((f) => ({
+    url: `/api/kits/${f.activeKitId}/surveys/day-of-sampling`,
+    payload: { questionId: 'DOS_UNWELL', answers: [], answerString: 'true' },
+  })),
+  'DELETE /api/kits/{kitId}/surveys/{type}/answers/{questionId}': owner((f) => ({
+    url: `/api/kits/${f.activeKitId}/surveys/day-of-sampling/answers/DOS_UNWELL`,
+  })),
+
+  'GET /api/coach/slots': self,
+  'GET /api/coach/bookings': self,
+  'POST /api/kits/{kitId}/coach-booking': owner((f) => ({
+    url: `/api/kits/${f.reportKitId}/coach-booking`,
+    payload: { startsAt: f.coachSlot },
+  })),
+
+  'POST /api/research/register-check': pub,
+  'POST /api/research/join': owner((f) => ({
+    url: '/api/research/join',
+    payload: { participantIdentifier: f.participantCode, userId: f.ownerId },
+  })),
+  'POST /api/research/check-voucher': owner((f) => ({
+    url: '/api/research/check-voucher',
+    payload: { voucher: f.redeemedVoucher },
+  })),
+  'GET /api/research/kits': self,
+
+  'GET /api/legal/versions': pub,
+  'GET /api/legal/terms.pdf': pub,
+  'GET /api/legal/privacy.pdf': pub,
+  'GET /api/recruitment/{recruitmentId}': pub,
+  'GET /api/recruitment/{recruitmentId}/candidate/{candidateId}/consent/{consentId}': pub,
+  'PUT /api/recruitment/{recruitmentId}/candidate/{candidateId}/consent/{consentId}': pub,
+  'GET /api/recruitment/unsubscribe': pub,
+  'POST /api/recruitment/unsubscribe': pub,
+  'POST /api/recruitment/candidates': pub,
+  'GET /api/requisition/kits/{kitHashedId}': pub,
+  'GET /api/requisition/visitors': pub,
+  'POST /api/requisition/kits': pub,
+  'GET /api/questionnaire/survey/19': pub,
+  'GET /api/questionnaire/survey-result/{surveyResultId}/survey/19': pub,
+  'PUT /api/questionnaire/survey-result/{surveyResultId}/survey': pub,
+
+  'POST /api/admin/users': admin('USER_ADMIN'),
+  'GET /api/admin/mail': admin('MAIL_READ'),
+  'POST /api/admin/consent-review': admin('CONSENT_REVIEW'),
+  'POST /api/admin/addresses': admin('ADDRESS_ADMIN'),
+  'POST /api/admin/kits': admin('KIT_ADMIN'),
+  'PATCH /api/admin/kits/{kitId}': admin('KIT_ADMIN'),
+  'POST /api/admin/referral-codes': admin('KIT_ADMIN'),
+  'POST /api/admin/seed-demo': admin('ADMIN'),
+  'POST /api/admin/promo-codes': admin('ORDER_ADMIN'),
+  'POST /api/admin/subscriptions/renew': admin('ORDER_ADMIN'),
+  'POST /api/admin/results': admin('LAB_RESULTS'),
+  'POST /api/admin/projects': admin('PROJECT_ADMIN'),
+  'GET /api/admin/impersonation-audit': admin('AUDIT_READ'),
+  'POST /api/admin/recruitments': admin('RECRUITMENT_ADMIN'),
+  'POST /api/admin/recruitments/{recruitmentId}/candidates': admin('RECRUITMENT_ADMIN'),
+  'POST /api/admin/study/sites': admin('STUDY_ADMIN'),
+  'POST /api/admin/study/sites/{siteId}/kits': admin('STUDY_ADMIN'),
+};

@@ -1,0 +1,319 @@
+import fs from 'node:fs';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, ops, signedInUser, TEST_JWT_SECRET, type TestApp } from '../test/helpers.ts';
+import { completeQuestionnaires } from '../test/questionnaires.ts';
+import { type Access, AUTHORIZATION_MATRIX, type Fixture } from './authorization-matrix.ts';
+
+const PROFILE = fs.readFileSync(
+  new URL('../../../../packages/domain/test-data/report/gmwi2/SRR1761667_metaphlan.txt', import.meta.url),
+  'utf8',
+);
+const KEFIR = fs.readFileSync(
+  new URL(
+    '../../../../packages/domain/test-data/report/gmwi2/kefir/Subj001_time1_S1_metaphlan.txt',
+    import.meta.url,
+  ),
+  'utf8',
+);
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Route = { method: Method; path: string; key: string; access: Access | undefined };
+
+let t: TestApp;
+let routes: Route[];
+let fixture: Fixture;
+let ownerToken: string;
+let strangerToken: string;
+let strangerEmail: string;
+let impersonationToken: string;
+
+const admin = (method: Method, url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: ops, ...(payload ? { payload } : {}) });
+
+async function kitTo(email: string, steps: object[]) {
+  const [kit] = (await admin('POST', '/api/admin/kits', { count: 1, ownerEmail: email })).json();
+  for (const step of steps) await admin('PATCH', `/api/admin/kits/${kit.id}`, step);
+  return kit as { id: number; sampleIdentifier: string; voucherCode: string };
+}
+
+/** A concrete URL for a route template: path parameters filled with harmless values. */
+function concrete(path: string) {
+  return path.replace(/\{(\w+)\}/g, (_m, name: string) => {
+    if (/kitId|recruitmentId|consentId|flowId|id/.test(name)) return '1';
+    if (name === 'candidateId') return '00000000-0000-4000-8000-000000000000';
+    if (name === 'type') return 'day-of-sampling';
+    return 'X';
+  });
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ VOUCHER_RATE_LIMIT: '1000', PAYMENT_RATE_LIMIT: '1000' });
+  const spec = (await t.app.inject('/api/openapi.json')).json() as {
+    paths: Record<string, Record<string, unknown>>;
+  };
+  routes = Object.entries(spec.paths).flatMap(([path, methods]) =>
+    Object.keys(methods).map((m) => {
+      const method = m.toUpperCase() as Method;
+      const key = `${method} ${path}`;
+      return { method, path, key, access: AUTHORIZATION_MATRIX[key] };
+    }),
+  );
+
+  const owner = await signedInUser(t.app, { dob: '1990-01-01' });
+  const stranger = await signedInUser(t.app, { dob: '1990-01-01' });
+  const support = await signedInUser(t.app, { authorities: ['IMPERSONATE'] });
+  ownerToken = owner.accessToken;
+  strangerToken = stranger.accessToken;
+  strangerEmail = stranger.email;
+
+  const active = await kitTo(owner.email, [{ kitStatus: 'REQUESTED' }]);
+  const spare = await kitTo(owner.email, []);
+  const given = await kitTo(owner.email, []);
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/kits/give',
+    headers: bearer(ownerToken),
+    payload: { kitId: given.id, receiverEmail: 'friend@example.com' },
+  });
+  const [redeemed] = (await admin('POST', '/api/admin/kits', { count: 1 })).json();
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/kits/redeem',
+    headers: bearer(ownerToken),
+    payload: { kitId: redeemed.id, voucher: redeemed.voucherCode, activate: false },
+  });
+  const atLab = [
+    { kitStatus: 'REQUESTED' },
+    { kitStatus: 'DISPATCHED_BY_LAB' },
+    { sampleStatus: 'RECEIVED_BY_LAB' },
+  ];
+  const a = await kitTo(owner.email, atLab);
+  const b = await kitTo(owner.email, atLab);
+  await admin('POST', '/api/admin/results', {
+    sampleIdentifier: a.sampleIdentifier,
+    profile: PROFILE,
+    displayDate: '2026-01-01',
+  });
+  await admin('POST', '/api/admin/results', {
+    sampleIdentifier: b.sampleIdentifier,
+    profile: KEFIR,
+    displayDate: '2026-05-01',
+  });
+  await completeQuestionnaires(t.database.db, a.id);
+
+  const token = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/test-tokens',
+      headers: bearer(ownerToken),
+      payload: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2099, cvc: '123' },
+    })
+  ).json().id;
+  const order = await t.app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: { ...bearer(ownerToken), 'idempotency-key': 'matrix-subscription-1' },
+    payload: {
+      purchaserEmail: owner.email,
+      purchaserFirstName: 'Owner',
+      purchaserLastName: 'Person',
+      orderType: 'NEW',
+      orderItems: [
+        {
+          orderItemType: 'SUBSCRIPTION',
+          deliveryOption: 'SEND_NOW_MY_ADDRESS',
+          subscriptionType: 'EVERY_TWELVE_MONTHS',
+          unitPrice: 315,
+          deliveryAddress: {
+            addressLine1: '1 George St',
+            suburb: 'Brisbane City',
+            state: 'QLD',
+            postcode: '4000',
+          },
+        },
+      ],
+      amount: 315,
+      stripeToken: token,
+    },
+  });
+  expect(order.statusCode, order.body).toBe(201);
+  const { slots } = (await t.app.inject({ url: '/api/coach/slots', headers: bearer(ownerToken) })).json();
+  const project = (
+    await admin('POST', '/api/admin/projects', { name: 'Matrix study', logisticType: 'LAB_MANAGED' })
+  ).json();
+
+  fixture = {
+    ownerId: owner.id,
+    ownerEmail: owner.email,
+    activeKitId: active.id,
+    spareKitId: spare.id,
+    redeemedKitId: redeemed.id,
+    redeemedVoucher: redeemed.voucherCode,
+    givenKitId: given.id,
+    sampleA: a.sampleIdentifier,
+    sampleB: b.sampleIdentifier,
+    reportKitId: a.id,
+    subscriptionId: order.json().subscriptionId,
+    coachSlot: slots[0],
+    participantCode: project.participantCode,
+  };
+
+  impersonationToken = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/impersonate',
+      headers: bearer(support.accessToken),
+      payload: { username: owner.email },
+    })
+  ).json().access_token;
+}, 120_000);
+afterAll(() => t.close());
+
+describe('authorization matrix', () => {
+  it('has an entry for every route of the API, and no entry for a route that is gone', () => {
+    const missing = routes.filter((r) => !r.access).map((r) => r.key);
+    expect(missing, 'routes without an entry in authorization-matrix.ts').toEqual([]);
+    const known = new Set(routes.map((r) => r.key));
+    expect(Object.keys(AUTHORIZATION_MATRIX).filter((k) => !known.has(k))).toEqual([]);
+  });
+
+  it('refuses every non-public route without a token (401), and never answers 5xx', async () => {
+    for (const route of routes) {
+      const res = await t.app.inject({ method: route.method, url: concrete(route.path) });
+      expect(res.statusCode, `${route.key} answered ${res.statusCode}`).toBeLessThan(500);
+      if (route.access?.kind !== 'public') expect(res.statusCode, route.key).toBe(401);
+    }
+  });
+
+  it('refuses every admin route to a signed-in person without the authority (403)', async () => {
+    for (const route of routes.filter((r) => r.access?.kind === 'admin')) {
+      const res = await t.app.inject({
+        method: route.method,
+        url: concrete(route.path),
+        headers: bearer(strangerToken),
+        payload: {},
+      });
+      expect(res.statusCode, route.key).toBe(403);
+    }
+  });
+
+  it("refuses another person's resource on every owner route, while the owner gets through", async () => {
+    for (const route of routes.filter((r) => r.access?.kind === 'owner')) {
+      const access = route.access as Extract<Access, { kind: 'owner' }>;
+      const call = access.call(fixture);
+      const request = {
+        method: route.method,
+        url: call.url,
+        ...(call.payload ? { payload: call.payload as object } : {}),
+      };
+      const stranger = await t.app.inject({ ...request, headers: bearer(strangerToken) });
+      expect([403, 404], `${route.key} gave a stranger ${stranger.statusCode}: ${stranger.body}`).toContain(
+        stranger.statusCode,
+      );
+      expect(stranger.body).not.toContain(fixture.ownerEmail);
+      if (route.method === 'GET') {
+        const own = await t.app.inject({ ...request, headers: bearer(ownerToken) });
+        expect(own.statusCode, `${route.key} refused its owner: ${own.body}`).toBe(200);
+      }
+    }
+  });
+
+  it('answers self routes about the caller only', async () => {
+    for (const route of routes.filter(
+      (r) => r.access?.kind === 'self' && r.method === 'GET' && !r.path.includes('{'),
+    )) {
+      const res = await t.app.inject({ method: 'GET', url: route.path, headers: bearer(strangerToken) });
+      expect(res.statusCode, route.key).toBeLessThan(500);
+      for (const secret of [fixture.ownerEmail, fixture.sampleA, fixture.ownerId])
+        expect(res.body, `${route.key} leaked the owner's data`).not.toContain(secret);
+    }
+    const me = (await t.app.inject({ url: '/api/users/me', headers: bearer(strangerToken) })).json();
+    expect(me.email).toBe(strangerEmail);
+  });
+
+  it('lets an impersonating support user read, but not pay, cancel or change the password', async () => {
+    expect((await t.app.inject({ url: '/api/kits', headers: bearer(impersonationToken) })).statusCode).toBe(
+      200,
+    );
+    const denied = Object.entries(AUTHORIZATION_MATRIX).filter(
+      ([, access]) => access.kind !== 'public' && access.kind !== 'admin' && access.impersonation === 'deny',
+    );
+    expect(denied.map(([key]) => key)).toEqual([
+      'PUT /api/users/me',
+      'POST /api/orders',
+      'POST /api/subscriptions/{id}/cancel',
+    ]);
+    const order = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { ...bearer(impersonationToken), 'idempotency-key': 'impersonated-order-1' },
+      payload: {
+        purchaserEmail: fixture.ownerEmail,
+        purchaserFirstName: 'A',
+        purchaserLastName: 'B',
+        orderType: 'NEW',
+        orderItems: [{ orderItemType: 'KIT', deliveryOption: 'SEND_LATER', unitPrice: 349 }],
+        amount: 349,
+        stripeToken: 'tok_x',
+      },
+    });
+    expect(order.statusCode).toBe(403);
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/subscriptions/${fixture.subscriptionId}/cancel`,
+      headers: bearer(impersonationToken),
+    });
+    expect(cancel.statusCode).toBe(403);
+  });
+});
+
+describe('tokens', () => {
+  const sign = (
+    claims: Record<string, unknown>,
+    audience: string,
+    secret = TEST_JWT_SECRET,
+    expires = '5m',
+  ) =>
+    new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setAudience(audience)
+      .setIssuedAt()
+      .setExpirationTime(expires)
+      .sign(new TextEncoder().encode(secret));
+
+  it.each([
+    [
+      'a research portal token on the customer portal',
+      () => sign({ user_id: fixture.ownerId, authorities: [] }, 'RESEARCH'),
+    ],
+    [
+      'a token signed with another key',
+      () => sign({ user_id: fixture.ownerId, authorities: [] }, 'CUSTOMER', 'x'.repeat(48)),
+    ],
+    [
+      'an expired token',
+      () => sign({ user_id: fixture.ownerId, authorities: [] }, 'CUSTOMER', TEST_JWT_SECRET, '-1m'),
+    ],
+    [
+      'an unsigned token (alg none)',
+      async () =>
+        `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(
+          JSON.stringify({ user_id: fixture.ownerId, aud: 'CUSTOMER', exp: 4102444800 }),
+        ).toString('base64url')}.`,
+    ],
+  ])('refuses %s', async (_what, make) => {
+    const res = await t.app.inject({ url: '/api/kits', headers: bearer(await make()) });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('refuses a customer token on the research portal', async () => {
+    const research = await createTestApp({ APP_TYPE: 'RESEARCH' });
+    try {
+      const token = await sign({ user_id: fixture.ownerId, authorities: [] }, 'CUSTOMER');
+      expect((await research.app.inject({ url: '/api/kits', headers: bearer(token) })).statusCode).toBe(401);
+    } finally {
+      await research.close();
+    }
+  });
+});

@@ -1,0 +1,186 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+
+export { expect };
+
+const OPS_HEADERS = { 'x-ops-key': 'e2e-ops-key' };
+
+/** A password that passes every rule. */
+export const PASSWORD = 'Sampling!2024';
+
+let counter = 0;
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}@example.com`;
+}
+
+export type TestUser = { id: string; email: string; password: string; firstName: string; lastName: string };
+
+type NewUser = {
+  email?: string;
+  password?: string;
+  firstName?: string;
+  lastName?: string;
+  underAge?: boolean;
+  guardian?: boolean;
+  parentConsented?: boolean | null;
+  /** Date of birth as YYYY-MM-DD. */
+  dob?: string;
+  /** Leaves the email unverified, as after registering without clicking the link. */
+  unverified?: boolean;
+  /** Extra permissions, e.g. IMPERSONATE for a support user. */
+  authorities?: string[];
+};
+
+/** A verified account, made through the admin API (what `ops user:create` calls). */
+export async function createUser(request: APIRequestContext, input: NewUser = {}): Promise<TestUser> {
+  const user = {
+    email: uniqueEmail(),
+    password: PASSWORD,
+    firstName: 'Robin',
+    lastName: 'Tester',
+    ...input,
+  };
+  const response = await request.post('/api/admin/users', { headers: OPS_HEADERS, data: user });
+  expect(response.status(), await response.text()).toBe(201);
+  const { id } = (await response.json()) as { id: string };
+  return {
+    id,
+    email: user.email,
+    password: user.password,
+    firstName: user.firstName,
+    lastName: user.lastName,
+  };
+}
+
+type Mail = { id: number; to: string; subject: string; text: string; links: string[]; createdAt: string };
+
+/** The newest email to `to` with a link containing `linkPart`, waiting for it to arrive. */
+export async function latestMailLink(
+  request: APIRequestContext,
+  to: string,
+  linkPart: string,
+): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/api/admin/mail?to=${encodeURIComponent(to)}`, {
+        headers: OPS_HEADERS,
+      });
+      const mail = (await response.json()) as Mail[];
+      link = mail.flatMap((item) => item.links).find((url) => url.includes(linkPart));
+      return link;
+    })
+    .toBeTruthy();
+  return link as string;
+}
+
+/** Fails on accessibility violations that axe rates serious or critical. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+  expect(blocking, `accessibility violations on ${page.url()}`).toEqual([]);
+}
+
+/** Fills in and sends the sign-in form of the page shown. */
+export async function submitSignIn(page: Page, user: Pick<TestUser, 'email' | 'password'>): Promise<void> {
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email', { exact: true }).fill(user.email);
+  await form.getByLabel('Password', { exact: true }).fill(user.password);
+  await form.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** Signs in through the form and waits for the dashboard. */
+export async function login(page: Page, user: Pick<TestUser, 'email' | 'password'>): Promise<void> {
+  await page.goto('/login');
+  await submitSignIn(page, user);
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** Opens the sidebar's More menu and signs out. */
+export async function logout(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'More' }).click();
+  await page.getByRole('button', { name: 'Log Out' }).click();
+}
+
+/** Every journey also fails on an uncaught error in the page. */
+export const test = base.extend<{ failOnPageErrors: undefined }>({
+  failOnPageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await use(undefined);
+      expect(errors, 'uncaught errors in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export type CreatedKit = { id: number; voucherCode: string; sampleIdentifier: string; hashedId: string };
+
+/** New kits through the admin API (what `ops kits:create` calls); with ownerEmail they are bought into that account. */
+export async function createKits(
+  request: APIRequestContext,
+  input: { count?: number; ownerEmail?: string; projectId?: number; infant?: boolean } = {},
+): Promise<CreatedKit[]> {
+  const response = await request.post('/api/admin/kits', {
+    headers: OPS_HEADERS,
+    data: { count: 1, ...input },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as CreatedKit[];
+}
+
+/** A logistics or lab step (what `ops kit:set` calls). */
+export async function setKitStatus(
+  request: APIRequestContext,
+  kitId: number,
+  change: { kitStatus?: string; sampleStatus?: string },
+): Promise<void> {
+  const response = await request.patch(`/api/admin/kits/${kitId}`, { headers: OPS_HEADERS, data: change });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** A practitioner referral code (what `ops referral:create` calls). */
+export async function createReferralCode(
+  request: APIRequestContext,
+  input: { code: string; firstName: string; lastName: string },
+): Promise<void> {
+  const response = await request.post('/api/admin/referral-codes', { headers: OPS_HEADERS, data: input });
+  expect([201, 409]).toContain(response.status());
+}
+
+/** Fills the profile's required details and address through the API, so the dashboard counts it complete. */
+export async function completeProfile(page: Page): Promise<void> {
+  const token = await page.evaluate(async () => {
+    const response = await fetch('/api/auth/refresh', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+      credentials: 'same-origin',
+    });
+    return ((await response.json()) as { access_token: string }).access_token;
+  });
+  const response = await page.request.put('/api/users/me', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      firstName: 'Robin',
+      lastName: 'Tester',
+      gender: 'OTHER',
+      dateOfBirth: '1990-01-01',
+      phoneNumber: '0412 345 678',
+      addressLine1: '1 George St',
+      suburb: 'Brisbane City',
+      state: 'QLD',
+      postcode: '4000',
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}

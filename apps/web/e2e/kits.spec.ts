@@ -1,0 +1,226 @@
+import type { Locator, Page } from '@playwright/test';
+import { DEFAULT_BRAND, KIT_MESSAGES, KIT_NAME_MAX, kitStatusText, withBrand } from '@portal/domain';
+import {
+  completeProfile,
+  createKits,
+  createReferralCode,
+  createUser,
+  expect,
+  expectAccessible,
+  login,
+  setKitStatus,
+  test,
+} from './fixtures.ts';
+
+const ADDRESS = { addressLine1: '1 George St', suburb: 'Brisbane City', state: 'QLD', postcode: '4000' };
+
+/** A signed-in person holding `count` kits they bought, on the kits page. */
+async function withKits(page: Page, request: Page['request'], count = 1) {
+  const user = await createUser(request);
+  const kits = await createKits(request, { ownerEmail: user.email, count });
+  await login(page, user);
+  await completeProfile(page);
+  return { user, kits };
+}
+
+async function openKits(page: Page, query = '') {
+  await page.goto(`/kits${query}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'My Sampling Kits' })).toBeVisible();
+}
+
+const kitCard = (page: Page, name: string) => page.getByRole('article', { name });
+
+/** An access token for calling the API as the signed-in person (the refresh cookie is the browser's). */
+async function accessToken(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const response = await fetch('/api/auth/refresh', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+      credentials: 'same-origin',
+    });
+    return ((await response.json()) as { access_token: string }).access_token;
+  });
+}
+
+async function callApi(page: Page, path: string, data: unknown) {
+  const token = await accessToken(page);
+  const response = await page.request.post(path, { headers: { authorization: `Bearer ${token}` }, data });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** The sent-to-the-lab part of a kit's journey, through the ops API. */
+async function sampleAtLab(request: Page['request'], kitId: number) {
+  await setKitStatus(request, kitId, { kitStatus: 'REQUESTED' });
+  await setKitStatus(request, kitId, { kitStatus: 'DISPATCHED_BY_LAB' });
+  await setKitStatus(request, kitId, { sampleStatus: 'RECEIVED_BY_LAB' });
+}
+
+async function expectStatus(card: Locator, status: string) {
+  await expect(card.locator('.kit-facts dd[data-status]')).toHaveText(
+    withBrand(kitStatusText(status), DEFAULT_BRAND),
+  );
+}
+
+test('a kit is renamed with a characters-left counter', async ({ page, request }) => {
+  const { kits } = await withKits(page, request);
+  const id = kits[0]?.id;
+  await openKits(page);
+  const card = kitCard(page, `KIT-${id}`);
+  await expect(card.locator('.kit-facts dd').first()).toHaveText(`KIT-${id}`);
+  await expectAccessible(page);
+
+  await card.getByRole('button', { name: 'Rename' }).click();
+  const input = card.getByLabel('Kit name');
+  await expect(input).toBeFocused();
+  await expect(card.getByText(`${KIT_NAME_MAX} characters left`, { exact: true })).toBeVisible();
+  await input.fill('Before the holidays');
+  await expect(card.getByText('13 characters left', { exact: true })).toBeVisible();
+  await input.fill('x'.repeat(40));
+  await expect(input).toHaveValue('x'.repeat(KIT_NAME_MAX));
+  await expect(card.getByText('0 characters left', { exact: true })).toBeVisible();
+  await input.fill('Before the holidays');
+  await expectAccessible(page);
+  await card.getByRole('button', { name: 'Save name' }).click();
+
+  const renamed = kitCard(page, 'Before the holidays');
+  await expect(renamed.getByRole('heading', { level: 2, name: 'Before the holidays' })).toBeVisible();
+  await expect(renamed.getByText('Kit name saved.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 2, name: 'Before the holidays' })).toBeVisible();
+});
+
+test('a referral code is applied without its REF- prefix and removed', async ({ page, request }) => {
+  const code = `DR${Date.now().toString(36).toUpperCase()}`.slice(0, 12);
+  await createReferralCode(request, { code, firstName: 'Jane', lastName: 'Practitioner' });
+  const { kits } = await withKits(page, request);
+  await openKits(page);
+  const card = kitCard(page, `KIT-${kits[0]?.id}`);
+
+  await card.getByRole('button', { name: 'Apply' }).click();
+  await expect(card.getByRole('alert')).toHaveText(KIT_MESSAGES.referralRequired);
+
+  await card.getByLabel('Referral code').fill('REF-UNKNOWN1');
+  await card.getByRole('button', { name: 'Apply' }).click();
+  await expect(card.getByRole('alert')).toHaveText(KIT_MESSAGES.referralUnknown);
+
+  await card.getByLabel('Referral code').fill(`REF-${code.toLowerCase()}`);
+  await card.getByRole('button', { name: 'Apply' }).click();
+  await expect(
+    card.getByText('Referral code applied. Your practitioner is Jane Practitioner.'),
+  ).toBeVisible();
+  await expect(card.getByText(`Referral code ${code}`)).toBeVisible();
+  await expect(card.getByText('Practitioner: Jane Practitioner')).toBeVisible();
+
+  await page.reload();
+  await expect(card.getByText(`Referral code ${code}`)).toBeVisible();
+  await card.getByRole('button', { name: 'Remove' }).click();
+  await expect(card.getByText('Referral code removed.')).toBeVisible();
+  await expect(card.getByLabel('Referral code')).toHaveValue('');
+});
+
+test('the timeline and status follow a kit from sending to the lab', async ({ page, request }) => {
+  const { kits } = await withKits(page, request);
+  const id = kits[0]?.id as number;
+  await openKits(page);
+  const card = kitCard(page, `KIT-${id}`);
+  const activeSteps = card.locator('.kit-step-active');
+  await expectStatus(card, 'UNASSIGNED');
+  await expect(card.getByRole('button', { name: 'Send this kit to me now' })).toBeVisible();
+  await expect(activeSteps).toHaveCount(1);
+
+  await callApi(page, `/api/kits/${id}/activate`, ADDRESS);
+  const steps: [{ kitStatus?: string; sampleStatus?: string } | null, string, number, string][] = [
+    [null, 'REQUESTED', 2, 'Preparing your order'],
+    [{ kitStatus: 'DISPATCHED_BY_LAB' }, 'DISPATCHED_BY_LAB', 3, 'Kit dispatched'],
+    [{ sampleStatus: 'RECEIVED_BY_LAB' }, 'RECEIVED_BY_LAB', 4, 'Sample received by lab'],
+    [{ sampleStatus: 'ACCESSIONING' }, 'PROCESSING', 5, 'Lab is processing'],
+  ];
+  for (const [change, status, active, lastStep] of steps) {
+    if (change) await setKitStatus(request, id, change);
+    await page.reload();
+    await expectStatus(card, status);
+    await expect(activeSteps).toHaveCount(active);
+    await expect(card.locator('.kit-step[aria-current="step"] .kit-step-label')).toHaveText(lastStep);
+  }
+  await expect(card.getByRole('button', { name: 'Send this kit to me now' })).toHaveCount(0);
+  await expect(card.getByRole('link', { name: 'View report' })).toHaveCount(0);
+  await expectAccessible(page);
+});
+
+test('a failed sample offers a replacement kit', async ({ page, request }) => {
+  const { kits } = await withKits(page, request);
+  const id = kits[0]?.id as number;
+  await sampleAtLab(request, id);
+  await setKitStatus(request, id, { sampleStatus: 'FAILED_UNDERLOADED' });
+  await openKits(page);
+  const card = kitCard(page, `KIT-${id}`);
+  await expectStatus(card, 'FAILED_UNDERLOADED');
+  await expect(card.getByRole('heading', { name: 'Your sample could not be analysed' })).toBeVisible();
+  await expect(card.getByText(/at the replacement price of \$35\.00/)).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Order a replacement kit' })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('results without complete questionnaires show the grey How to book tile', async ({ page, request }) => {
+  const { kits } = await withKits(page, request);
+  const kit = kits[0] as { id: number; sampleIdentifier: string };
+  await sampleAtLab(request, kit.id);
+  await setKitStatus(request, kit.id, { sampleStatus: 'RESULTS_AVAILABLE' });
+  await openKits(page);
+  const card = kitCard(page, `KIT-${kit.id}`);
+  await expectStatus(card, 'RESULTS_AVAILABLE');
+  await expect(card.locator('.kit-step-active')).toHaveCount(6);
+  await expect(card.getByRole('link', { name: 'View report' })).toHaveAttribute(
+    'href',
+    `/report?samples=${kit.sampleIdentifier}`,
+  );
+  await expect(card.locator('.coach-tile')).toHaveAttribute('data-state', 'HOW_TO');
+  await expectAccessible(page);
+
+  const howToBook = card.getByRole('button', { name: 'How to book' });
+  await howToBook.click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(howToBook).toBeFocused();
+});
+
+test('?scrollingPosition scrolls to that kit after a second and focuses it', async ({ page, request }) => {
+  const { kits } = await withKits(page, request, 4);
+  const last = kits[3]?.id as number;
+  await openKits(page, `?scrollingPosition=kit-${last}`);
+  const heading = page.getByRole('heading', { level: 2, name: `KIT-${last}` });
+  await expect(heading).toBeAttached();
+  await expect(heading).not.toBeInViewport();
+  await expect(heading).toBeFocused({ timeout: 5000 });
+  await expect(page.locator(`#kit-${last}`)).toHaveClass(/kit-card-highlight/);
+  await expect(heading).toBeInViewport();
+  await expect(page.locator(`#kit-${last}`)).not.toHaveClass(/kit-card-highlight/, { timeout: 5000 });
+});
+
+test('a given kit shows under Kits Given to Others with Send again', async ({ page, request }) => {
+  const { kits } = await withKits(page, request);
+  const id = kits[0]?.id as number;
+  const receiver = `friend-${Date.now().toString(36)}@example.com`;
+  await callApi(page, '/api/kits/give', { receiverEmail: receiver, kitId: id });
+
+  await openKits(page);
+  await expect(page.getByText('No kits to display at present.')).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('tab', { name: 'Kits in My Journey' }).focus();
+  await page.keyboard.press('ArrowRight');
+  const tab = page.getByRole('tab', { name: 'Kits Given to Others' });
+  await expect(tab).toBeFocused();
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+  const panel = page.getByRole('tabpanel', { name: 'Kits Given to Others' });
+  const item = panel.getByRole('listitem').filter({ hasText: receiver });
+  await expect(item.getByRole('heading', { name: `KIT-${id}` })).toBeVisible();
+  await expect(item.locator('dd[data-status="UNASSIGNED"]')).toHaveText(kitStatusText('UNASSIGNED'));
+  await expectAccessible(page);
+
+  await item.getByRole('button', { name: 'Send again' }).click();
+  await expect(item.getByRole('status')).toHaveText(`Sent again to ${receiver}.`);
+});

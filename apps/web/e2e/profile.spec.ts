@@ -1,0 +1,184 @@
+import type { Page } from '@playwright/test';
+import {
+  CONSENT_MESSAGES,
+  PASSWORD_MESSAGES,
+  PROFILE_MESSAGES,
+  UNDER_AGE_BANNERS,
+  withBrand,
+} from '@portal/domain';
+import { createUser, expect, expectAccessible, login, PASSWORD, test } from './fixtures.ts';
+
+const OPS_HEADERS = { 'x-ops-key': 'e2e-ops-key' };
+const AGREE = /Yes, I agree/;
+
+async function openProfile(page: Page) {
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
+  await expect(page.getByLabel('First name', { exact: true })).toBeVisible();
+}
+
+/** Fills every required detail, picking the address from the finder. */
+async function fillProfile(page: Page, dateOfBirth = '04/05/1990') {
+  await page.getByLabel('Gender').selectOption('FEMALE');
+  await page.getByLabel('Date of birth').fill(dateOfBirth);
+  await page.getByLabel('Phone number').fill('0400 123 456');
+  await page.getByRole('combobox', { name: 'Find your address' }).fill('queen st');
+  const listbox = page.getByRole('listbox', { name: 'Address suggestions' });
+  await listbox.getByRole('option').first().click();
+  await expect(page.getByLabel('Address line 1', { exact: true })).not.toHaveValue('');
+  await expect(page.getByLabel('Suburb')).toHaveValue(/Brisbane/i);
+  await expect(page.getByLabel('State')).toHaveValue('QLD');
+  await expect(page.getByLabel('Postcode')).toHaveValue('4000');
+}
+
+test('an adult fills in the profile with the address finder and saves it', async ({ page, request }) => {
+  const user = await createUser(request);
+  await login(page, user);
+  await openProfile(page);
+  await expect(page.getByText(PROFILE_MESSAGES.missingDobText)).toBeVisible();
+  await expect(page.getByLabel('Email', { exact: true })).toBeDisabled();
+  await expectAccessible(page);
+  await fillProfile(page);
+  await expect(page.getByRole('option').first()).toBeHidden();
+  await page.getByRole('radio', { name: AGREE }).check();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText(PROFILE_MESSAGES.saved)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Saved' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save changes' })).toBeVisible({ timeout: 5000 });
+  await page.reload();
+  await expect(page.getByLabel('Postcode')).toHaveValue('4000');
+  await expect(page.getByLabel('Date of birth')).toHaveValue('04/05/1990');
+  await expect(page.getByText(PROFILE_MESSAGES.missingDobText)).toHaveCount(0);
+});
+
+test('bad input shows each validation message', async ({ page, request }) => {
+  const user = await createUser(request);
+  await login(page, user);
+  await openProfile(page);
+  await page.getByLabel('First name', { exact: true }).fill('');
+  await page.getByLabel('Date of birth').fill('31/02/2000');
+  await page.getByLabel('Phone number').fill('abc');
+  await page.getByLabel('Postcode').fill('12');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText(PROFILE_MESSAGES.fixHighlighted)).toBeVisible();
+  await expect(page.getByText(PROFILE_MESSAGES.invalidDate)).toBeVisible();
+  await expect(page.getByText(PROFILE_MESSAGES.invalidPhone)).toBeVisible();
+  await expect(page.getByText(PROFILE_MESSAGES.invalidPostcode)).toBeVisible();
+  await expect(page.getByText(PROFILE_MESSAGES.required).first()).toBeVisible();
+  await expect(page.getByLabel('First name', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel('Date of birth').fill('01/01/2999');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText(PROFILE_MESSAGES.futureDate)).toBeVisible();
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await page.getByLabel('Current password').fill(PASSWORD);
+  await page.getByLabel('New password', { exact: true }).fill('short');
+  await page.getByLabel('Confirm new password').fill('different');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText(PASSWORD_MESSAGES.tooShort)).toBeVisible();
+  await expect(page.getByText(PASSWORD_MESSAGES.mismatch)).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('changing the password needs the correct current password', async ({ page, request }) => {
+  const user = await createUser(request);
+  await login(page, user);
+  await openProfile(page);
+  await fillProfile(page);
+  await page.getByRole('radio', { name: AGREE }).check();
+  const toggle = page.getByRole('button', { name: 'Change password' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByLabel('Current password')).toBeHidden();
+  await toggle.click();
+  await page.getByLabel('Current password').fill('Wrong!password1');
+  await page.getByLabel('New password', { exact: true }).fill('Another!2025');
+  await page.getByLabel('Confirm new password').fill('Another!2025');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText(PASSWORD_MESSAGES.wrongCurrent)).toBeVisible();
+  await expect(page.getByLabel('Current password')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('button', { name: 'Save changes' })).toBeEnabled();
+  await expectAccessible(page);
+  await page.getByLabel('Current password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText(PROFILE_MESSAGES.saved)).toBeVisible();
+  const signIn = await request.post('/api/auth/login', {
+    data: { email: user.email, password: 'Another!2025' },
+  });
+  expect(signIn.status()).toBe(200);
+});
+
+test('a minor uploads the signed consent form and staff approve it', async ({ page, request }) => {
+  const { brandName } = (await (await request.get('/api/config')).json()) as { brandName: string };
+  const user = await createUser(request, { underAge: true, dob: '2012-03-04' });
+  await login(page, user);
+  await expect(page.getByText(UNDER_AGE_BANNERS.missing)).toBeVisible();
+  await openProfile(page);
+  await expect(page.getByRole('heading', { name: 'Parental consent' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Download the consent form' })).toHaveAttribute(
+    'href',
+    '/api/parental-consent/form.pdf',
+  );
+  await expectAccessible(page);
+  await page.getByLabel(/Upload the signed form/).setInputFiles({
+    name: 'consent.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n'),
+  });
+  await page.getByRole('button', { name: 'Upload the form' }).click();
+  await expect(page.getByText(CONSENT_MESSAGES.uploadSuccess)).toBeVisible();
+  await expect(page.getByText(withBrand(UNDER_AGE_BANNERS.reviewing, brandName))).toBeVisible();
+  const review = await request.post('/api/admin/consent-review', {
+    headers: OPS_HEADERS,
+    data: { email: user.email, approve: true },
+  });
+  expect(review.status(), await review.text()).toBe(200);
+  await page.reload();
+  await expect(page.getByLabel('Guardian first name')).toBeVisible();
+  await expect(page.getByText(/is reviewing your consent form/)).toHaveCount(0);
+  await expect(page.getByText(UNDER_AGE_BANNERS.missing)).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Parental consent' })).toHaveCount(0);
+});
+
+test('a minor is told when the consent form is too large', async ({ page, request }) => {
+  const user = await createUser(request, { underAge: true, dob: '2012-03-04' });
+  await login(page, user);
+  await openProfile(page);
+  await page.getByLabel(/Upload the signed form/).setInputFiles({
+    name: 'big.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.alloc(1024 * 1024 + 10, 32),
+  });
+  await page.getByRole('button', { name: 'Upload the form' }).click();
+  await expect(page.getByText(CONSENT_MESSAGES.fileTooLarge)).toBeVisible();
+  await page.getByRole('button', { name: 'Email the form' }).click();
+  await expect(page.getByText(CONSENT_MESSAGES.parentEmailRequired)).toBeVisible();
+  await page.getByLabel('Parent or guardian email').fill('parent@example.com');
+  await page.getByRole('button', { name: 'Email the form' }).click();
+  await expect(page.getByText(CONSENT_MESSAGES.emailSent)).toBeVisible();
+});
+
+test('an adult entering a child date of birth is asked to confirm it', async ({ page, request }) => {
+  const user = await createUser(request);
+  await login(page, user);
+  await openProfile(page);
+  await fillProfile(page, '04/05/2012');
+  await page.getByRole('radio', { name: AGREE }).check();
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  const dialog = page.getByRole('dialog', { name: PROFILE_MESSAGES.dobMismatchTitle });
+  await expect(dialog.getByText(PROFILE_MESSAGES.dobMismatchText)).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'No' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(PROFILE_MESSAGES.saved)).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByText(PROFILE_MESSAGES.missingDobText)).toBeVisible();
+  await expect(page.getByLabel('Date of birth')).toHaveValue('');
+
+  await fillProfile(page, '04/05/2012');
+  await page.getByRole('radio', { name: AGREE }).check();
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await dialog.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText(PROFILE_MESSAGES.saved)).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Date of birth')).toHaveValue('04/05/2012');
+});

@@ -1,0 +1,182 @@
+import fs from 'node:fs';
+import type { Download, Page } from '@playwright/test';
+import { REPORT_NOT_PERMITTED } from '@portal/domain';
+import {
+  type CreatedKit,
+  createKits,
+  createUser,
+  expect,
+  expectAccessible,
+  login,
+  setKitStatus,
+  test,
+} from './fixtures.ts';
+
+const OPS_HEADERS = { 'x-ops-key': 'e2e-ops-key' };
+const profiles = new URL('../../../packages/domain/test-data/report/', import.meta.url);
+const readProfile = (path: string) => fs.readFileSync(new URL(path, profiles), 'utf8');
+
+type Imported = { sample: string; version: string; gmwi2: number | null };
+
+/** The lab's part: the kit goes out and comes back, then its MetaPhlAn profile is imported. */
+async function importResults(
+  request: Page['request'],
+  kit: CreatedKit,
+  profilePath: string,
+  displayDate: string,
+): Promise<Imported> {
+  await setKitStatus(request, kit.id, { kitStatus: 'REQUESTED' });
+  await setKitStatus(request, kit.id, { kitStatus: 'DISPATCHED_BY_LAB' });
+  await setKitStatus(request, kit.id, { sampleStatus: 'RECEIVED_BY_LAB' });
+  const response = await request.post('/api/admin/results', {
+    headers: OPS_HEADERS,
+    data: { sampleIdentifier: kit.sampleIdentifier, profile: readProfile(profilePath), displayDate },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as Imported;
+}
+
+/** Calls the API as the signed-in person (the refresh cookie is the browser's). */
+async function apiAsUser<T>(page: Page, path: string): Promise<T> {
+  const token = await page.evaluate(async () => {
+    const response = await fetch('/api/auth/refresh', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+      credentials: 'same-origin',
+    });
+    return ((await response.json()) as { access_token: string }).access_token;
+  });
+  const response = await page.request.get(path, { headers: { authorization: `Bearer ${token}` } });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as T;
+}
+
+async function downloadedText(download: Download): Promise<string> {
+  return fs.readFileSync(await download.path()).toString('latin1');
+}
+
+test('a person reads a report, compares two, downloads the PDFs and meets the V12V2 dialog', async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request);
+  const [first, second, third] = await createKits(request, { ownerEmail: user.email, count: 3 });
+  if (!first || !second || !third) throw new Error('three kits expected');
+  const earlier = await importResults(
+    request,
+    first,
+    'gmwi2/kefir/Subj001_time1_S1_metaphlan.txt',
+    '2025-01-10',
+  );
+  await importResults(request, second, 'gmwi2/kefir/Subj001_time2_S2_metaphlan.txt', '2025-03-10');
+  expect((await importResults(request, third, 'edge/metaphlan4-sgb.txt', '2025-06-10')).version).toBe('v4');
+  await login(page, user);
+
+  await page.goto('/reports');
+  await expect(page.getByText('To get started select a report from the menu.')).toBeVisible();
+
+  // The query's sample is upper-cased and preselected.
+  await page.goto(`/report?samples=${first.sampleIdentifier.toLowerCase()}`);
+  await expect(
+    page.getByRole('heading', { level: 2, name: `KIT-${first.id}, 10 January 2025` }),
+  ).toBeVisible();
+  const { report } = await apiAsUser<{ report: { indices: { gmwi2: { value: number } } } }>(
+    page,
+    `/api/reports/${first.sampleIdentifier}`,
+  );
+  expect(report.indices.gmwi2.value).toBeCloseTo(earlier.gmwi2 ?? Number.NaN, 9);
+  const gmwi2 = report.indices.gmwi2.value.toFixed(3);
+  const gmwi2Card = page.getByRole('article', { name: 'GMWI2 (Gut Microbiome Wellness Index 2)' });
+  await expect(gmwi2Card.getByText(gmwi2, { exact: true })).toBeVisible();
+  await expect(page.locator('.report-chart svg').first()).toBeVisible();
+  await expectAccessible(page);
+
+  const reportPdf = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download PDF' }).click();
+  const reportDownload = await reportPdf;
+  expect(reportDownload.suggestedFilename()).toBe(`report-${first.sampleIdentifier}.pdf`);
+  const reportText = await downloadedText(reportDownload);
+  expect(reportText.startsWith('%PDF-')).toBe(true);
+  expect(reportText).toContain(`GMWI2 ${gmwi2}`);
+
+  // The later MetaPhlAn 3 report compares.
+  const secondary = page.getByRole('combobox', { name: 'Compare with a later report' });
+  await secondary.click();
+  await page.getByRole('option', { name: `KIT-${second.id}, 10 March 2025` }).click();
+  const { brayCurtis } = await apiAsUser<{ brayCurtis: number }>(
+    page,
+    `/api/reports/compare?primary=${first.sampleIdentifier}&secondary=${second.sampleIdentifier}`,
+  );
+  const comparison = page.getByRole('region', { name: 'How your microbiome changed' });
+  await expect(comparison.getByText(`Bray–Curtis dissimilarity: ${brayCurtis.toFixed(3)}`)).toBeVisible();
+  await expect(comparison.getByRole('table', { name: 'Species that rose most' })).toBeVisible();
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  const comparisonPdf = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download PDF' }).click();
+  const comparisonDownload = await comparisonPdf;
+  expect(comparisonDownload.suggestedFilename()).toBe(
+    `comparison-${first.sampleIdentifier}-${second.sampleIdentifier}.pdf`,
+  );
+  expect((await downloadedText(comparisonDownload)).startsWith('%PDF-')).toBe(true);
+
+  // A MetaPhlAn 4 report cannot be compared with a MetaPhlAn 3 one.
+  await secondary.click();
+  await page.getByRole('option', { name: `KIT-${third.id}, 10 June 2025` }).click();
+  const dialog = page.getByRole('dialog', { name: 'These reports cannot be compared' });
+  await expect(dialog).toContainText(
+    'Significant improvements have been done to our system since your last report',
+  );
+  await expect(dialog).toContainText('V12V2');
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(secondary).toContainText('No comparison');
+  await expect(page).toHaveURL(new RegExp(`/report\\?samples=${first.sampleIdentifier}$`));
+  await expect(comparison).toBeHidden();
+});
+
+test('/report/:kitId opens that kit’s report', async ({ page, request }) => {
+  const user = await createUser(request);
+  const [kit] = await createKits(request, { ownerEmail: user.email });
+  if (!kit) throw new Error('a kit expected');
+  await importResults(request, kit, 'edge/metaphlan4-sgb.txt', '2025-06-10');
+  await login(page, user);
+  await page.goto(`/report/${kit.id}`);
+  await expect(page.getByRole('heading', { level: 2, name: `KIT-${kit.id}, 10 June 2025` })).toBeVisible();
+  // GMWI2 needs a MetaPhlAn 3 profile.
+  const gmwi2Card = page.getByRole('article', { name: 'GMWI2 (Gut Microbiome Wellness Index 2)' });
+  await expect(gmwi2Card.getByText('not available for this sample')).toBeVisible();
+  await expect(page.getByText('There is no later report to compare with yet.')).toBeVisible();
+});
+
+test('someone without reports is told so and can order a kit or a subscription', async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request);
+  await login(page, user);
+  await page.goto('/reports');
+  await expect(page.getByText('Sorry, you have no reports to display at this time.')).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Order another kit' }).click();
+  await expect(page.getByRole('dialog', { name: 'Buy a kit' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Activate subscription' }).click();
+  await expect(page.getByRole('dialog', { name: 'Start a subscription' })).toBeVisible();
+});
+
+test('a minor without parental consent is sent to the kits page with the permission text', async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request, { underAge: true, parentConsented: false });
+  await login(page, user);
+  await page.goto('/reports');
+  await expect(page).toHaveURL(/\/kits\/notAllowed$/);
+  await expect(page.getByRole('alert').filter({ hasText: REPORT_NOT_PERMITTED })).toBeVisible();
+});

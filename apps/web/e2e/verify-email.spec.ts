@@ -1,0 +1,42 @@
+import { AUTH_MESSAGES } from '@portal/domain';
+import {
+  createUser,
+  expect,
+  expectAccessible,
+  latestMailLink,
+  submitSignIn,
+  test,
+  uniqueEmail,
+} from './fixtures.ts';
+
+test('signing in before verifying offers a new verification link that works', async ({ page, request }) => {
+  const user = await createUser(request, { unverified: true, firstName: 'Noor' });
+  await page.goto('/login');
+  await submitSignIn(page, user);
+  await expect(page.getByText(AUTH_MESSAGES.emailNotVerified)).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Send a new verification link' }).click();
+  await expect(page.getByText(AUTH_MESSAGES.verificationSent)).toBeVisible();
+
+  const link = await latestMailLink(request, user.email, '/verify-email?');
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/login\?fromVerify=1$/);
+  await submitSignIn(page, user);
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome Noor!' })).toBeVisible();
+});
+
+test('a broken verification link shows the server message and a form to get a new one', async ({ page }) => {
+  await page.goto('/verify-email?not-a-real-token');
+  await expect(page.getByText(AUTH_MESSAGES.verifyInvalid)).toBeVisible();
+  await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('nobody'));
+  await page.getByRole('button', { name: 'Send a new verification link' }).click();
+  await expect(page.getByText(AUTH_MESSAGES.verificationSent)).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('a verification link without a token says so', async ({ page }) => {
+  await page.goto('/verify-email');
+  await expect(page.getByText(AUTH_MESSAGES.verifyMissingToken)).toBeVisible();
+  await expectAccessible(page);
+});

@@ -1,0 +1,67 @@
+import { isUnderMaintenance } from '@portal/domain';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { Alert } from '../components/ui/alert.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { Loading } from '../components/ui/loading.tsx';
+import { restoreSession } from '../lib/api-client.ts';
+import { ConfigContext, configQuery } from '../lib/config.ts';
+import { CLIENT_MESSAGES } from '../lib/messages.ts';
+import { useSession } from '../lib/session.ts';
+import { MaintenancePage } from './maintenance-page.tsx';
+import { Providers } from './providers.tsx';
+import { routes } from './routes.tsx';
+
+function StartScreen({ children }: { children: ReactNode }) {
+  return (
+    <main id="main" className="public-content">
+      <div className="auth-card">{children}</div>
+    </main>
+  );
+}
+
+/** Loads the public config and restores any session before the first route renders. */
+function Shell() {
+  const config = useQuery(configQuery);
+  const session = useSession();
+  const [router] = useState(() => createBrowserRouter(routes));
+
+  useEffect(() => {
+    void restoreSession();
+  }, []);
+
+  useEffect(() => {
+    if (config.data) document.title = config.data.brandName;
+  }, [config.data]);
+
+  if (config.isError) {
+    return (
+      <StartScreen>
+        <Alert tone="error">{CLIENT_MESSAGES.configFailed}</Alert>
+        <Button onClick={() => config.refetch()}>Try again</Button>
+      </StartScreen>
+    );
+  }
+  if (config.isPending || session.status === 'restoring') {
+    return (
+      <StartScreen>
+        <Loading />
+      </StartScreen>
+    );
+  }
+  if (isUnderMaintenance(config.data.maintenanceUntil)) return <MaintenancePage config={config.data} />;
+  return (
+    <ConfigContext value={config.data}>
+      <RouterProvider router={router} />
+    </ConfigContext>
+  );
+}
+
+export function App() {
+  return (
+    <Providers>
+      <Shell />
+    </Providers>
+  );
+}

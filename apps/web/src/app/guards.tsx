@@ -1,0 +1,44 @@
+import { canViewReports } from '@portal/domain';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { Alert } from '../components/ui/alert.tsx';
+import { Loading } from '../components/ui/loading.tsx';
+import { useCurrentUser } from '../lib/current-user.ts';
+import { useSession } from '../lib/session.ts';
+
+/** Where sign-in should lead: the portal page someone asked for before signing in (same site only). */
+export function returnPath(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/dashboard';
+}
+
+/**
+ * Portal screens need a session. After Log Out the user lands on '/'; otherwise on /login, which
+ * remembers the page (with its query, e.g. an emailed redeem link) to return to after signing in.
+ */
+export function RequireAuth() {
+  const { status, endReason } = useSession();
+  const location = useLocation();
+  if (status === 'signedIn') return <Outlet />;
+  if (endReason === 'loggedOut') return <Navigate to="/" replace />;
+  return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
+}
+
+/** Sign-in and registration are for people who are not signed in. */
+export function RequireGuest() {
+  const { status } = useSession();
+  const location = useLocation();
+  return status === 'signedIn' ? <Navigate to={returnPath(location.state)} replace /> : <Outlet />;
+}
+
+export function HomeRedirect() {
+  const { status } = useSession();
+  return <Navigate to={status === 'signedIn' ? '/dashboard' : '/login'} replace />;
+}
+
+/** Minors see reports only once a parent or guardian consented (consumer spec §4). */
+export function RequireReportPermission() {
+  const user = useCurrentUser();
+  if (user.isPending) return <Loading />;
+  if (user.isError) return <Alert tone="error">{user.error.message}</Alert>;
+  return canViewReports(user.data) ? <Outlet /> : <Navigate to="/kits/notAllowed" replace />;
+}

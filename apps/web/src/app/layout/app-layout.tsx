@@ -1,0 +1,51 @@
+import { Suspense, useState } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { Loading } from '../../components/ui/loading.tsx';
+import { ImpersonationBanner } from '../../features/support/components/impersonation-banner.tsx';
+import { useConfig } from '../../lib/config.ts';
+import { Sidebar } from './sidebar.tsx';
+import { SiteBanners } from './site-banners.tsx';
+import { SkipLink } from './skip-link.tsx';
+import { UnderAgeBanner } from './under-age-banner.tsx';
+
+const NAV_ID = 'site-navigation';
+
+/** The signed-in frame: top bar, sidebar (or mobile menu), banners and the page. */
+export function AppLayout() {
+  const { brandName } = useConfig();
+  const location = useLocation();
+  // The mobile menu belongs to the page it was opened on, so following a link closes it.
+  const [openedAt, setOpenedAt] = useState<string | null>(null);
+  const menuOpen = openedAt === location.key;
+
+  return (
+    <div className="app">
+      <SkipLink />
+      <header className="topbar">
+        <Link className="brand" to="/dashboard">
+          {brandName}
+        </Link>
+        <button
+          type="button"
+          className="menu-button"
+          aria-expanded={menuOpen}
+          aria-controls={NAV_ID}
+          onClick={() => setOpenedAt(menuOpen ? null : location.key)}
+        >
+          Menu
+        </button>
+      </header>
+      <div className="shell">
+        <Sidebar id={NAV_ID} open={menuOpen} />
+        <main id="main" className="content" tabIndex={-1}>
+          <ImpersonationBanner />
+          <SiteBanners />
+          <UnderAgeBanner />
+          <Suspense fallback={<Loading />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+    </div>
+  );
+}

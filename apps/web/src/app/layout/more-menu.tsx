@@ -1,0 +1,45 @@
+import { MORE_NAVIGATION } from '@portal/domain';
+import { useId, useState } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { useLogout } from '../../features/auth/api.ts';
+
+/** The sidebar's 'More' entries: My Profile, Support and Log Out. */
+export function MoreMenu() {
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(() => MORE_NAVIGATION.some((entry) => pathname.startsWith(entry.to)));
+  const listId = useId();
+  const logout = useLogout();
+
+  return (
+    <div className="more-menu">
+      <button
+        type="button"
+        className="nav-item more-toggle"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        More
+      </button>
+      <ul id={listId} className="nav-list nav-sublist" hidden={!open}>
+        {MORE_NAVIGATION.map((entry) => (
+          <li key={entry.to}>
+            <NavLink className="nav-item" to={entry.to}>
+              {entry.label}
+            </NavLink>
+          </li>
+        ))}
+        <li>
+          <button
+            type="button"
+            className="nav-item"
+            disabled={logout.isPending}
+            onClick={() => logout.mutate()}
+          >
+            Log Out
+          </button>
+        </li>
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
+import { createQueryClient, forgetUserData } from '../lib/query-client.ts';
+import { getSessionSnapshot, subscribeSession } from '../lib/session.ts';
+
+/** The query cache, emptied of personal data whenever a session ends (log out or expiry). */
+export function Providers({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+
+  useEffect(
+    () =>
+      subscribeSession(() => {
+        if (getSessionSnapshot().status === 'signedOut') forgetUserData(queryClient);
+      }),
+    [queryClient],
+  );
+
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+}

@@ -1,0 +1,202 @@
+import type { ReactNode } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import { useConfig } from '../lib/config.ts';
+import { HomeRedirect, RequireAuth, RequireGuest, RequireReportPermission } from './guards.tsx';
+import { AppLayout } from './layout/app-layout.tsx';
+import { PublicLayout } from './layout/public-layout.tsx';
+import { RootLayout } from './layout/root-layout.tsx';
+import { lazyPage } from './lazy-page.tsx';
+import { ResearchProfileGate } from './research-restriction.tsx';
+import { RouteError } from './route-error.tsx';
+
+// Each page is its own chunk, fetched when first shown (see lazyPage).
+const LoginPage = lazyPage(
+  () => import('../features/auth/pages/login-page.tsx'),
+  (m) => m.LoginPage,
+);
+const RegisterPage = lazyPage(
+  () => import('../features/auth/pages/register-page.tsx'),
+  (m) => m.RegisterPage,
+);
+const ResetPasswordPage = lazyPage(
+  () => import('../features/auth/pages/reset-password-page.tsx'),
+  (m) => m.ResetPasswordPage,
+);
+const VerifyEmailPage = lazyPage(
+  () => import('../features/auth/pages/verify-email-page.tsx'),
+  (m) => m.VerifyEmailPage,
+);
+const CoachPage = lazyPage(
+  () => import('../features/coach/pages/coach-page.tsx'),
+  (m) => m.CoachPage,
+);
+const DashboardPage = lazyPage(
+  () => import('../features/dashboard/pages/dashboard-page.tsx'),
+  (m) => m.DashboardPage,
+);
+const KitsPage = lazyPage(
+  () => import('../features/kits/pages/kits-page.tsx'),
+  (m) => m.KitsPage,
+);
+const LegalPage = lazyPage(
+  () => import('../features/legal/pages/legal-page.tsx'),
+  (m) => m.LegalPage,
+);
+const TestOrderPage = lazyPage(
+  () => import('../features/orders/pages/test-order-page.tsx'),
+  (m) => m.TestOrderPage,
+);
+const ProfilePage = lazyPage(
+  () => import('../features/profile/pages/profile-page.tsx'),
+  (m) => m.ProfilePage,
+);
+const ConsentPage = lazyPage(
+  () => import('../features/recruitment/pages/consent-page.tsx'),
+  (m) => m.ConsentPage,
+);
+const ExpressionOfInterestPage = lazyPage(
+  () => import('../features/recruitment/pages/expression-of-interest-page.tsx'),
+  (m) => m.ExpressionOfInterestPage,
+);
+const UnsubscribePage = lazyPage(
+  () => import('../features/recruitment/pages/unsubscribe-page.tsx'),
+  (m) => m.UnsubscribePage,
+);
+const ReportsPage = lazyPage(
+  () => import('../features/reports/pages/reports-page.tsx'),
+  (m) => m.ReportsPage,
+);
+const ReplacementPage = lazyPage(
+  () => import('../features/requisition/pages/replacement-page.tsx'),
+  (m) => m.ReplacementPage,
+);
+const RequisitionPage = lazyPage(
+  () => import('../features/requisition/pages/requisition-page.tsx'),
+  (m) => m.RequisitionPage,
+);
+const MyResearchPage = lazyPage(
+  () => import('../features/research/pages/my-research-page.tsx'),
+  (m) => m.MyResearchPage,
+);
+const ResearchDashboardPage = lazyPage(
+  () => import('../features/research/pages/research-dashboard-page.tsx'),
+  (m) => m.ResearchDashboardPage,
+);
+const ResearchLoginPage = lazyPage(
+  () => import('../features/research/pages/research-login-page.tsx'),
+  (m) => m.ResearchLoginPage,
+);
+const ResearchRegisterPage = lazyPage(
+  () => import('../features/research/pages/research-register-page.tsx'),
+  (m) => m.ResearchRegisterPage,
+);
+const SupportPage = lazyPage(
+  () => import('../features/support/pages/support-page.tsx'),
+  (m) => m.SupportPage,
+);
+const SurveyPage = lazyPage(
+  () => import('../features/surveys/pages/survey-page.tsx'),
+  (m) => m.SurveyPage,
+);
+const SurveysPage = lazyPage(
+  () => import('../features/surveys/pages/surveys-page.tsx'),
+  (m) => m.SurveysPage,
+);
+
+/** The research portal has its own version of some screens; the route shows the one for this app type. */
+function ForAppType({ customer, research }: { customer: ReactNode; research: ReactNode }) {
+  return useConfig().appType === 'RESEARCH' ? research : customer;
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <HomeRedirect /> },
+      {
+        element: <PublicLayout />,
+        children: [
+          {
+            element: <RequireGuest />,
+            children: [
+              {
+                path: 'login',
+                element: <ForAppType customer={<LoginPage />} research={<ResearchLoginPage />} />,
+              },
+              {
+                path: 'register',
+                element: <ForAppType customer={<RegisterPage />} research={<ResearchRegisterPage />} />,
+              },
+            ],
+          },
+          // The terms and privacy viewer is public, signed in or not.
+          { path: 'toc', element: <LegalPage kind="terms" /> },
+          { path: 'terms', element: <LegalPage kind="terms" /> },
+          { path: 'privacy', element: <LegalPage kind="privacy" /> },
+          // Emailed links work whether or not someone is signed in on this browser.
+          { path: 'verify-email', element: <VerifyEmailPage /> },
+          { path: 'reset-password', element: <ResetPasswordPage /> },
+          {
+            path: 'recruitment/:recruitmentId/candidate/:candidateId/consent/:consentId',
+            element: <ConsentPage />,
+          },
+          { path: 'unsubscribe', element: <UnsubscribePage /> },
+          {
+            path: 'recruitment/:recruitmentId/expression-of-interest',
+            element: <ExpressionOfInterestPage />,
+          },
+          { path: 'requisition/:kitHashedId', element: <RequisitionPage /> },
+          { path: 'replacement/:kitHashedId', element: <ReplacementPage /> },
+        ],
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            element: <AppLayout />,
+            children: [
+              {
+                element: <ResearchProfileGate />,
+                children: [
+                  {
+                    path: 'dashboard',
+                    element: <ForAppType customer={<DashboardPage />} research={<ResearchDashboardPage />} />,
+                  },
+                  {
+                    path: 'kits',
+                    element: <ForAppType customer={<KitsPage />} research={<MyResearchPage />} />,
+                  },
+                  {
+                    path: 'kits/notAllowed',
+                    element: (
+                      <ForAppType
+                        customer={<KitsPage notAllowed />}
+                        research={<MyResearchPage notAllowed />}
+                      />
+                    ),
+                  },
+                  { path: 'surveys', element: <SurveysPage /> },
+                  { path: 'surveys/:type/:kitId', element: <SurveyPage /> },
+                  {
+                    element: <RequireReportPermission />,
+                    children: [
+                      { path: 'reports', element: <ReportsPage /> },
+                      { path: 'report', element: <ReportsPage /> },
+                      { path: 'report/:kitId', element: <ReportsPage /> },
+                    ],
+                  },
+                  { path: 'coach', element: <CoachPage /> },
+                  { path: 'profile', element: <ProfilePage /> },
+                  { path: 'support', element: <SupportPage /> },
+                  { path: 'test-order', element: <TestOrderPage /> },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];

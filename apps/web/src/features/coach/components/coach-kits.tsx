@@ -1,0 +1,79 @@
+import {
+  coachTileState,
+  KIT_MESSAGES,
+  type Kit,
+  kitDisplayName,
+  kitStatusText,
+  questionnairesComplete,
+  withBrand,
+} from '@portal/domain';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Loading } from '../../../components/ui/loading.tsx';
+import { useConfig } from '../../../lib/config.ts';
+import { useKits } from '../../kits/api.ts';
+import { CoachTile } from '../../kits/components/coach-tile.tsx';
+import { KitActions } from '../../kits/components/kit-actions.tsx';
+import { errorText } from '../../kits/components/kit-format.ts';
+import { KITS_TEXTS } from '../../kits/components/kit-texts.ts';
+import { type CoachBooking, useCoachBookings } from '../api.ts';
+import { COACH_TEXTS } from '../coach-texts.ts';
+import { formatBookedTime } from '../coach-time.ts';
+
+export type CoachKitActions = {
+  onBook: (kit: Kit) => void;
+  onCoachInfo: () => void;
+  onSendNow: (kit: Kit) => void;
+  onGive: (kitId: number) => void;
+};
+
+/** Kits in My Journey, as the coach sees them: each kit's coach state and its booked call. */
+export function CoachKits(actions: CoachKitActions) {
+  const kits = useKits();
+  const bookings = useCoachBookings();
+  if (kits.isPending) return <Loading />;
+  if (kits.isError) return <Alert tone="error">{errorText(kits.error)}</Alert>;
+  if (kits.data.length === 0) return <p>{KIT_MESSAGES.noKits}</p>;
+  return (
+    <div className="coach-kits">
+      {kits.data.map((kit) => (
+        <CoachKit
+          key={kit.id}
+          kit={kit}
+          booking={bookings.data?.find((b) => b.kitId === kit.id)}
+          {...actions}
+        />
+      ))}
+    </div>
+  );
+}
+
+function CoachKit({ kit, booking, ...actions }: CoachKitActions & { kit: Kit; booking?: CoachBooking }) {
+  const { brandName } = useConfig();
+  const state = coachTileState(kit, questionnairesComplete(kit.surveysStats));
+  const headingId = `coach-kit-${kit.id}`;
+  return (
+    <article className="coach-kit" aria-labelledby={headingId}>
+      <h2 id={headingId}>{kitDisplayName(kit)}</h2>
+      <dl className="kit-facts">
+        <div>
+          <dt>{KITS_TEXTS.kitId}</dt>
+          <dd>KIT-{kit.id}</dd>
+        </div>
+        <div>
+          <dt>{KITS_TEXTS.status}</dt>
+          <dd data-status={kit.kitStatus}>{withBrand(kitStatusText(kit.kitStatus), brandName)}</dd>
+        </div>
+      </dl>
+      <KitActions kit={kit} onSendNow={actions.onSendNow} onGive={actions.onGive} />
+      {state === null ? <p>{COACH_TEXTS.noResultsYet}</p> : null}
+      <CoachTile kit={kit} onHowToBook={actions.onCoachInfo} onBook={() => actions.onBook(kit)} />
+      {state === 'BOOK' && booking ? (
+        <p className="coach-booked">
+          {COACH_TEXTS.bookedFor}{' '}
+          <time dateTime={booking.startsAt}>{formatBookedTime(booking.startsAt)}</time>{' '}
+          {COACH_TEXTS.brisbaneTime}.
+        </p>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,90 @@
+import { coachTileState, type Kit, questionnairesComplete } from '@portal/domain';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { useKits } from '../../kits/api.ts';
+import { GivenKits } from '../../kits/components/given-kits.tsx';
+import { KITS_TEXTS } from '../../kits/components/kit-texts.ts';
+import { Tabs } from '../../kits/components/tabs.tsx';
+import { ActivateKitModal } from '../../kits/modals/activate-modal.tsx';
+import { CoachInfoModal } from '../../kits/modals/coach-info-modal.tsx';
+import { GiveKitModal } from '../../kits/modals/give-modal.tsx';
+import { ManageSubscriptionPopover } from '../../orders/components/manage-subscription-popover.tsx';
+import { type CoachBooking, useCoachBookings } from '../api.ts';
+import { COACH_TEXTS } from '../coach-texts.ts';
+import { CoachHelpCards } from '../components/coach-help-cards.tsx';
+import { CoachKits } from '../components/coach-kits.tsx';
+import { PhoneText } from '../components/phone-text.tsx';
+import { CoachBookingModal } from '../modals/coach-booking-modal.tsx';
+
+type Dialog =
+  | { kind: 'booking'; kit: Kit }
+  | { kind: 'coachInfo' }
+  | { kind: 'activate'; kit: Kit }
+  | { kind: 'give'; kitId: number }
+  | null;
+
+/** The kit Make Appointment books: the first bookable one without a call yet, else the first bookable. */
+function nextToBook(kits: Kit[], bookings: CoachBooking[]): Kit | undefined {
+  const bookable = kits.filter((k) => coachTileState(k, questionnairesComplete(k.surveysStats)) === 'BOOK');
+  return bookable.find((k) => !bookings.some((b) => b.kitId === k.id)) ?? bookable[0];
+}
+
+/**
+ * Microbiome Coach (research §2 "Your kits", consumer /coach): what the call is and when it can be
+ * booked, four help cards, the kits with their coach state and booking, and the kits given to others.
+ */
+export function CoachPage() {
+  const kits = useKits();
+  const bookings = useCoachBookings();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = () => setDialog(null);
+  const next = nextToBook(kits.data ?? [], bookings.data ?? []);
+
+  return (
+    <>
+      <h1>{COACH_TEXTS.title}</h1>
+      <section className="coach-intro">
+        {COACH_TEXTS.intro.map((text) => (
+          <p key={text}>
+            <PhoneText text={text} />
+          </p>
+        ))}
+        <div className="form-actions">
+          {next ? (
+            <Button onClick={() => setDialog({ kind: 'booking', kit: next })}>
+              {COACH_TEXTS.makeAppointment}
+            </Button>
+          ) : null}
+          <ManageSubscriptionPopover />
+        </div>
+      </section>
+      <CoachHelpCards />
+      <Tabs
+        label={COACH_TEXTS.tabsLabel}
+        tabs={[
+          {
+            id: 'journey',
+            label: KITS_TEXTS.journeyTab,
+            panel: (
+              <CoachKits
+                onBook={(kit) => setDialog({ kind: 'booking', kit })}
+                onCoachInfo={() => setDialog({ kind: 'coachInfo' })}
+                onSendNow={(kit) => setDialog({ kind: 'activate', kit })}
+                onGive={(kitId) => setDialog({ kind: 'give', kitId })}
+              />
+            ),
+          },
+          { id: 'given', label: KITS_TEXTS.givenTab, panel: <GivenKits /> },
+        ]}
+      />
+      {dialog?.kind === 'booking' ? <CoachBookingModal kit={dialog.kit} open onClose={close} /> : null}
+      <CoachInfoModal open={dialog?.kind === 'coachInfo'} onClose={close} />
+      {dialog?.kind === 'activate' ? <ActivateKitModal kit={dialog.kit} open onClose={close} /> : null}
+      <GiveKitModal
+        open={dialog?.kind === 'give'}
+        onClose={close}
+        kitId={dialog?.kind === 'give' ? dialog.kitId : undefined}
+      />
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import {
+  CONSUMER_NOTIFICATION_LIMIT,
+  canViewReport,
+  DASHBOARD_TEXTS,
+  type Kit,
+  kitDisplayName,
+  kitNotificationText,
+  orderNotifications,
+  RESEARCH_NOTIFICATION_LIMIT,
+  withBrand,
+} from '@portal/domain';
+import { Link } from 'react-router';
+import { useConfig } from '../../../lib/config.ts';
+
+/** The report of a kit with results, otherwise the kit on the kits page. */
+function kitLink(kit: Kit): string {
+  return canViewReport(kit)
+    ? `/report?samples=${encodeURIComponent(kit.sampleIdentifier)}`
+    : `/kits?scrollingPosition=kit-${kit.id}`;
+}
+
+/** Kit notifications in the spec's order, capped (4 on the consumer dashboard, 7 on the research one). */
+export function NotificationsCard({ kits }: { kits: Kit[] }) {
+  const { appType, brandName } = useConfig();
+  const limit = appType === 'RESEARCH' ? RESEARCH_NOTIFICATION_LIMIT : CONSUMER_NOTIFICATION_LIMIT;
+  const notifications = orderNotifications(kits, limit);
+  return (
+    <section className="card" aria-labelledby="notifications-title">
+      <h2 id="notifications-title">Notifications</h2>
+      {notifications.length === 0 ? (
+        <p>{DASHBOARD_TEXTS.noNotifications}</p>
+      ) : (
+        <ul className="notification-list">
+          {notifications.map((kit) => {
+            const name = kitDisplayName(kit);
+            return (
+              <li key={kit.id} className="notification">
+                <span className="notification-name">{name}</span>
+                <span className="notification-status">{withBrand(kitNotificationText(kit), brandName)}</span>
+                <Link to={kitLink(kit)}>
+                  {DASHBOARD_TEXTS.view} <span className="visually-hidden">{name}</span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

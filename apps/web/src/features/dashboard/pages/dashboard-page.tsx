@@ -1,0 +1,84 @@
+import { dashboardGreeting } from '@portal/domain';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Loading } from '../../../components/ui/loading.tsx';
+import { useConfig } from '../../../lib/config.ts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
+import { useKits } from '../../kits/api.ts';
+import { RedeemModal } from '../../kits/modals/redeem-modal.tsx';
+import { OrderModal } from '../../orders/modals/order-modal.tsx';
+import { SubscriptionModal } from '../../orders/modals/subscription-modal.tsx';
+import { ORDER_TEXTS } from '../../orders/orders-texts.ts';
+import { CoachCard } from '../components/coach-card.tsx';
+import { NotificationsCard } from '../components/notifications-card.tsx';
+import { SummaryCards } from '../components/summary-cards.tsx';
+
+const REDEEM = 'REDEEM';
+
+/**
+ * Home after sign-in. The redeem modal's state lives in the address (?showModal=REDEEM, with
+ * &voucher= from the gift email), so the emailed link and the button open the same thing.
+ */
+export function DashboardPage() {
+  const { appType } = useConfig();
+  const user = useCurrentUser();
+  const kits = useKits();
+  const [params, setParams] = useSearchParams();
+  const [buying, setBuying] = useState<'kit' | 'subscription' | null>(null);
+
+  if (user.isPending) return <Loading />;
+  if (user.isError) return <Alert tone="error">{user.error.message}</Alert>;
+
+  function openRedeem() {
+    setParams({ showModal: REDEEM }, { replace: true });
+  }
+
+  function closeRedeem() {
+    setParams(
+      (current) => {
+        current.delete('showModal');
+        current.delete('voucher');
+        return current;
+      },
+      { replace: true },
+    );
+  }
+
+  return (
+    <>
+      <h1>{dashboardGreeting(user.data.firstName, user.data.guardian)}</h1>
+      <div className="form-actions dashboard-actions">
+        <Link className="button button-primary" to="/kits">
+          View my kits
+        </Link>
+        <Button variant="secondary" onClick={openRedeem}>
+          Redeem a voucher
+        </Button>
+        <Button variant="secondary" onClick={() => setBuying('kit')}>
+          {ORDER_TEXTS.buyKit}
+        </Button>
+        <Button variant="secondary" onClick={() => setBuying('subscription')}>
+          {ORDER_TEXTS.startSubscription}
+        </Button>
+      </div>
+      {kits.isPending ? <Loading /> : null}
+      {kits.isError ? <Alert tone="error">{kits.error.message}</Alert> : null}
+      {kits.data ? (
+        <div className="card-grid">
+          <NotificationsCard kits={kits.data} />
+          <SummaryCards kits={kits.data} />
+          {appType === 'CUSTOMER' ? <CoachCard /> : null}
+        </div>
+      ) : null}
+      <RedeemModal
+        open={params.get('showModal') === REDEEM}
+        onClose={closeRedeem}
+        initialVoucher={params.get('voucher') ?? undefined}
+      />
+      <OrderModal open={buying === 'kit'} onClose={() => setBuying(null)} />
+      <SubscriptionModal open={buying === 'subscription'} onClose={() => setBuying(null)} />
+    </>
+  );
+}

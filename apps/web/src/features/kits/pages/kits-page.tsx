@@ -1,0 +1,81 @@
+import { type Kit, REPORT_NOT_PERMITTED } from '@portal/domain';
+import { useState } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { useConfig } from '../../../lib/config.ts';
+import { ManageSubscriptionPopover } from '../../orders/components/manage-subscription-popover.tsx';
+import { OrderModal } from '../../orders/modals/order-modal.tsx';
+import { ReplacementOrderModal } from '../../orders/modals/replacement-order-modal.tsx';
+import { ORDER_TEXTS } from '../../orders/orders-texts.ts';
+import { GivenKits } from '../components/given-kits.tsx';
+import { JourneyKits } from '../components/journey-kits.tsx';
+import { KITS_TEXTS } from '../components/kit-texts.ts';
+import { Tabs } from '../components/tabs.tsx';
+import { ActivateKitModal } from '../modals/activate-modal.tsx';
+import { CoachInfoModal } from '../modals/coach-info-modal.tsx';
+import { GiveKitModal } from '../modals/give-modal.tsx';
+import { RedeemModal } from '../modals/redeem-modal.tsx';
+
+/** The one dialog the page shows at a time, and the kit it is about. */
+type Dialog =
+  | { kind: 'redeem' }
+  | { kind: 'activate'; kit: Kit }
+  | { kind: 'give'; kitId: number }
+  | { kind: 'coachInfo' }
+  | { kind: 'order' }
+  | { kind: 'replacement'; kit: Kit }
+  | null;
+
+/**
+ * 'My Sampling Kits' ('My Research' in the research portal): the person's kits and the kits they gave
+ * away. /kits/notAllowed explains a refused report. The cards ask for dialogs; the page owns them.
+ */
+export function KitsPage({ notAllowed = false }: { notAllowed?: boolean }) {
+  const { appType } = useConfig();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = () => setDialog(null);
+
+  return (
+    <>
+      <h1>{appType === 'RESEARCH' ? KITS_TEXTS.researchTitle : KITS_TEXTS.title}</h1>
+      {notAllowed ? <Alert tone="error">{REPORT_NOT_PERMITTED}</Alert> : null}
+      <div className="form-actions kits-header-actions">
+        <Button onClick={() => setDialog({ kind: 'redeem' })}>{KITS_TEXTS.redeem}</Button>
+        <Button variant="secondary" onClick={() => setDialog({ kind: 'order' })}>
+          {ORDER_TEXTS.buyKit}
+        </Button>
+        <ManageSubscriptionPopover />
+      </div>
+      <Tabs
+        label={KITS_TEXTS.tabsLabel}
+        tabs={[
+          {
+            id: 'journey',
+            label: KITS_TEXTS.journeyTab,
+            panel: (
+              <JourneyKits
+                onSendNow={(kit) => setDialog({ kind: 'activate', kit })}
+                onGive={(kitId) => setDialog({ kind: 'give', kitId })}
+                onCoachInfo={() => setDialog({ kind: 'coachInfo' })}
+                onRequestReplacement={(kit) => setDialog({ kind: 'replacement', kit })}
+              />
+            ),
+          },
+          { id: 'given', label: KITS_TEXTS.givenTab, panel: <GivenKits /> },
+        ]}
+      />
+      <RedeemModal open={dialog?.kind === 'redeem'} onClose={close} />
+      {dialog?.kind === 'activate' ? <ActivateKitModal kit={dialog.kit} open onClose={close} /> : null}
+      <GiveKitModal
+        open={dialog?.kind === 'give'}
+        onClose={close}
+        kitId={dialog?.kind === 'give' ? dialog.kitId : undefined}
+      />
+      <CoachInfoModal open={dialog?.kind === 'coachInfo'} onClose={close} />
+      <OrderModal open={dialog?.kind === 'order'} onClose={close} />
+      {dialog?.kind === 'replacement' ? (
+        <ReplacementOrderModal kit={dialog.kit} open onClose={close} />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../lib/api-client.ts';
+
+export type LegalKind = 'terms' | 'privacy';
+
+const legalVersionsSchema = z.object({ terms: z.array(z.string()), privacy: z.array(z.string()) });
+
+/** The published versions of the terms and the privacy policy, each list starting with 'default'. */
+export function useLegalVersions() {
+  return useQuery({
+    queryKey: ['legal', 'versions'],
+    queryFn: ({ signal }) => apiRequest('/legal/versions', { signal }, legalVersionsSchema),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** The PDF of one version, served publicly by the API. */
+export const legalPdfUrl = (kind: LegalKind, version: string) =>
+  `/api/legal/${kind}.pdf?v=${encodeURIComponent(version)}`;

@@ -1,0 +1,123 @@
+import { ORDER_MESSAGES } from '@portal/domain';
+import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
+import { loadStripe } from '@stripe/stripe-js/pure';
+import { z } from 'zod';
+import { apiRequest } from '../../lib/api-client.ts';
+
+/** The card as typed into our own page (embedded provider only). It only ever goes to the tokenizer. */
+export type CardDetails = { number: string; expiry: string; cvc: string };
+
+export const EMPTY_CARD: CardDetails = { number: '', expiry: '', cvc: '' };
+
+const cardDigits = (number: string) => number.replace(/[\s-]/g, '');
+
+/** 'MM/YY' (or MM/YYYY) → month and four-digit year, or null when it is not a date. */
+export function parseExpiry(expiry: string): { month: number; year: number } | null {
+  const match = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(expiry.trim());
+  if (!match) return null;
+  const month = Number(match[1]);
+  const year = Number(match[2]);
+  if (month < 1 || month > 12) return null;
+  return { month, year: year < 100 ? 2000 + year : year };
+}
+
+/**
+ * Consumer §5 'the card must be complete': a number of card length, an expiry date and a security
+ * code. Whether the card is valid or accepted is the provider's call, and its message is shown.
+ */
+export function isCardComplete(card: CardDetails): boolean {
+  return (
+    /^\d{13,19}$/.test(cardDigits(card.number)) &&
+    parseExpiry(card.expiry) !== null &&
+    /^\d{3,4}$/.test(card.cvc.trim())
+  );
+}
+
+/**
+ * The card as a payment form knows it, whichever provider takes it: whether it is complete (§5), a
+ * version that changes whenever the card does (so a retry with nothing changed can send the very same
+ * request), and how to turn it into the one-time token sent as stripeToken (consumer §7). The order
+ * itself never carries card numbers.
+ */
+export type CardEntry = {
+  complete: boolean;
+  version: string;
+  tokenize(): Promise<{ id: string }>;
+};
+
+/** Before the card entry has reported anything: incomplete, so Pay stops at the §5 check. */
+export const NO_CARD_ENTRY: CardEntry = {
+  complete: false,
+  version: '',
+  tokenize: () => Promise.reject(new Error(ORDER_MESSAGES.cardIncomplete)),
+};
+
+const testTokenSchema = z.object({ id: z.string(), last4: z.string() });
+
+/**
+ * The embedded test provider (config stripePublishableKey null): the card is typed on our page, the
+ * API checks a Stripe test card and issues a token. A refused card is a 400 ApiError carrying the
+ * provider's message.
+ */
+export function embeddedCardEntry(card: CardDetails): CardEntry {
+  return {
+    complete: isCardComplete(card),
+    version: JSON.stringify(card),
+    tokenize() {
+      const expiry = parseExpiry(card.expiry);
+      return apiRequest(
+        '/payments/test-tokens',
+        {
+          method: 'POST',
+          auth: 'required',
+          body: {
+            number: cardDigits(card.number),
+            expMonth: expiry?.month ?? 0,
+            expYear: expiry?.year ?? 0,
+            cvc: card.cvc.trim(),
+          },
+        },
+        testTokenSchema,
+      );
+    },
+  };
+}
+
+const stripes = new Map<string, Promise<Stripe | null>>();
+
+/**
+ * Stripe.js for a publishable key, one instance per key. The official loader's `pure` entry adds the
+ * js.stripe.com script on this first call, never on import, so the embedded mode never loads it. A
+ * failed load is forgotten, so the next payment page tries again.
+ */
+export function loadStripeFor(publishableKey: string): Promise<Stripe | null> {
+  let stripe = stripes.get(publishableKey);
+  if (!stripe) {
+    stripe = loadStripe(publishableKey);
+    stripes.set(publishableKey, stripe);
+    stripe.catch(() => stripes.delete(publishableKey));
+  }
+  return stripe;
+}
+
+/**
+ * Stripe mode: the card is typed into Stripe's card Element (an iframe from js.stripe.com) and
+ * tokenized by Stripe, so the card number never reaches our page, state or server. A refusal carries
+ * Stripe's own message.
+ */
+export function stripeCardEntry(
+  stripe: Stripe,
+  element: StripeCardElement,
+  complete: boolean,
+  version: number,
+): CardEntry {
+  return {
+    complete,
+    version: `stripe-${version}`,
+    async tokenize() {
+      const result = await stripe.createToken(element);
+      if (result.error) throw new Error(result.error.message ?? ORDER_MESSAGES.cardIncomplete);
+      return { id: result.token.id };
+    },
+  };
+}

@@ -1,0 +1,103 @@
+import { KIT_PRODUCT_LABEL, type Kit, kitDisplayName, type OrderResult } from '@portal/domain';
+import { useState } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Loading } from '../../../components/ui/loading.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { useBranded } from '../../../lib/config.ts';
+import { type CurrentUser, useCurrentUser } from '../../../lib/current-user.ts';
+import { useInvalidateKits } from '../../kits/api.ts';
+import { useStepFocus } from '../../kits/modals/use-step-focus.ts';
+import { useProducts } from '../api.ts';
+import { OrderSuccess } from '../components/order-success.tsx';
+import { OrderSummary } from '../components/order-summary.tsx';
+import { PaymentStep, type Purchaser } from '../components/payment-step.tsx';
+import { quoteKits } from '../order-pricing.ts';
+import { ORDER_TEXTS } from '../orders-texts.ts';
+
+type Props = { kit: Kit; open: boolean; onClose: () => void };
+
+/**
+ * Consumer §2 Replacement order: one kit at the replacement price for a kit whose sample failed. The
+ * old kit becomes REPLACED and the new one waits in My Kits.
+ */
+export function ReplacementOrderModal({ kit, open, onClose }: Props) {
+  const user = useCurrentUser();
+  if (!open) return null;
+  if (!user.data) {
+    return (
+      <Modal open onClose={onClose} title={ORDER_TEXTS.replacementTitle}>
+        {user.isError ? <Alert tone="error">{user.error.message}</Alert> : <Loading />}
+      </Modal>
+    );
+  }
+  return <ReplacementFlow kit={kit} user={user.data} onClose={onClose} />;
+}
+
+function ReplacementFlow({ kit, user, onClose }: { kit: Kit; user: CurrentUser; onClose: () => void }) {
+  const products = useProducts();
+  const invalidateKits = useInvalidateKits();
+  const fallbackLabel = useBranded(KIT_PRODUCT_LABEL);
+  const [done, setDone] = useState<{ result: OrderResult; purchaser: Purchaser } | null>(null);
+  const pageRef = useStepFocus<HTMLDivElement>(done ? 'success' : 'payment');
+
+  const product = products.data?.find((p) => p.orderType === 'REPLACEMENT');
+  const productLabel = product?.label ?? fallbackLabel;
+  const quote = quoteKits('REPLACEMENT', 1, null, Boolean(product));
+
+  function buildOrder(purchaser: Purchaser) {
+    return {
+      ...purchaser,
+      orderType: 'REPLACEMENT' as const,
+      replacingKitId: kit.id,
+      orderItems: [
+        {
+          orderItemType: 'KIT' as const,
+          deliveryOption: 'SEND_LATER' as const,
+          unitPrice: quote.unitCents / 100,
+        },
+      ],
+      amount: quote.totalCents / 100,
+      description: `Replacement for KIT-${kit.id}`,
+    };
+  }
+
+  function paid(result: OrderResult, purchaser: Purchaser) {
+    setDone({ result, purchaser });
+    void invalidateKits();
+  }
+
+  return (
+    <Modal open onClose={onClose} title={done ? ORDER_TEXTS.successTitle : ORDER_TEXTS.replacementTitle}>
+      <div ref={pageRef} tabIndex={-1} className="modal-step">
+        {done ? (
+          <OrderSuccess
+            orderNumber={done.result.orderNumber}
+            receiptEmail={done.purchaser.purchaserEmail}
+            onDone={onClose}
+          >
+            <p>{ORDER_TEXTS.replacementNext}</p>
+          </OrderSuccess>
+        ) : products.isPending ? (
+          <Loading />
+        ) : (
+          <PaymentStep
+            user={user}
+            totalCents={quote.totalCents}
+            summary={
+              <>
+                <p>{ORDER_TEXTS.replacementFor(kitDisplayName(kit))}</p>
+                {product ? null : <Alert tone="warning">{ORDER_TEXTS.pricesUnavailable}</Alert>}
+                <OrderSummary
+                  lines={[{ label: productLabel, cents: quote.subtotalCents }]}
+                  totalCents={quote.totalCents}
+                />
+              </>
+            }
+            buildOrder={buildOrder}
+            onPaid={paid}
+          />
+        )}
+      </div>
+    </Modal>
+  );
+}

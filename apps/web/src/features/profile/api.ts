@@ -1,0 +1,105 @@
+import type { ProfileInput } from '@portal/domain';
+import { PROFILE_CONSENT_FLOW_ID } from '@portal/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { ApiError, apiRequest, freshAccessToken } from '../../lib/api-client.ts';
+import { currentUserQueryKey, currentUserSchema } from '../../lib/current-user.ts';
+import { useSession } from '../../lib/session.ts';
+
+const consentFlowSchema = z.object({
+  id: z.union([z.number(), z.string()]),
+  name: z.string(),
+  consents: z.array(
+    z.object({
+      id: z.union([z.number(), z.string()]),
+      title: z.string(),
+      htmlContent: z.string(),
+      agreeLabel: z.string(),
+      disagreeLabel: z.string(),
+      version: z.union([z.number(), z.string()]).nullish(),
+      response: z.object({ consented: z.boolean(), respondedAt: z.string().nullish() }).nullable(),
+    }),
+  ),
+});
+export type ConsentFlow = z.infer<typeof consentFlowSchema>;
+
+export function useDataUsageConsentFlow(userId: string | null) {
+  return useQuery({
+    queryKey: ['consent-flow', PROFILE_CONSENT_FLOW_ID, userId],
+    queryFn: ({ signal }) =>
+      apiRequest(
+        `/consent-flow/${PROFILE_CONSENT_FLOW_ID}?consenter-type=USER&consenter-id=${encodeURIComponent(userId ?? '')}`,
+        { auth: 'required', signal },
+        consentFlowSchema,
+      ),
+    enabled: userId !== null,
+  });
+}
+
+export function postConsentResponse(userId: string, consentId: string | number, consented: boolean) {
+  return apiRequest(`/consent/${consentId}`, {
+    method: 'POST',
+    auth: 'required',
+    body: { consentId, consenterType: 'USER', consenterId: userId, consented },
+  });
+}
+
+/** The body of putUser: the domain's profile schema input, shared with the server. */
+export type ProfileUpdate = ProfileInput;
+
+export function putProfile(body: ProfileUpdate) {
+  return apiRequest('/users/me', { method: 'PUT', auth: 'required', body }, currentUserSchema);
+}
+
+/** Refetches the signed-in user so the profile and the layout's banners show the saved state. */
+export function useRefreshCurrentUser() {
+  const queryClient = useQueryClient();
+  const { userId } = useSession();
+  return () => queryClient.invalidateQueries({ queryKey: currentUserQueryKey(userId) });
+}
+
+const messageSchema = z.object({ message: z.string() });
+
+export function useEmailConsentForm() {
+  return useMutation({
+    mutationFn: (email: string) =>
+      apiRequest(
+        '/users/me/parental-consent/email',
+        { method: 'POST', auth: 'required', body: { email } },
+        messageSchema,
+      ),
+  });
+}
+
+/** Multipart upload of the signed consent form (field `file`); apiRequest only sends JSON. */
+export async function uploadConsentForm(file: File): Promise<void> {
+  const token = await freshAccessToken();
+  const body = new FormData();
+  body.append('file', file);
+  let response: Response;
+  try {
+    response = await fetch('/api/users/me/parental-consent/form', {
+      method: 'POST',
+      headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
+      body,
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiError(0, '', 'NETWORK_ERROR');
+  }
+  if (response.ok) return;
+  let message = '';
+  let code = 'UNKNOWN';
+  try {
+    const payload = (await response.json()) as { message?: string; code?: string };
+    message = payload.message ?? '';
+    code = payload.code ?? code;
+  } catch {
+    // No JSON body: the caller shows its generic failure text.
+  }
+  throw new ApiError(response.status, message, code);
+}
+
+export function useUploadConsentForm() {
+  return useMutation({ mutationFn: uploadConsentForm });
+}

@@ -1,0 +1,103 @@
+import {
+  type consentAnswerSchema,
+  type expressionOfInterestSchema,
+  recruitmentConsentSchema,
+} from '@portal/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../lib/api-client.ts';
+
+/** Where one candidate's consent lives; the candidate id is the unguessable part of the emailed link. */
+export type ConsentAddress = { recruitmentId: string; candidateId: string; consentId: string };
+
+const consentPath = ({ recruitmentId, candidateId, consentId }: ConsentAddress) =>
+  `/recruitment/${encodeURIComponent(recruitmentId)}/candidate/${encodeURIComponent(candidateId)}/consent/${encodeURIComponent(consentId)}`;
+
+export const recruitmentKeys = {
+  study: (recruitmentId: string) => ['recruitment', recruitmentId] as const,
+  candidate: (recruitmentId: string, candidateId: string) =>
+    ['recruitment', recruitmentId, 'candidate', candidateId] as const,
+  consent: (address: ConsentAddress) =>
+    [...recruitmentKeys.candidate(address.recruitmentId, address.candidateId), address.consentId] as const,
+  unsubscribe: (token: string | null) => ['recruitment', 'unsubscribe', token] as const,
+};
+
+export type ConsentAnswer = z.output<typeof consentAnswerSchema>;
+export type ExpressionOfInterest = z.output<typeof expressionOfInterestSchema>;
+
+const studySchema = z.object({ id: z.number(), title: z.string(), isTerminated: z.boolean() });
+const answeredSchema = z.object({
+  nextConsentId: z.number().nullable(),
+  thanksResponse: z.string().nullable(),
+});
+export type ConsentAnswered = z.infer<typeof answeredSchema>;
+const unsubscribeInfoSchema = z.object({ firstName: z.string(), unsubscribed: z.boolean() });
+const messageSchema = z.object({ message: z.string() });
+
+/** get recruitment consent: the consent, the candidate's details and earlier answer. */
+export function useRecruitmentConsent(address: ConsentAddress) {
+  return useQuery({
+    queryKey: recruitmentKeys.consent(address),
+    queryFn: ({ signal }) => apiRequest(consentPath(address), { signal }, recruitmentConsentSchema),
+  });
+}
+
+/** put recruitment candidate consent: the answer with the (possibly corrected) candidate details. */
+export function useAnswerConsent(address: ConsentAddress) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (answer: ConsentAnswer) =>
+      apiRequest(consentPath(address), { method: 'PUT', body: answer }, answeredSchema),
+    // Every consent of this candidate shows their details, which this answer may have changed.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({
+        queryKey: recruitmentKeys.candidate(address.recruitmentId, address.candidateId),
+      });
+    },
+  });
+}
+
+/** Who the unsubscribe link is for, and whether they already unsubscribed. */
+export function useUnsubscribeInfo(token: string | null) {
+  return useQuery({
+    queryKey: recruitmentKeys.unsubscribe(token),
+    queryFn: ({ signal }) =>
+      apiRequest(
+        `/recruitment/unsubscribe?token=${encodeURIComponent(token ?? '')}`,
+        { signal },
+        unsubscribeInfoSchema,
+      ),
+    enabled: token !== null,
+    retry: false,
+  });
+}
+
+/** post recruitment candidate unsubscribe. */
+export function useUnsubscribe() {
+  return useMutation({
+    mutationFn: (token: string) =>
+      apiRequest('/recruitment/unsubscribe', { method: 'POST', body: { token } }, messageSchema),
+  });
+}
+
+/** The study a person can express interest in. */
+export function useStudy(recruitmentId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: recruitmentKeys.study(recruitmentId),
+    queryFn: ({ signal }) =>
+      apiRequest(`/recruitment/${encodeURIComponent(recruitmentId)}`, { signal }, studySchema),
+    enabled,
+  });
+}
+
+/** post recruitment candidate: the expression of interest; the server emails a validation link. */
+export function useExpressInterest() {
+  return useMutation({
+    mutationFn: (body: ExpressionOfInterest) =>
+      apiRequest(
+        '/recruitment/candidates',
+        { method: 'POST', body },
+        z.object({ id: z.string(), message: z.string() }),
+      ),
+  });
+}

@@ -1,0 +1,129 @@
+import { apiErrorSchema, ERROR_CODES } from '@portal/domain';
+import type { BuildReport, ReportComparison } from '@portal/domain/report';
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { ApiError, apiRequest, freshAccessToken } from '../../lib/api-client.ts';
+import { CLIENT_MESSAGES } from '../../lib/messages.ts';
+import { useSession } from '../../lib/session.ts';
+
+export const reportListItemSchema = z.object({
+  kitId: z.number(),
+  sampleIdentifier: z.string(),
+  name: z.string(),
+  displayDate: z.string(),
+  version: z.string(),
+});
+export type ReportListItem = z.infer<typeof reportListItemSchema>;
+
+// The stored report is computed once by the domain's buildReport; its shape is that type, not re-checked.
+const storedReportSchema = z.custom<BuildReport>((value) => typeof value === 'object' && value !== null);
+
+const reportResponseSchema = reportListItemSchema.omit({ version: true }).extend({
+  report: storedReportSchema,
+});
+export type ReportResponse = z.infer<typeof reportResponseSchema>;
+
+const comparisonSchema = z.union([
+  z.object({ comparable: z.literal(false), code: z.string() }),
+  z
+    .looseObject({ comparable: z.literal(true), brayCurtis: z.number() })
+    .transform((value) => value as { comparable: true } & ReportComparison),
+]);
+export type ComparisonResponse = z.infer<typeof comparisonSchema>;
+
+export const reportsKeys = {
+  all: (userId: string | null) => ['reports', userId] as const,
+  list: (userId: string | null) => ['reports', userId, 'list'] as const,
+  report: (userId: string | null, sample: string) => ['reports', userId, 'report', sample] as const,
+  compare: (userId: string | null, primary: string, secondary: string) =>
+    ['reports', userId, 'compare', primary, secondary] as const,
+};
+
+/** A refusal (4xx) or the maintenance answer (503) will not change on a second try. */
+function retryUnlessRefused(failureCount: number, error: Error): boolean {
+  if (error instanceof ApiError && (error.status < 500 || error.status === 503)) return false;
+  return failureCount < 2;
+}
+
+/** GET /api/reports: kits with a report to show, earliest display date first. */
+export function useReportList() {
+  const { userId } = useSession();
+  return useQuery({
+    queryKey: reportsKeys.list(userId),
+    queryFn: ({ signal }) =>
+      apiRequest('/reports', { auth: 'required', signal }, z.array(reportListItemSchema)),
+    enabled: userId !== null,
+    retry: retryUnlessRefused,
+  });
+}
+
+/** GET /api/reports/:sample: one stored report. */
+export function useReport(sample: string | null) {
+  const { userId } = useSession();
+  return useQuery({
+    queryKey: reportsKeys.report(userId, sample ?? ''),
+    queryFn: ({ signal }) =>
+      apiRequest(
+        `/reports/${encodeURIComponent(sample ?? '')}`,
+        { auth: 'required', signal },
+        reportResponseSchema,
+      ),
+    enabled: userId !== null && sample !== null,
+    retry: retryUnlessRefused,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export const comparePath = (primary: string, secondary: string, suffix = '') =>
+  `/reports/compare${suffix}?${new URLSearchParams({ primary, secondary })}`;
+
+/** GET /api/reports/compare: what changed from the earlier (primary) to the later (secondary) report. */
+export function useComparison(primary: string | null, secondary: string | null) {
+  const { userId } = useSession();
+  return useQuery({
+    queryKey: reportsKeys.compare(userId, primary ?? '', secondary ?? ''),
+    queryFn: ({ signal }) =>
+      apiRequest(comparePath(primary ?? '', secondary ?? ''), { auth: 'required', signal }, comparisonSchema),
+    enabled: userId !== null && primary !== null && secondary !== null,
+    retry: retryUnlessRefused,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export const reportPdfPath = (sample: string) => `/reports/${encodeURIComponent(sample)}/pdf`;
+export const comparisonPdfPath = (primary: string, secondary: string) =>
+  comparePath(primary, secondary, '.pdf');
+
+async function pdfError(response: Response): Promise<ApiError> {
+  const parsed = apiErrorSchema.safeParse(await response.json().catch(() => undefined));
+  if (parsed.success) return new ApiError(response.status, parsed.data.message, parsed.data.code);
+  return new ApiError(response.status, CLIENT_MESSAGES.unexpected, ERROR_CODES.internal);
+}
+
+/**
+ * PDFs need the bearer token, so a plain link cannot fetch them: the file is fetched here and saved
+ * through an object URL, which the browser treats as an ordinary download.
+ */
+export async function downloadPdf(path: string, filename: string): Promise<void> {
+  const token = await freshAccessToken();
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      headers: { Accept: 'application/pdf', Authorization: `Bearer ${token}` },
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiError(0, CLIENT_MESSAGES.network, 'NETWORK_ERROR');
+  }
+  if (!response.ok) throw await pdfError(response);
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Some browsers read the object URL after click() returns; give them a moment before freeing it.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

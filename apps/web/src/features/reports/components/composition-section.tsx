@@ -1,0 +1,40 @@
+import type { BuildReport } from '@portal/domain/report';
+import { lazy, Suspense } from 'react';
+import { Loading } from '../../../components/ui/loading.tsx';
+import { formatShare } from '../report-format.ts';
+import { REPORT_TEXTS } from '../report-texts.ts';
+import { CompositionTable } from './composition-table.tsx';
+import type { PhylumBar } from './phylum-chart.tsx';
+
+const PhylumChart = lazy(() => import('./phylum-chart.tsx'));
+
+/** The phylum chart (with a text version) and the composition table of the primary report. */
+export function CompositionSection({ report, bars }: { report: BuildReport; bars: readonly PhylumBar[] }) {
+  return (
+    <section className="report-section" aria-labelledby="report-composition">
+      <h2 id="report-composition">{REPORT_TEXTS.compositionTitle}</h2>
+      <p>{REPORT_TEXTS.compositionIntro(formatShare(report.unknownPercent))}</p>
+      <figure className="report-figure" aria-labelledby="report-phylum-chart">
+        <figcaption id="report-phylum-chart">{REPORT_TEXTS.chartTitle}</figcaption>
+        <Suspense fallback={<Loading label={REPORT_TEXTS.loadingChart} />}>
+          <PhylumChart bars={bars} />
+        </Suspense>
+        <div className="visually-hidden">
+          {bars.map((bar) => (
+            <div key={bar.label}>
+              <p>{REPORT_TEXTS.chartSummary(bar.label)}</p>
+              <ul>
+                {bar.entries.map((entry) => (
+                  <li key={entry.name}>
+                    {entry.label}: {formatShare(entry.percent)}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </div>
+      </figure>
+      <CompositionTable composition={report.composition} />
+    </section>
+  );
+}

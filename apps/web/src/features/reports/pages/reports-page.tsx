@@ -1,0 +1,182 @@
+import { ERROR_CODES } from '@portal/domain';
+import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Loading } from '../../../components/ui/loading.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { type ReportListItem, useComparison, useReport, useReportList } from '../api.ts';
+import { ComparisonSection } from '../components/comparison-section.tsx';
+import { CompositionSection } from '../components/composition-section.tsx';
+import { DiversitySection } from '../components/diversity-section.tsx';
+import { IncompatibleDialog } from '../components/incompatible-dialog.tsx';
+import { IndicesSection } from '../components/indices-section.tsx';
+import { NotableTaxa } from '../components/notable-taxa.tsx';
+import { ReportActions } from '../components/report-actions.tsx';
+import { ReportMaintenance } from '../components/report-maintenance.tsx';
+import { SampleSelect } from '../components/sample-select.tsx';
+import { formatDisplayDate } from '../report-format.ts';
+import {
+  laterReports,
+  requestedSamples,
+  type Selection,
+  samplesQuery,
+  selectReports,
+} from '../report-selection.ts';
+import { REPORT_TEXTS } from '../report-texts.ts';
+
+const REPORT_NOT_PERMITTED_CODE = 'REPORT_NOT_PERMITTED';
+
+/** A refused or failed report call: the maintenance screen, the kits page's permission text, or the message. */
+function ReportFailure({ error }: { error: Error }) {
+  if (error instanceof ApiError && error.status === 503 && error.code === ERROR_CODES.unavailable)
+    return <ReportMaintenance message={error.message} />;
+  if (error instanceof ApiError && error.code === REPORT_NOT_PERMITTED_CODE)
+    return <Navigate to="/kits/notAllowed" replace />;
+  return <Alert tone="error">{error.message}</Alert>;
+}
+
+const isUnavailable = (error: Error | null) =>
+  error instanceof ApiError && (error.status === 503 || error.code === REPORT_NOT_PERMITTED_CODE);
+
+const option = (item: ReportListItem) => ({
+  value: item.sampleIdentifier,
+  name: item.name,
+  displayDate: item.displayDate,
+});
+
+const labelOf = (item: ReportListItem) =>
+  REPORT_TEXTS.reportHeading(item.name, formatDisplayDate(item.displayDate));
+
+/**
+ * Reports (/reports, /report?samples=, /report/:kitId): the primary (earlier) report, compared with a
+ * secondary (later) one when chosen, and the PDF. The choice lives in the query, so links and reloads keep it.
+ */
+export function ReportsPage() {
+  const params = useParams();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const list = useReportList();
+  const items = list.data ?? [];
+  const kitId = params.kitId === undefined ? undefined : Number(params.kitId);
+  const { primary, secondary } = selectReports(items, requestedSamples(searchParams), kitId);
+  const primaryReport = useReport(primary?.sampleIdentifier ?? null);
+  const secondaryReport = useReport(secondary?.sampleIdentifier ?? null);
+  const comparison = useComparison(primary?.sampleIdentifier ?? null, secondary?.sampleIdentifier ?? null);
+
+  function select(next: Selection) {
+    navigate(
+      { pathname: params.kitId === undefined ? location.pathname : '/report', search: samplesQuery(next) },
+      { replace: true, preventScrollReset: true },
+    );
+  }
+
+  // A 503 or a refusal on any call stands for the whole page.
+  const blocking = [list.error, primaryReport.error, secondaryReport.error, comparison.error].find(
+    isUnavailable,
+  );
+  if (blocking) return <ReportFailure error={blocking} />;
+  if (list.isPending)
+    return (
+      <>
+        <h1>{REPORT_TEXTS.title}</h1>
+        <Loading />
+      </>
+    );
+  if (list.isError)
+    return (
+      <>
+        <h1>{REPORT_TEXTS.title}</h1>
+        <ReportFailure error={list.error} />
+      </>
+    );
+
+  const later = laterReports(items, primary);
+  const comparisonData = comparison.data;
+  const comparable = comparisonData?.comparable === true ? comparisonData : null;
+
+  return (
+    <>
+      <h1>{REPORT_TEXTS.title}</h1>
+      {items.length === 0 ? (
+        <p className="report-empty">{REPORT_TEXTS.empty}</p>
+      ) : (
+        <fieldset className="report-selectors">
+          <legend className="visually-hidden">{REPORT_TEXTS.selectors}</legend>
+          <SampleSelect
+            label={REPORT_TEXTS.primaryLabel}
+            placeholder={REPORT_TEXTS.choose}
+            options={items.map(option)}
+            value={primary?.sampleIdentifier ?? null}
+            onChange={(sample) => {
+              const next = items.find((item) => item.sampleIdentifier === sample) ?? null;
+              const keep = secondary && next && laterReports(items, next).includes(secondary);
+              select({ primary: next, secondary: keep ? secondary : null });
+            }}
+          />
+          {primary && later.length > 0 ? (
+            <SampleSelect
+              label={REPORT_TEXTS.secondaryLabel}
+              placeholder={REPORT_TEXTS.noComparison}
+              clearLabel={REPORT_TEXTS.noComparison}
+              options={later.map(option)}
+              value={secondary?.sampleIdentifier ?? null}
+              onChange={(sample) =>
+                select({ primary, secondary: later.find((item) => item.sampleIdentifier === sample) ?? null })
+              }
+            />
+          ) : null}
+          {primary && later.length === 0 ? (
+            <p className="report-hint">{REPORT_TEXTS.noLaterReports}</p>
+          ) : null}
+        </fieldset>
+      )}
+      {items.length > 0 && !primary ? (
+        <p className="report-not-selected">{REPORT_TEXTS.notSelected}</p>
+      ) : null}
+      <ReportActions
+        primary={primary?.sampleIdentifier ?? null}
+        secondary={comparable ? (secondary?.sampleIdentifier ?? null) : null}
+      />
+      {primary ? (
+        primaryReport.isPending ? (
+          <Loading />
+        ) : primaryReport.isError ? (
+          <ReportFailure error={primaryReport.error} />
+        ) : (
+          <div className="report-body">
+            <h2 className="report-heading">{labelOf(primary)}</h2>
+            <p className="report-meta">
+              {REPORT_TEXTS.sampleLine(primary.sampleIdentifier, primaryReport.data.report.version)}
+            </p>
+            {secondary && comparable ? (
+              <ComparisonSection
+                earlier={{ label: labelOf(primary), report: primaryReport.data.report }}
+                later={{ label: labelOf(secondary), report: secondaryReport.data?.report }}
+                comparison={comparable}
+              />
+            ) : null}
+            {secondary && comparison.isPending ? <Loading /> : null}
+            {comparison.isError ? <ReportFailure error={comparison.error} /> : null}
+            <DiversitySection report={primaryReport.data.report} />
+            <IndicesSection report={primaryReport.data.report} />
+            <CompositionSection
+              report={primaryReport.data.report}
+              bars={[
+                { label: labelOf(primary), entries: primaryReport.data.report.composition.phylum },
+                ...(secondary && comparable && secondaryReport.data
+                  ? [{ label: labelOf(secondary), entries: secondaryReport.data.report.composition.phylum }]
+                  : []),
+              ]}
+            />
+            <NotableTaxa taxa={primaryReport.data.report.notableTaxa} />
+          </div>
+        )
+      ) : null}
+      <IncompatibleDialog
+        open={secondary !== null && comparisonData?.comparable === false}
+        code={comparisonData?.comparable === false ? comparisonData.code : ''}
+        onClose={() => select({ primary, secondary: null })}
+      />
+    </>
+  );
+}

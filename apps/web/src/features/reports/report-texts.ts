@@ -1,0 +1,115 @@
+import type { ComparedMetric, CompositionRank, DiversityMetric } from '@portal/domain/report';
+
+/**
+ * Texts of the report page. The spec's own sentences (empty state, before a selection, actions, the
+ * incompatible-versions dialog) are word for word; they belong with the other spec messages in
+ * packages/domain once that package takes them. The science's readings and caveats come with the report.
+ */
+export const REPORT_TEXTS = {
+  title: 'Reports',
+  empty: 'Sorry, you have no reports to display at this time.',
+  notSelected: 'To get started select a report from the menu.',
+  orderKit: 'Order another kit',
+  activateSubscription: 'Activate subscription',
+  downloadPdf: 'Download PDF',
+  selectors: 'Choose reports',
+  primaryLabel: 'Report',
+  secondaryLabel: 'Compare with a later report',
+  choose: 'Choose a report',
+  noComparison: 'No comparison',
+  noLaterReports: 'There is no later report to compare with yet.',
+  loadingChart: 'Loading the chart…',
+  reportHeading: (name: string, date: string) => `${name}, ${date}`,
+  sampleLine: (sample: string, version: string) => `Sample ${sample} · report version ${version}`,
+  notAvailable: 'not available for this sample',
+
+  diversityTitle: 'Diversity',
+  diversityIntro:
+    'Diversity describes how many kinds of microbes live in your gut and how evenly they share it. Each measure is placed among healthy people in a reference set.',
+  percentileLabel: 'Where you stand among healthy reference people',
+  percentile: (ordinal: string) => `${ordinal} percentile`,
+  scaleLower: 'Lower',
+  scaleUsual: 'Usual range',
+  scaleHigher: 'Higher',
+  noPercentile: 'No percentile is available for this measure.',
+
+  indicesTitle: 'Gut health indices',
+  indicesIntro:
+    'These published research indices weigh microbes that studies linked with health against those linked with disease. They are not a diagnosis.',
+  citationLabel: 'Source',
+
+  compositionTitle: 'Composition',
+  compositionIntro: (unknown: string) =>
+    `Shares are of the part of your sample that could be named; ${unknown} of the sample could not be assigned to a known microbe.`,
+  chartTitle: 'Composition by phylum',
+  chartSummary: (label: string) => `${label}:`,
+  rankLegend: 'Show the table by',
+  tableCaption: (rank: string) => `Your microbes by ${rank}`,
+  taxonColumn: 'Name',
+  percentColumn: 'Share of sample',
+  sortBy: (column: string) => `Sort by ${column}`,
+
+  notableTitle: 'Notable taxa',
+  notableIntro:
+    'Microbes that the gut health indices count in your sample, and whether each index links them with health or with disease.',
+  notableCaption: 'Microbes the indices count',
+  notableNone: 'None of the microbes the indices count were found in this sample.',
+  rankColumn: 'Rank',
+  indexColumn: 'Index',
+  linkedColumn: 'Linked with',
+
+  comparisonTitle: 'How your microbiome changed',
+  comparisonIntro: (earlier: string, later: string) =>
+    `Changes from your earlier report (${earlier}) to your later report (${later}), as the later value minus the earlier one.`,
+  changesCaption: 'Changes in diversity and gut health indices',
+  measureColumn: 'Measure',
+  earlierColumn: 'Earlier',
+  laterColumn: 'Later',
+  changeColumn: 'Change',
+  up: 'up',
+  down: 'down',
+  unchanged: 'no change',
+  roseTitle: 'Species that rose most',
+  fellTitle: 'Species that fell most',
+  noneRose: 'No species rose.',
+  noneFell: 'No species fell.',
+  brayCurtisTitle: 'How different the two samples are',
+  brayCurtis: (value: string) => `Bray–Curtis dissimilarity: ${value}`,
+  brayCurtisExplained:
+    'This number compares which species the two samples hold and how much of each. It runs from 0, when the two samples are identical, to 1, when they share no species at all.',
+
+  incompatibleTitle: 'These reports cannot be compared',
+  incompatible: (code: string, phone: string) =>
+    `Significant improvements have been done to our system since your last report, so these two reports cannot be compared online. Please contact support on ${phone} and quote the code ${code}.`,
+  incompatibleOk: 'OK',
+} as const;
+
+export const DIVERSITY_LABELS: Record<DiversityMetric, string> = {
+  richness: 'Species richness',
+  shannon: 'Shannon diversity',
+  inverseSimpson: 'Inverse Simpson',
+  evenness: 'Evenness (Pielou)',
+};
+
+export const INDEX_LABELS = {
+  gmwi2: 'GMWI2 (Gut Microbiome Wellness Index 2)',
+  gmhi: 'GMHI (Gut Microbiome Health Index)',
+} as const;
+
+export const COMPARED_LABELS: Record<ComparedMetric, string> = {
+  richness: 'Species richness',
+  shannon: 'Shannon diversity',
+  inverseSimpson: 'Inverse Simpson',
+  evenness: 'Evenness',
+  gmwi2: 'GMWI2',
+  gmhi: 'GMHI',
+};
+
+export const RANK_LABELS: Record<CompositionRank, string> = {
+  phylum: 'phylum',
+  family: 'family',
+  genus: 'genus',
+  species: 'species',
+};
+
+export const LINKED_LABELS = { health: 'health', disease: 'disease' } as const;

@@ -1,0 +1,156 @@
+import type { BuildReport, ReportComparison } from '@portal/domain/report';
+import { vi } from 'vitest';
+import type { ReportListItem } from './api.ts';
+
+/** A report as the domain's buildReport makes it (numbers from a real MetaPhlAn 3 kefir profile, cut short). */
+export function makeReport(overrides: Partial<BuildReport> = {}): BuildReport {
+  const reading = (value: number, percentile: number | null, text: string) => ({
+    value,
+    percentile,
+    reading: text,
+    percentileCaveat: percentile === null ? null : 'Compared with 2,754 healthy people in the reference set.',
+  });
+  return {
+    version: 'v3',
+    sample: null,
+    database: 'mpa_v30_CHOCOPhlAn_201901',
+    markerVersion: 3,
+    unknownPercent: 47.20646,
+    composition: {
+      phylum: [
+        { name: 'Viruses_unclassified', label: 'Viruses unclassified', percent: 48.67887 },
+        { name: 'Bacteroidetes', label: 'Bacteroidetes', percent: 39.72278 },
+        { name: 'Firmicutes', label: 'Firmicutes', percent: 11.51611 },
+        { name: 'Actinobacteria', label: 'Actinobacteria', percent: 0.08224 },
+      ],
+      family: [
+        { name: 'Siphoviridae', label: 'Siphoviridae', percent: 48.61416 },
+        { name: 'Bacteroidaceae', label: 'Bacteroidaceae', percent: 36.26152 },
+        { name: 'Streptococcaceae', label: 'Streptococcaceae', percent: 15.12432 },
+      ],
+      genus: [
+        { name: 'Sk1virus', label: 'Sk1virus', percent: 38.23468 },
+        { name: 'Bacteroides', label: 'Bacteroides', percent: 36.26152 },
+        { name: 'Streptococcus', label: 'Streptococcus', percent: 25.5038 },
+      ],
+      species: [
+        { name: 'Lactococcus_phage_jm3', label: 'Lactococcus phage jm3', percent: 38.23468 },
+        { name: 'Bacteroides_dorei', label: 'Bacteroides dorei', percent: 35.18032 },
+        { name: 'Streptococcus_thermophilus', label: 'Streptococcus thermophilus', percent: 26.585 },
+      ],
+    },
+    diversity: {
+      richness: reading(61, 31.554103122730574, 'We found 61 species in your sample.'),
+      shannon: reading(1.7409255027089463, 5.374001452432825, 'Your Shannon diversity is 1.74.'),
+      inverseSimpson: reading(3.574732801650337, 7.734204793028322, 'Your community is as varied as 3.6.'),
+      evenness: reading(0.42349280474920215, 21.532316630355847, 'Your evenness is 0.42.'),
+    },
+    indices: {
+      gmwi2: {
+        value: -0.6474276292645813,
+        percentile: null,
+        reading: 'Your score is -0.65, below zero.',
+        percentileCaveat: null,
+        caveat: 'GMWI2 is a research index; it is not a diagnosis.',
+        citation: 'Chang D, Gupta VK, et al. Nat Commun 2024.',
+      },
+      gmhi: {
+        value: -3.0761222668833366,
+        percentile: 4.066811909949164,
+        reading: 'Your score is -3.08, below zero.',
+        percentileCaveat: 'Compared with 2,754 healthy people in the reference set.',
+        caveat: 'GMHI is a research index, not a diagnosis.',
+        citation: 'Gupta VK, et al. Nat Commun 2020.',
+      },
+    },
+    notableTaxa: [
+      {
+        index: 'GMWI2',
+        name: 'Lachnoclostridium',
+        label: 'Lachnoclostridium',
+        rank: 'g',
+        percent: 0.5539100351043564,
+        linkedWith: 'disease',
+        coefficient: -0.6805905034847968,
+      },
+    ],
+    ...overrides,
+  };
+}
+
+export const makeComparison = (): { comparable: true } & ReportComparison => ({
+  comparable: true,
+  deltas: {
+    richness: -46,
+    shannon: -0.8563300408088648,
+    inverseSimpson: -1.5150423562186623,
+    evenness: -0.09683879311380478,
+    gmwi2: 0.6941251601633073,
+    gmhi: null,
+  },
+  rose: [
+    {
+      name: 'Streptococcus_thermophilus',
+      label: 'Streptococcus thermophilus',
+      before: 6.3213,
+      after: 31.01485,
+      change: 24.69355,
+    },
+  ],
+  fell: [
+    { name: 'Bacteroides_dorei', label: 'Bacteroides dorei', before: 35.18032, after: 0, change: -35.18032 },
+  ],
+  brayCurtis: 0.5193518000556201,
+});
+
+export function makeListItem(kitId: number, overrides: Partial<ReportListItem> = {}): ReportListItem {
+  return {
+    kitId,
+    sampleIdentifier: `MBK${kitId}`,
+    name: `KIT-${kitId}`,
+    displayDate: `2025-0${kitId}-15`,
+    version: 'v3',
+    ...overrides,
+  };
+}
+
+export const reportResponse = (item: ReportListItem, report: BuildReport = makeReport()) => ({
+  kitId: item.kitId,
+  sampleIdentifier: item.sampleIdentifier,
+  name: item.name,
+  displayDate: item.displayDate,
+  report,
+});
+
+/** `pdf` answers with that text as an application/pdf body instead of JSON. */
+type Reply = { status: number; body?: unknown; pdf?: string };
+export type ApiCall = { path: string; headers: Record<string, string> };
+
+/**
+ * Answers the page's fetches from `routes` ('GET /reports' → reply); anything else is a 404.
+ * Paths include the query. Returns the calls made, in order.
+ */
+export function stubReportsApi(routes: Record<string, Reply>): ApiCall[] {
+  const calls: ApiCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const path = String(input).replace(/^\/api/, '');
+      calls.push({ path, headers: { ...(init?.headers as Record<string, string>) } });
+      const reply = routes[`${init?.method ?? 'GET'} ${path}`] ?? {
+        status: 404,
+        body: { message: 'Not found', code: 'NOT_FOUND' },
+      };
+      if (reply.pdf !== undefined)
+        return new Response(reply.pdf, {
+          status: reply.status,
+          headers: { 'Content-Type': 'application/pdf' },
+        });
+      return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
+        status: reply.status,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }),
+  );
+  return calls;
+}

@@ -1,0 +1,82 @@
+import { isNotActivated, type Kit } from '@portal/domain';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { useConfig } from '../../../lib/config.ts';
+import { kitAnchor, kitHeadingId } from '../../kits/components/kit-card.tsx';
+import { KitNameEditor } from '../../kits/components/kit-name-editor.tsx';
+import { KitQuestionnaires } from '../../kits/components/kit-questionnaires.tsx';
+import { KITS_TEXTS } from '../../kits/components/kit-texts.ts';
+import { hasResultsToShow, researchKitStatusLabel, researchKitSteps } from '../research-status.ts';
+import { RESEARCH_MODAL_TEXTS, RESEARCH_TEXTS } from '../research-texts.ts';
+import { researchKitLink } from './research-notifications.tsx';
+
+/**
+ * A kit of My Research: name (editable), ids, the research status label and the project's steps, the
+ * report once results are delivered, and 'send now' for a kit the lab posts.
+ */
+export function ResearchKitCard({
+  kit,
+  highlighted,
+  onSendNow,
+}: {
+  kit: Kit;
+  highlighted: boolean;
+  onSendNow: (kit: Kit) => void;
+}) {
+  const { brandName } = useConfig();
+  const headingId = kitHeadingId(kit.id);
+  const steps = researchKitSteps(kit, brandName);
+  return (
+    <article
+      id={kitAnchor(kit.id)}
+      className={highlighted ? 'kit-card kit-card-highlight' : 'kit-card'}
+      aria-labelledby={headingId}
+    >
+      <KitNameEditor kit={kit} headingId={headingId} />
+      <dl className="kit-facts">
+        <div>
+          <dt>{KITS_TEXTS.kitId}</dt>
+          <dd>KIT-{kit.id}</dd>
+        </div>
+        <div>
+          <dt>{KITS_TEXTS.sampleId}</dt>
+          <dd>{kit.sampleIdentifier}</dd>
+        </div>
+        <div>
+          <dt>{KITS_TEXTS.status}</dt>
+          <dd data-status={kit.kitStatus}>{researchKitStatusLabel(kit, brandName)}</dd>
+        </div>
+      </dl>
+      {isNotActivated(kit) && kit.project.logisticType === 'LAB_MANAGED' ? (
+        <div className="kit-actions">
+          <Button onClick={() => onSendNow(kit)}>{RESEARCH_MODAL_TEXTS.activateTitle}</Button>
+        </div>
+      ) : null}
+      <section className="kit-section" aria-labelledby={`${headingId}-progress`}>
+        <h3 id={`${headingId}-progress`}>{RESEARCH_TEXTS.progress}</h3>
+        <ol className="research-steps">
+          {steps.map((step) => (
+            <li
+              key={step.status}
+              className={step.done ? 'research-step research-step-done' : 'research-step'}
+              aria-current={step.current ? 'step' : undefined}
+            >
+              {step.label}
+              <span className="visually-hidden">
+                {step.done ? ` (${KITS_TEXTS.stepDone})` : ` (${KITS_TEXTS.stepNotYet})`}
+              </span>
+            </li>
+          ))}
+        </ol>
+      </section>
+      {hasResultsToShow(kit) ? (
+        <p className="kit-report-link">
+          <Link className="button button-primary" to={researchKitLink(kit)}>
+            {KITS_TEXTS.viewReport}
+          </Link>
+        </p>
+      ) : null}
+      <KitQuestionnaires kit={kit} />
+    </article>
+  );
+}

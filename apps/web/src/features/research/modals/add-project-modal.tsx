@@ -1,0 +1,148 @@
+import { KIT_MESSAGES, RESEARCH_MESSAGES } from '@portal/domain';
+import { useState } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Loading } from '../../../components/ui/loading.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { type CurrentUser, useCurrentUser } from '../../../lib/current-user.ts';
+import { useInvalidateKits } from '../../kits/api.ts';
+import { SuccessStep } from '../../kits/modals/success-step.tsx';
+import { useStepFocus } from '../../kits/modals/use-step-focus.ts';
+import { joinResearch } from '../api.ts';
+import { normaliseParticipantCode } from '../pending-redeem.ts';
+import { RESEARCH_MODAL_TEXTS } from '../research-texts.ts';
+import { AddressStep, localCodeProblem, ParticipantCodeStep, VoucherStep } from './claim-steps.tsx';
+import { ClaimSuccess } from './claim-success.tsx';
+import { type ActivateTarget, ResearchActivateModal } from './research-activate-modal.tsx';
+import { type ClaimOutcome, isAlreadyClaimed, postsKits, useClaimKit } from './use-claim-kit.ts';
+
+type Step = 'CODE' | 'CLAIM' | 'VOUCHER' | 'ADDRESS' | 'LATER' | 'SUCCESS';
+
+/**
+ * Add project (research §2): a participant code, checked in the browser and on joining; then Yes to
+ * claim a kit (voucher of that project, an address when the lab posts it) or No for later.
+ */
+export function AddProjectModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const user = useCurrentUser();
+  if (!open) return null;
+  if (!user.data) {
+    return (
+      <Modal open onClose={onClose} title={RESEARCH_MODAL_TEXTS.addProjectTitle}>
+        {user.isError ? <Alert tone="error">{user.error.message}</Alert> : <Loading />}
+      </Modal>
+    );
+  }
+  return <AddProjectFlow user={user.data} onClose={onClose} />;
+}
+
+function AddProjectFlow({ user, onClose }: { user: CurrentUser; onClose: () => void }) {
+  const invalidateKits = useInvalidateKits();
+  const claim = useClaimKit(user);
+  const [step, setStep] = useState<Step>('CODE');
+  const [code, setCode] = useState('');
+  const [projectName, setProjectName] = useState('');
+  const [joining, setJoining] = useState(false);
+  const [outcome, setOutcome] = useState<ClaimOutcome>('REDEEMED');
+  const [activating, setActivating] = useState<ActivateTarget | null>(null);
+  const stepRef = useStepFocus<HTMLDivElement>(step);
+
+  function go(next: Step) {
+    claim.setError(null);
+    setStep(next);
+  }
+
+  function finish(result: ClaimOutcome | undefined) {
+    if (!result) return;
+    setOutcome(result);
+    go('SUCCESS');
+  }
+
+  async function join() {
+    const problem = localCodeProblem(code);
+    claim.setError(problem);
+    if (problem) return;
+    setJoining(true);
+    try {
+      const joined = await joinResearch({
+        participantIdentifier: normaliseParticipantCode(code),
+        userId: user.id,
+      });
+      setProjectName(joined.researchProjectName);
+      void invalidateKits();
+      go('CLAIM');
+    } catch {
+      claim.setError(RESEARCH_MESSAGES.participantInvalid);
+    } finally {
+      setJoining(false);
+    }
+  }
+
+  async function checkVoucher() {
+    const found = await claim.check(normaliseParticipantCode(code));
+    if (!found) return;
+    if (isAlreadyClaimed(found)) {
+      if (postsKits(found)) setActivating({ kitId: found.kitId, voucher: claim.voucher.trim() });
+      else claim.setError(RESEARCH_MODAL_TEXTS.alreadyClaimed);
+    } else if (postsKits(found)) go('ADDRESS');
+    else finish(await claim.redeem(false));
+  }
+
+  if (activating) return <ResearchActivateModal target={activating} onClose={onClose} />;
+
+  const title =
+    step === 'SUCCESS'
+      ? outcome === 'ACTIVATED'
+        ? KIT_MESSAGES.successActivated
+        : KIT_MESSAGES.successRedeemed
+      : RESEARCH_MODAL_TEXTS.addProjectTitle;
+
+  return (
+    <Modal open onClose={onClose} title={title}>
+      <div ref={stepRef} tabIndex={-1} className="modal-step">
+        {step === 'CODE' ? (
+          <ParticipantCodeStep
+            code={code}
+            onCodeChange={setCode}
+            busy={joining}
+            error={claim.error}
+            onProceed={() => void join()}
+          />
+        ) : null}
+        {step === 'CLAIM' ? (
+          <>
+            <Alert tone="success">{RESEARCH_MODAL_TEXTS.joined(projectName)}</Alert>
+            <p>{RESEARCH_MODAL_TEXTS.claimQuestion}</p>
+            <div className="form-actions">
+              <Button onClick={() => go('VOUCHER')}>{RESEARCH_MODAL_TEXTS.yes}</Button>
+              <Button variant="secondary" onClick={() => go('LATER')}>
+                {RESEARCH_MODAL_TEXTS.no}
+              </Button>
+            </div>
+          </>
+        ) : null}
+        {step === 'VOUCHER' ? (
+          <VoucherStep
+            voucher={claim.voucher}
+            onVoucherChange={claim.setVoucher}
+            busy={claim.busy}
+            error={claim.error}
+            onBack={() => go('CLAIM')}
+            onProceed={() => void checkVoucher()}
+          />
+        ) : null}
+        {step === 'ADDRESS' ? (
+          <AddressStep
+            address={claim.address}
+            onAddressChange={claim.setAddress}
+            busy={claim.busy}
+            error={claim.error}
+            onBack={() => go('VOUCHER')}
+            onProceed={() => void claim.redeem(true).then(finish)}
+          />
+        ) : null}
+        {step === 'LATER' ? <SuccessStep onDone={onClose}>{RESEARCH_MESSAGES.joinLater}</SuccessStep> : null}
+        {step === 'SUCCESS' ? <ClaimSuccess outcome={outcome} onDone={onClose} /> : null}
+      </div>
+    </Modal>
+  );
+}

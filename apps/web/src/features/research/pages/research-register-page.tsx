@@ -1,0 +1,104 @@
+import { type AccountType, REGISTRATION_MESSAGES, RESEARCH_MESSAGES } from '@portal/domain';
+import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import type { ApiError } from '../../../lib/api-client.ts';
+import { fillTemplate } from '../../../lib/format.ts';
+import { AccountTypeStep } from '../../auth/components/account-type-step.tsx';
+import { DetailsStep } from '../../auth/components/details-step.tsx';
+import { type CheckedParticipant, ParticipantStep } from '../components/participant-step.tsx';
+import { storePendingRedeem } from '../pending-redeem.ts';
+import { RESEARCH_TEXTS } from '../research-texts.ts';
+
+type Step =
+  | { name: 'code' }
+  | { name: 'type'; checked: CheckedParticipant }
+  | { name: 'details'; checked: CheckedParticipant; type: AccountType }
+  | { name: 'done'; email: string };
+
+/** Research §8: a sign-up refused because the email has an account reads as such. */
+export function signUpErrorText(error: ApiError): string {
+  return error.status === 409 || error.message.includes('User already exists')
+    ? RESEARCH_MESSAGES.accountExists
+    : error.message;
+}
+
+/**
+ * Research Participant Registration: step 0 participant code and email, step 1 account type, step 2
+ * details, then check-your-email.
+ */
+export function ResearchRegisterPage() {
+  const [step, setStep] = useState<Step>({ name: 'code' });
+  const [checked, setChecked] = useState<CheckedParticipant | null>(null);
+  const [accountType, setAccountType] = useState<AccountType | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  // The control that moved the user on disappears with its step; the new step's heading takes focus.
+  function goTo(next: Step) {
+    flushSync(() => setStep(next));
+    headingRef.current?.focus();
+  }
+
+  if (step.name === 'done') {
+    return (
+      <div className="auth-card">
+        <h1 ref={headingRef} tabIndex={-1}>
+          {RESEARCH_TEXTS.checkEmailTitle}
+        </h1>
+        <Alert tone="success">{fillTemplate(REGISTRATION_MESSAGES.success, { email: step.email })}</Alert>
+        <p className="auth-links">
+          <Link to="/login">Back to sign in</Link>
+        </p>
+      </div>
+    );
+  }
+
+  const number = { code: 1, type: 2, details: 3 }[step.name];
+  return (
+    <div className="auth-card">
+      <h1 ref={headingRef} tabIndex={-1}>
+        {RESEARCH_TEXTS.registerTitle}
+      </h1>
+      <p className="step-indicator">Step {number} of 3</p>
+      {step.name !== 'code' ? (
+        <Alert tone="success">{RESEARCH_TEXTS.projectFound(step.checked.researchProjectName)}</Alert>
+      ) : null}
+      {step.name === 'code' ? (
+        <ParticipantStep
+          initial={{ participantCode: checked?.participantCode ?? '', email: checked?.email ?? '' }}
+          onChecked={(result) => {
+            setChecked(result);
+            goTo({ name: 'type', checked: result });
+          }}
+        />
+      ) : null}
+      {step.name === 'type' ? (
+        <AccountTypeStep
+          initial={accountType}
+          onNext={(type) => {
+            setAccountType(type);
+            goTo({ name: 'details', checked: step.checked, type });
+          }}
+        />
+      ) : null}
+      {step.name === 'details' ? (
+        <DetailsStep
+          accountType={step.type}
+          initialEmail={step.checked.email}
+          participantCode={step.checked.participantCode}
+          describeError={signUpErrorText}
+          onBack={() => goTo({ name: 'type', checked: step.checked })}
+          onRegistered={(email) => {
+            // The account's email is the one the first sign-in matches the kept code against.
+            storePendingRedeem({ participantCode: step.checked.participantCode, email });
+            goTo({ name: 'done', email });
+          }}
+        />
+      ) : null}
+      <p className="auth-links">
+        Already registered? <Link to="/login">Sign in</Link>
+      </p>
+    </div>
+  );
+}

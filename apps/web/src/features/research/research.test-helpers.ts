@@ -1,0 +1,72 @@
+import type { Kit, PublicConfig } from '@portal/domain';
+import type { CurrentUser } from '../../lib/current-user.ts';
+import { makeKit } from '../kits/components/kits.test-helpers.tsx';
+import type { ResearchProject, ResearchVoucher } from './api.ts';
+
+export { makeKit, stubApi } from '../kits/components/kits.test-helpers.tsx';
+
+export const researchConfig: Partial<PublicConfig> = { appType: 'RESEARCH' };
+
+/** A participant whose profile is complete, so the research restriction lets them past /profile. */
+export const participant: Partial<CurrentUser> = {
+  userType: 'RESEARCH',
+  gender: 'FEMALE',
+  dateOfBirth: '1990-01-01',
+  phoneNumber: '0412 345 678',
+  addressLine1: '1 George St',
+  suburb: 'Brisbane City',
+  state: 'QLD',
+  postcode: '4000',
+};
+
+const SURVEY_FLAGS = {
+  exerciseSurveyEnabled: true,
+  foodSurveyEnabled: true,
+  medicalSurveyEnabled: true,
+  mentalSurveyEnabled: true,
+  samplingSurveyEnabled: true,
+  infantDemographicAndMilkFeedingEnabled: false,
+  infantDayOfSamplingEnabled: false,
+  infantMedicalHistoryEnabled: false,
+};
+
+/** A project as GET /api/research/kits returns it. */
+export function makeProject(overrides: Partial<ResearchProject> = {}): ResearchProject {
+  return {
+    id: 7,
+    name: 'Gut Health Study',
+    contactName: 'Dr Jo Study',
+    phone: '07 3000 0000',
+    email: 'study@example.org',
+    logisticType: 'LAB_MANAGED',
+    resultDeliveryType: 'PORTAL',
+    ...SURVEY_FLAGS,
+    kits: [],
+    ...overrides,
+  };
+}
+
+/** A kit of a project, carrying that project's logistics and result delivery. */
+export function projectKit(project: ResearchProject, overrides: Partial<Kit> = {}): Kit {
+  return makeKit({
+    project: {
+      id: project.id,
+      name: project.name,
+      logisticType: project.logisticType,
+      resultDeliveryType: project.resultDeliveryType,
+    },
+    ...overrides,
+  });
+}
+
+/** POST /api/research/check-voucher's answer for an unclaimed kit of `project`. */
+export function voucherOf(project: ResearchProject, kitId = 301): ResearchVoucher {
+  const { kits: _kits, ...info } = project;
+  return {
+    ...info,
+    kitId,
+    kitStatus: 'UNASSIGNED',
+    researchProjectName: project.name,
+    researchProjectLogisticsType: project.logisticType,
+  };
+}

@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { useCurrentUser } from '../../../lib/current-user.ts';
+import { useEndImpersonation, useImpersonation } from '../impersonation.ts';
+import { SUPPORT_TEXTS } from '../support-texts.ts';
+
+/** Shown on every portal page while support views someone's portal, with the way back. */
+export function ImpersonationBanner() {
+  const impersonation = useImpersonation();
+  const user = useCurrentUser();
+  const endImpersonation = useEndImpersonation();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  if (!impersonation) return null;
+
+  const name = user.data ? `${user.data.firstName} ${user.data.lastName}` : impersonation.username;
+
+  async function returnToMyAccount() {
+    setBusy(true);
+    navigate('/support');
+    try {
+      await endImpersonation();
+    } catch {
+      // A refused refresh ends the session; the sign-in screen takes over from here.
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="impersonation-banner" aria-label="Support view">
+      <p>{SUPPORT_TEXTS.banner(name)}</p>
+      <Button variant="secondary" busy={busy} onClick={() => void returnToMyAccount()}>
+        {SUPPORT_TEXTS.returnToMyAccount}
+      </Button>
+    </section>
+  );
+}

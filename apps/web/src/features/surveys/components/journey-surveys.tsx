@@ -1,0 +1,23 @@
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Loading } from '../../../components/ui/loading.tsx';
+import { useKits } from '../../kits/api.ts';
+import { errorText } from '../../kits/components/kit-format.ts';
+import { SURVEY_TEXTS } from '../survey-texts.ts';
+import { KitSurveys } from './kit-surveys.tsx';
+import { listedKits } from './listed-kits.ts';
+
+/** Kits in My Journey: the questionnaires of each activated kit. */
+export function JourneySurveys() {
+  const kits = useKits();
+  if (kits.isPending) return <Loading />;
+  if (kits.isError) return <Alert tone="error">{errorText(kits.error)}</Alert>;
+  const listed = listedKits(kits.data);
+  if (listed.length === 0) return <p>{SURVEY_TEXTS.empty}</p>;
+  return (
+    <div className="kit-list">
+      {listed.map((kit) => (
+        <KitSurveys key={kit.id} kit={kit} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import {
+  canViewReport,
+  coachTileState,
+  type Kit,
+  kitStatusText,
+  overallProgress,
+  questionnairesComplete,
+  withBrand,
+} from '@portal/domain';
+import { Link } from 'react-router';
+import { useConfig } from '../../../lib/config.ts';
+import { KitQuestionnaires } from '../../kits/components/kit-questionnaires.tsx';
+import { SURVEY_TEXTS } from '../survey-texts.ts';
+import { ProgressBar } from './progress-bar.tsx';
+import { ReportReceived } from './report-received.tsx';
+import { SurveyRows } from './survey-rows.tsx';
+
+const MONTH_YEAR = new Intl.DateTimeFormat('en-AU', { month: 'long', year: 'numeric' });
+
+/** Research §2: a kit is shown by its name, else the month and year it was activated. */
+export function kitTitle(kit: Kit): string {
+  if (kit.name?.trim()) return kit.name.trim();
+  const activated = kit.activatedDate ? new Date(kit.activatedDate) : null;
+  return activated && !Number.isNaN(activated.getTime()) ? MONTH_YEAR.format(activated) : `KIT-${kit.id}`;
+}
+
+/**
+ * One kit on the questionnaires list: its status, overall progress, a row per questionnaire, the
+ * report link and, once the coach tile is shown and every questionnaire is done, Make appointment.
+ * The research portal adds the report-received checkbox.
+ */
+export function KitSurveys({ kit, research = false }: { kit: Kit; research?: boolean }) {
+  const { brandName } = useConfig();
+  const title = kitTitle(kit);
+  const headingId = `survey-kit-${kit.id}`;
+  const Heading = research ? 'h3' : 'h2';
+  // Research §2 and §4: the row shows the kit's friendly status (REQUESTED is Packing, dispatched is
+  // Sent), not the logistics-type labels of My Research.
+  const status = kitStatusText(kit.kitStatus);
+  const overall = overallProgress(kit.surveysStats);
+  const complete = questionnairesComplete(kit.surveysStats);
+  const canBook = complete && coachTileState(kit, complete) !== null;
+
+  return (
+    <article className="survey-kit" aria-labelledby={headingId}>
+      <Heading id={headingId}>{title}</Heading>
+      <dl className="kit-facts">
+        <div>
+          <dt>{SURVEY_TEXTS.kitId}</dt>
+          <dd>KIT-{kit.id}</dd>
+        </div>
+        <div>
+          <dt>{SURVEY_TEXTS.status}</dt>
+          <dd data-status={kit.kitStatus}>{withBrand(status, brandName)}</dd>
+        </div>
+      </dl>
+      {kit.surveyResultId ? (
+        <KitQuestionnaires kit={kit} />
+      ) : (
+        <>
+          <ProgressBar
+            label={SURVEY_TEXTS.overallLabel(title)}
+            percent={overall.percent}
+            text={SURVEY_TEXTS.overallText(
+              overall.percent,
+              overall.completedQuestions,
+              overall.totalQuestions,
+            )}
+          />
+          <SurveyRows kit={kit} kitLabel={title} />
+        </>
+      )}
+      {research ? <ReportReceived kit={kit} /> : null}
+      {canViewReport(kit) || canBook ? (
+        <div className="form-actions">
+          {canViewReport(kit) ? (
+            <Link className="button button-secondary" to={`/report/${kit.id}`}>
+              {SURVEY_TEXTS.viewReport}
+              <span className="visually-hidden"> {title}</span>
+            </Link>
+          ) : null}
+          {canBook ? (
+            <Link className="button button-primary" to="/coach">
+              {SURVEY_TEXTS.makeAppointment}
+              <span className="visually-hidden"> {title}</span>
+            </Link>
+          ) : null}
+        </div>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,30 @@
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Loading } from '../../../components/ui/loading.tsx';
+import { useKits } from '../../kits/api.ts';
+import { errorText } from '../../kits/components/kit-format.ts';
+import { SURVEY_TEXTS } from '../survey-texts.ts';
+import { KitSurveys } from './kit-surveys.tsx';
+import { kitsByProject } from './listed-kits.ts';
+
+/** The research portal's list: one block per project with questionnaires, a row per kit. */
+export function ResearchSurveys() {
+  const kits = useKits();
+  if (kits.isPending) return <Loading />;
+  if (kits.isError) return <Alert tone="error">{errorText(kits.error)}</Alert>;
+  const projects = kitsByProject(kits.data);
+  if (projects.length === 0) return <p>{SURVEY_TEXTS.empty}</p>;
+  return (
+    <div className="kit-list">
+      {projects.map((project) => (
+        <section key={project.id} className="survey-project" aria-labelledby={`survey-project-${project.id}`}>
+          <h2 id={`survey-project-${project.id}`}>{project.name}</h2>
+          <div className="kit-list">
+            {project.kits.map((kit) => (
+              <KitSurveys key={kit.id} kit={kit} research />
+            ))}
+          </div>
+        </section>
+      ))}
+    </div>
+  );
+}

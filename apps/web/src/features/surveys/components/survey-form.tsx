@@ -1,0 +1,117 @@
+import {
+  type AnswersByQuestionId,
+  groupQuestionsBySection,
+  type SurveyDefinition,
+  surveyProgress,
+  visibleQuestions,
+} from '@portal/domain';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { questionText } from '../question-text.ts';
+import { SURVEY_TEXTS } from '../survey-texts.ts';
+import { useQuestionnaire } from '../use-questionnaire.ts';
+import { QuestionCard } from './question-card.tsx';
+import { SupportFailure } from './support-failure.tsx';
+import { SurveyHeader } from './survey-header.tsx';
+
+/** Research §9: 'Save and next' shows saving for 1 s, then saved for 1 s before going back to the list. */
+export const SIMULATED_SAVE_MS = 1000;
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+type SurveyFormProps = {
+  kitId: number;
+  slug: string;
+  definition: SurveyDefinition;
+  initial: AnswersByQuestionId;
+};
+
+/**
+ * The questionnaire once loaded: the questions shown by the skip and show rules for the answers as
+ * they are now, grouped under their section headings, each saved on its own as it changes.
+ */
+export function SurveyForm({ kitId, slug, definition, initial }: SurveyFormProps) {
+  const navigate = useNavigate();
+  const questionnaire = useQuestionnaire({ kitId, slug, definition, initial });
+  const [finishing, setFinishing] = useState<'saving' | 'saved' | null>(null);
+  const [closing, setClosing] = useState(false);
+  const left = useRef(false);
+  useEffect(
+    () => () => {
+      left.current = true;
+    },
+    [],
+  );
+
+  const now = new Date();
+  const { answers } = questionnaire;
+  const sections = groupQuestionsBySection(definition, visibleQuestions(definition, answers));
+  const progress = surveyProgress(definition, answers, now);
+  // Medical-history sections have no titles on screen (research §2); screen readers still get them.
+  const headingClass = definition.surveyType === 'MEDICAL_HISTORY' ? 'visually-hidden' : undefined;
+
+  async function saveAndNext() {
+    if (finishing) return;
+    setFinishing('saving');
+    const [saved] = await Promise.all([questionnaire.flush(), wait(SIMULATED_SAVE_MS)]);
+    if (left.current) return;
+    if (!saved) return setFinishing(null);
+    setFinishing('saved');
+    await wait(SIMULATED_SAVE_MS);
+    if (!left.current) navigate('/surveys');
+  }
+
+  async function saveAndClose() {
+    setClosing(true);
+    const saved = await questionnaire.flush();
+    if (left.current) return;
+    setClosing(false);
+    if (saved) navigate('/surveys');
+  }
+
+  return (
+    <div className="survey-page">
+      <SurveyHeader
+        kitId={kitId}
+        indicator={finishing ?? questionnaire.status}
+        completed={progress.completedQuestions}
+        total={progress.totalQuestions}
+        closing={closing}
+        onClose={saveAndClose}
+      />
+      {questionnaire.status === 'failed' && !finishing ? (
+        <SupportFailure title={SURVEY_TEXTS.saveFailed} />
+      ) : null}
+      <h1>{definition.title}</h1>
+      <p className="survey-estimate">{SURVEY_TEXTS.takes(definition.estimate)}</p>
+      <p>{definition.description}</p>
+      <details className="survey-how-to">
+        <summary>{SURVEY_TEXTS.howTo}</summary>
+        <p>{definition.howTo}</p>
+      </details>
+      <p className="survey-required-note">{SURVEY_TEXTS.requiredNote}</p>
+      {sections.map((section) => (
+        <section key={section.questions[0]?.questionId} className="survey-section">
+          {section.heading ? <h2 className={headingClass}>{section.heading}</h2> : null}
+          {section.questions.map((question) => (
+            <QuestionCard
+              key={question.questionId}
+              question={question}
+              text={questionText(definition.surveyType, question)}
+              record={answers[question.questionId]}
+              message={questionnaire.messageFor(question, now)}
+              onChange={questionnaire.change}
+              now={now}
+            />
+          ))}
+        </section>
+      ))}
+      <div className="form-actions survey-actions">
+        <Button busy={finishing !== null} onClick={saveAndNext}>
+          {SURVEY_TEXTS.saveAndNext}
+        </Button>
+      </div>
+    </div>
+  );
+}

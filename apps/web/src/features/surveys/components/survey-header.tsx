@@ -1,0 +1,45 @@
+import { Button } from '../../../components/ui/button.tsx';
+import { SURVEY_TEXTS } from '../survey-texts.ts';
+import { ProgressBar, percentOf } from './progress-bar.tsx';
+
+export type Indicator = 'idle' | 'saving' | 'saved' | 'failed';
+
+const INDICATOR_TEXT: Record<Indicator, string> = {
+  idle: '',
+  saving: SURVEY_TEXTS.saving,
+  saved: SURVEY_TEXTS.saved,
+  failed: SURVEY_TEXTS.notSaved,
+};
+
+type SurveyHeaderProps = {
+  kitId: number;
+  indicator: Indicator;
+  completed: number;
+  total: number;
+  closing: boolean;
+  onClose: () => void;
+};
+
+/** Research §2: Save and close, the saving/saved indicator, the Kit ID and the progress bar. */
+export function SurveyHeader({ kitId, indicator, completed, total, closing, onClose }: SurveyHeaderProps) {
+  return (
+    <div className="survey-header">
+      <div className="survey-header-row">
+        <Button variant="secondary" busy={closing} onClick={onClose}>
+          {SURVEY_TEXTS.saveAndClose}
+        </Button>
+        <p className="survey-indicator" role="status" data-state={indicator}>
+          {INDICATOR_TEXT[indicator]}
+        </p>
+        <p className="survey-kit-id">
+          {SURVEY_TEXTS.kitId}: KIT-{kitId}
+        </p>
+      </div>
+      <ProgressBar
+        label={SURVEY_TEXTS.pageProgressLabel}
+        percent={percentOf(completed, total)}
+        text={SURVEY_TEXTS.answered(completed, total)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import {
+  AUTH_MESSAGES,
+  apiErrorSchema,
+  ERROR_CODES,
+  loginResponseSchema,
+  REFRESH_THRESHOLD_SECONDS,
+} from '@portal/domain';
+import type { z } from 'zod';
+import { CLIENT_MESSAGES } from './messages.ts';
+import { endSession, getAccessToken, getSessionSnapshot, startSession } from './session.ts';
+
+/** A failed API call, carrying the server's `{message, code, fields}`. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** 'required' refreshes a nearly expired token first; 'ifPresent' sends the token as it is. */
+  auth?: 'none' | 'required' | 'ifPresent';
+  signal?: AbortSignal;
+  /** Extra request headers, e.g. the Idempotency-Key of a payment. */
+  headers?: Record<string, string>;
+};
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function toApiError(status: number, payload: unknown): ApiError {
+  const parsed = apiErrorSchema.safeParse(payload);
+  if (parsed.success) return new ApiError(status, parsed.data.message, parsed.data.code, parsed.data.fields);
+  return new ApiError(status, CLIENT_MESSAGES.unexpected, status >= 500 ? ERROR_CODES.internal : 'UNKNOWN');
+}
+
+async function send(path: string, options: RequestOptions, token?: string): Promise<unknown> {
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new ApiError(0, CLIENT_MESSAGES.network, 'NETWORK_ERROR');
+  }
+  const payload = await readJson(response);
+  if (!response.ok) throw toApiError(response.status, payload);
+  return payload;
+}
+
+let inFlightRefresh: Promise<void> | null = null;
+
+/**
+ * Trades the refresh cookie for a new access token. Concurrent callers share one request, because
+ * the server rotates the refresh token on every use. A 401 ends the session; it counts as expired
+ * only when someone was signed in.
+ */
+export function refreshSession(): Promise<void> {
+  inFlightRefresh ??= (async () => {
+    try {
+      const data = loginResponseSchema.parse(await send('/auth/refresh', { method: 'POST', body: {} }));
+      startSession(data);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) {
+        endSession(getSessionSnapshot().status === 'signedIn' ? 'expired' : null);
+      }
+      throw error;
+    }
+  })().finally(() => {
+    inFlightRefresh = null;
+  });
+  return inFlightRefresh;
+}
+
+let restoring: Promise<void> | null = null;
+
+/** Called once at start-up: a valid refresh cookie signs the user straight back in. */
+export function restoreSession(): Promise<void> {
+  restoring ??= refreshSession().catch(() => {
+    if (getSessionSnapshot().status === 'restoring') endSession(null);
+  });
+  return restoring;
+}
+
+/** The access token, refreshed first when it expires within REFRESH_THRESHOLD_SECONDS. */
+export async function freshAccessToken(now: () => number = Date.now): Promise<string> {
+  const current = getAccessToken();
+  if (!current || current.expiresAt - now() <= REFRESH_THRESHOLD_SECONDS * 1000) {
+    await refreshSession();
+  }
+  const token = getAccessToken()?.token;
+  if (!token) throw new ApiError(401, AUTH_MESSAGES.sessionExpired, ERROR_CODES.unauthorized);
+  return token;
+}
+
+async function sendAuthenticated(path: string, options: RequestOptions): Promise<unknown> {
+  const token = await freshAccessToken();
+  try {
+    return await send(path, options, token);
+  } catch (error) {
+    // The server can reject a token before its expiry (revoked, new signing key); one refresh decides.
+    if (!(error instanceof ApiError) || error.status !== 401) throw error;
+    await refreshSession();
+    return send(path, options, await freshAccessToken());
+  }
+}
+
+/** Calls the JSON API under /api and, given a schema, checks the answer's shape. */
+export async function apiRequest<T = unknown>(
+  path: string,
+  options: RequestOptions = {},
+  schema?: z.ZodType<T>,
+): Promise<T> {
+  const auth = options.auth ?? 'none';
+  const data =
+    auth === 'required'
+      ? await sendAuthenticated(path, options)
+      : await send(path, options, auth === 'ifPresent' ? getAccessToken()?.token : undefined);
+  return schema ? schema.parse(data) : (data as T);
+}

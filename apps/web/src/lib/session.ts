@@ -1,0 +1,85 @@
+import type { LoginResponse } from '@portal/domain';
+import { useSyncExternalStore } from 'react';
+
+/**
+ * The signed-in session lives in memory only: the access token never touches web storage, and the
+ * refresh token is an HttpOnly cookie the page cannot read (design §6).
+ */
+export type SessionStatus = 'restoring' | 'signedIn' | 'signedOut';
+/** Why the last session ended; the sign-in screen explains an expired one. */
+export type SessionEndReason = 'expired' | 'loggedOut' | null;
+export type SessionSnapshot = {
+  status: SessionStatus;
+  userId: string | null;
+  endReason: SessionEndReason;
+  /** The support user viewing this person's portal (the token's act claim), or null. */
+  actorId: string | null;
+};
+
+type AccessToken = { token: string; expiresAt: number };
+
+let accessToken: AccessToken | null = null;
+let snapshot: SessionSnapshot = { status: 'restoring', userId: null, endReason: null, actorId: null };
+const listeners = new Set<() => void>();
+
+function publish(next: SessionSnapshot): void {
+  if (
+    next.status === snapshot.status &&
+    next.userId === snapshot.userId &&
+    next.endReason === snapshot.endReason &&
+    next.actorId === snapshot.actorId
+  ) {
+    return;
+  }
+  snapshot = next;
+  for (const listener of listeners) listener();
+}
+
+/**
+ * The act claim of an access token: who is acting for the person (design.md §6 impersonation). Only
+ * read to adapt the screens; the server checks the signature and refuses what support may not do.
+ */
+export function tokenActor(token: string): string | null {
+  try {
+    const payload = token.split('.')[1] ?? '';
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const act = (JSON.parse(json) as { act?: unknown }).act;
+    return typeof act === 'string' ? act : null;
+  } catch {
+    return null;
+  }
+}
+
+export function startSession(response: LoginResponse, now: number = Date.now()): void {
+  accessToken = { token: response.access_token, expiresAt: now + response.expires_in * 1000 };
+  publish({
+    status: 'signedIn',
+    userId: response.user_id,
+    endReason: null,
+    actorId: tokenActor(response.access_token),
+  });
+}
+
+export function endSession(reason: SessionEndReason): void {
+  accessToken = null;
+  publish({ status: 'signedOut', userId: null, endReason: reason, actorId: null });
+}
+
+export function getAccessToken(): AccessToken | null {
+  return accessToken;
+}
+
+export function getSessionSnapshot(): SessionSnapshot {
+  return snapshot;
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+export function useSession(): SessionSnapshot {
+  return useSyncExternalStore(subscribeSession, getSessionSnapshot, getSessionSnapshot);
+}

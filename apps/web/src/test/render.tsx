@@ -1,0 +1,81 @@
+import type { PublicConfig } from '@portal/domain';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { preloadPages } from '../app/lazy-page.tsx';
+import { routes } from '../app/routes.tsx';
+import { ConfigContext } from '../lib/config.ts';
+import { type CurrentUser, currentUserQueryKey } from '../lib/current-user.ts';
+import { createQueryClient } from '../lib/query-client.ts';
+import { startSession } from '../lib/session.ts';
+
+// Pages load on demand in the app; tests render the route table synchronously, so fetch them all first.
+await preloadPages();
+
+export const testConfig: PublicConfig = {
+  appType: 'CUSTOMER',
+  brandName: 'Microbiome Lab',
+  supportPhone: '1300 974 621',
+  supportEmail: 'support@example.com',
+  supportPostalAddress: 'GPO Box 1234, Brisbane QLD 4001',
+  faqUrl: 'https://www.microbiomelab.com.au/faq',
+  consumerSignInUrl: 'https://portal.microbiomelab.com.au/login',
+  maintenanceUntil: null,
+  siteAlert: null,
+  version: '0.1.0-test',
+  infantSurveyUrl: null,
+  stripePublishableKey: null,
+  features: {},
+};
+
+export const testUser: CurrentUser = {
+  id: 'user-1',
+  email: 'robin@example.com',
+  firstName: 'Robin',
+  lastName: 'Tester',
+  gender: null,
+  dateOfBirth: null,
+  phoneNumber: null,
+  underAge: false,
+  guardian: false,
+  guardianFirstName: null,
+  guardianLastName: null,
+  userType: 'CONSUMER',
+  parentConsented: null,
+  agreeToDataUsage: null,
+  addressLine1: null,
+  addressLine2: null,
+  suburb: null,
+  state: null,
+  postcode: null,
+  country: 'AU',
+  authorities: [],
+};
+
+type RenderOptions = {
+  config?: Partial<PublicConfig>;
+  /** Signs this user in, with their profile already loaded, so no request is made. */
+  signedInAs?: Partial<CurrentUser>;
+};
+
+/** Renders the real route table at `path`, as the app would show it. */
+export function renderRoute(path: string, { config = {}, signedInAs }: RenderOptions = {}) {
+  const queryClient = createQueryClient();
+  if (signedInAs) {
+    const user = { ...testUser, ...signedInAs };
+    startSession({ access_token: 'test-token', refresh_token: '', expires_in: 3600, user_id: user.id });
+    queryClient.setQueryDefaults(['users'], { staleTime: Number.POSITIVE_INFINITY });
+    queryClient.setQueryData(currentUserQueryKey(user.id), user);
+  }
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const user = userEvent.setup();
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <ConfigContext value={{ ...testConfig, ...config }}>
+        <RouterProvider router={router} />
+      </ConfigContext>
+    </QueryClientProvider>,
+  );
+  return { ...result, router, user, queryClient };
+}

@@ -1,0 +1,24 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+
+// jsdom has no layout; React Router scrolls to the top on every navigation.
+window.scrollTo = () => {};
+
+// A React warning or an unexpected error is a failing test, not noise in the log.
+let consoleErrors: string[] = [];
+
+beforeEach(() => {
+  consoleErrors = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(args.map(String).join(' '));
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  window.sessionStorage.clear();
+  if (consoleErrors.length > 0) {
+    throw new Error(`console.error was called:\n${consoleErrors.join('\n')}`);
+  }
+});

@@ -1,0 +1,255 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openPglite } from '../apps/api/src/db/client.ts';
+import { call, OPS_KEY, ROOT, type Server, startServer } from './server.ts';
+
+export type Settings = { duration: number; connections: number; scaleConnections: number };
+export type Figure = { name: string; rps: number; p50: number; p99: number; failures: number };
+/** p50 under load (autocannon, whole ms) and the median of one request at a time (µs precision). */
+export type Scale = {
+  kits: number;
+  dashboardP50: number;
+  kitsP50: number;
+  dashboardMedianMs: number;
+  kitsMedianMs: number;
+};
+export type DbResult = { database: string; figures: Figure[]; scale: Scale[]; note?: string };
+
+const PROFILE = fs.readFileSync(
+  path.join(ROOT, 'packages/domain/test-data/report/gmwi2/SRR1761667_metaphlan.txt'),
+  'utf8',
+);
+const ops = { 'x-ops-key': OPS_KEY };
+const PASSWORD = 'BenchSecret12!';
+
+/** Where the data lives: a PGlite folder, or a fresh database on a PostgreSQL server. */
+export type Store =
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'postgres'; url: string; drop(): Promise<void> };
+
+export async function pgliteStore(): Promise<Store> {
+  return { kind: 'pglite', dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-')) };
+}
+
+export async function postgresStore(serverUrl: string): Promise<Store> {
+  const name = `portal_bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    kind: 'postgres',
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+const envOf = (store: Store): Record<string, string> => ({
+  BENCH_ROUTES: '1',
+  AUTH_RATE_LIMIT: '1000000',
+  ANSWER_RATE_LIMIT: '100000000',
+  ...(store.kind === 'pglite' ? { DATA_DIR: store.dataDir } : { DATABASE_URL: store.url }),
+});
+
+/** One person with a few kits: one activated (questionnaires open) and one with a report. */
+async function seedPerson(base: string) {
+  const email = `bench.${Date.now().toString(36)}@example.com`;
+  await call(
+    base,
+    'POST',
+    '/api/admin/users',
+    { email, password: PASSWORD, firstName: 'Bench', lastName: 'Person', dob: '1990-01-01' },
+    ops,
+  );
+  const kits = await call<{ id: number; sampleIdentifier: string }[]>(
+    base,
+    'POST',
+    '/api/admin/kits',
+    { count: 5, ownerEmail: email },
+    ops,
+  );
+  const [active, withReport] = kits as [(typeof kits)[0], (typeof kits)[0]];
+  await call(base, 'PATCH', `/api/admin/kits/${active.id}`, { kitStatus: 'REQUESTED' }, ops);
+  for (const step of [
+    { kitStatus: 'REQUESTED' },
+    { kitStatus: 'DISPATCHED_BY_LAB' },
+    { sampleStatus: 'RECEIVED_BY_LAB' },
+  ])
+    await call(base, 'PATCH', `/api/admin/kits/${withReport.id}`, step, ops);
+  await call(
+    base,
+    'POST',
+    '/api/admin/results',
+    { sampleIdentifier: withReport.sampleIdentifier, profile: PROFILE, displayDate: '2026-01-01' },
+    ops,
+  );
+  return { email, activeKitId: active.id, sample: withReport.sampleIdentifier };
+}
+
+type Person = Awaited<ReturnType<typeof seedPerson>>;
+
+async function signIn(base: string, email: string) {
+  return (
+    await call<{ access_token: string }>(base, 'POST', '/api/auth/login', { email, password: PASSWORD })
+  ).access_token;
+}
+
+async function measure(
+  base: string,
+  name: string,
+  route: { method?: 'GET' | 'PUT'; path: string; body?: unknown; token?: string },
+  connections: number,
+  duration: number,
+): Promise<Figure> {
+  const result = await autocannon({
+    url: `${base}${route.path}`,
+    method: route.method ?? 'GET',
+    connections,
+    duration,
+    headers: {
+      ...(route.token ? { authorization: `Bearer ${route.token}` } : {}),
+      ...(route.body ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(route.body ? { body: JSON.stringify(route.body) } : {}),
+  });
+  return {
+    name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+/**
+ * The median time of `count` requests sent one after another on a kept-alive connection, timed with
+ * performance.now(): what one request costs with no queueing, precise enough to compare table sizes.
+ */
+async function sequentialMedian(base: string, path: string, token: string, count = 300): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const started = performance.now();
+    const response = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)] ?? Number.NaN;
+}
+
+/** Kits of other people, bulk generated with SQL, until the kits table holds `total` rows. */
+const BULK_SQL = (total: number) => [
+  sql.raw(`insert into users (email, password_hash, first_name, last_name)
+    select 'bench-other-' || g || '@example.com', 'not-a-password-hash', 'Bench', 'Other'
+    from generate_series(1, 1000) g
+    where not exists (select 1 from users where email = 'bench-other-1@example.com')`),
+  sql.raw(`with owners as (select array_agg(id order by email) ids from users where email like 'bench-other-%'),
+    start as (select coalesce(max(id), 0) n, count(*) c from kits)
+    insert into kits (hashed_id, project_id, owner_id, kit_status, sample_identifier, voucher_code)
+    select 'benchh' || (start.n + g), 1, owners.ids[1 + g % 1000], 'REQUESTED', 'BENCHS' || (start.n + g), 'BENCHV' || (start.n + g)
+    from owners, start, generate_series(1, greatest(${total} - start.c, 0)) g`),
+  sql.raw('analyze kits'),
+];
+
+async function growKits(store: Store, total: number) {
+  if (store.kind === 'postgres') {
+    const client = new pg.Client({ connectionString: store.url });
+    await client.connect();
+    for (const statement of BULK_SQL(total)) await client.query(statementText(statement));
+    await client.end();
+    return;
+  }
+  const database = await openPglite(store.dataDir);
+  for (const statement of BULK_SQL(total)) await database.db.execute(statement);
+  await database.close();
+}
+
+const statementText = (s: ReturnType<typeof sql.raw>) =>
+  (s.queryChunks[0] as { value: string[] }).value.join('');
+
+/**
+ * The figures for one database: each endpoint next to `SELECT 1` and hello, measured in the same run,
+ * then the kits list and dashboard p50 at two table sizes.
+ */
+export async function benchDatabase(
+  label: string,
+  store: Store,
+  settings: Settings,
+  sizes: [number, number],
+  note?: string,
+): Promise<DbResult> {
+  const restart = async (server: Server | null) => {
+    // PGlite is one process's: the bulk insert runs while the server is stopped.
+    if (server) await server.stop();
+    return startServer(envOf(store));
+  };
+  let server = await startServer(envOf(store));
+  let person: Person;
+  try {
+    person = await seedPerson(server.url);
+    if (store.kind === 'pglite') await server.stop();
+    await growKits(store, sizes[0]);
+    if (store.kind === 'pglite') server = await restart(null);
+    let token = await signIn(server.url, person.email);
+    const { duration, connections } = settings;
+    const run = (name: string, route: Parameters<typeof measure>[2]) =>
+      measure(server.url, name, route, connections, duration);
+    const figures: Figure[] = [];
+    // Warm-up: JIT, pool connections, caches.
+    await measure(server.url, 'warm-up', { path: '/api/dashboard', token }, connections, 2);
+    figures.push(await run('hello (bare Fastify route)', { path: '/bench/hello' }));
+    figures.push(await run('SELECT 1 through the pool', { path: '/bench/select1' }));
+    figures.push(await run('GET /api/dashboard', { path: '/api/dashboard', token }));
+    figures.push(await run('GET /api/kits', { path: '/api/kits', token }));
+    figures.push(
+      await run('PUT questionnaire answer', {
+        method: 'PUT',
+        path: `/api/kits/${person.activeKitId}/surveys/day-of-sampling`,
+        body: { questionId: 'DOS_UNWELL', answers: [], answerString: 'true' },
+        token,
+      }),
+    );
+    figures.push(await run('GET /api/reports/{sample}', { path: `/api/reports/${person.sample}`, token }));
+
+    const scale: Scale[] = [];
+    const scalePoint = async (kitsTotal: number) => {
+      const c = settings.scaleConnections;
+      const d = Math.max(3, Math.round(duration / 2));
+      const dashboard = await measure(server.url, 'dashboard', { path: '/api/dashboard', token }, c, d);
+      const list = await measure(server.url, 'kits', { path: '/api/kits', token }, c, d);
+      scale.push({
+        kits: kitsTotal,
+        dashboardP50: dashboard.p50,
+        kitsP50: list.p50,
+        dashboardMedianMs: await sequentialMedian(server.url, '/api/dashboard', token),
+        kitsMedianMs: await sequentialMedian(server.url, '/api/kits', token),
+      });
+    };
+    await scalePoint(sizes[0]);
+    if (store.kind === 'pglite') await server.stop();
+    const started = Date.now();
+    await growKits(store, sizes[1]);
+    console.log(`  (${label}: grew kits to ${sizes[1]} in ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    if (store.kind === 'pglite') server = await restart(null);
+    token = await signIn(server.url, person.email);
+    await measure(server.url, 'warm-up', { path: '/api/kits', token }, settings.scaleConnections, 2);
+    await scalePoint(sizes[1]);
+    return { database: label, figures, scale, ...(note ? { note } : {}) };
+  } finally {
+    await server.stop();
+    if (store.kind === 'postgres') await store.drop();
+    else fs.rmSync(store.dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,94 @@
+import os from 'node:os';
+import pg from 'pg';
+import { benchDatabase, type DbResult, pgliteStore, postgresStore } from './api.ts';
+import { benchWeb } from './web.ts';
+
+/**
+ * `npm run bench`: API figures on PGlite and PostgreSQL as ratios to `SELECT 1` and hello measured in the
+ * same run, the kits-table scale test, and the web app's bundle sizes and page metrics. Not part of
+ * `npm test`. Settings: BENCH_DURATION (s per endpoint, default 10), BENCH_CONNECTIONS (50),
+ * BENCH_DATABASE_URL (a PostgreSQL server to create a scratch database on; default the local one),
+ * BENCH_ONLY=api|web|pglite|postgres (api is both databases), BENCH_PGLITE_LARGE (kits for PGlite's
+ * large point, default 200000), BENCH_PG_LARGE (default 1000000).
+ */
+const env = process.env;
+const settings = {
+  duration: Number(env.BENCH_DURATION ?? 10),
+  connections: Number(env.BENCH_CONNECTIONS ?? 50),
+  scaleConnections: 10,
+};
+const only = env.BENCH_ONLY;
+const runs = (part: 'pglite' | 'postgres' | 'web') =>
+  !only || only === part || (only === 'api' && part !== 'web');
+const pgServer = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+console.log(
+  `machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ` +
+    `node ${process.version}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+);
+console.log(`autocannon: ${settings.connections} connections, ${settings.duration} s per endpoint\n`);
+
+const fmt = (n: number, digits = 0) => n.toFixed(digits).padStart(8);
+
+function printDb(result: DbResult) {
+  const figure = (name: string) => result.figures.find((f) => f.name.startsWith(name));
+  const select1 = figure('SELECT 1')?.rps ?? Number.NaN;
+  const hello = figure('hello')?.rps ?? Number.NaN;
+  console.log(`\n## ${result.database}${result.note ? ` (${result.note})` : ''}`);
+  console.log('endpoint                         req/s   p50 ms   p99 ms  ÷SELECT1   ÷hello  failures');
+  for (const f of result.figures) {
+    console.log(
+      `${f.name.padEnd(30)}${fmt(f.rps)}${fmt(f.p50, 1)}${fmt(f.p99, 1)}${fmt(f.rps / select1, 2)}${fmt(f.rps / hello, 2)}${fmt(f.failures)}`,
+    );
+  }
+  const [small, large] = result.scale;
+  if (small && large) {
+    console.log(
+      `\nscale: p50 ms at ${settings.scaleConnections} connections (autocannon, whole ms) and median ms one request at a time`,
+    );
+    console.log(`kits in table       dashboard     kits list   dashboard 1-by-1   kits list 1-by-1`);
+    for (const s of result.scale)
+      console.log(
+        `${String(s.kits).padEnd(16)}${fmt(s.dashboardP50, 1)}      ${fmt(s.kitsP50, 1)}      ${fmt(s.dashboardMedianMs, 2)}         ${fmt(s.kitsMedianMs, 2)}`,
+      );
+    console.log(
+      `ratio ${large.kits}/${small.kits}: dashboard ${(large.dashboardP50 / small.dashboardP50).toFixed(2)}, kits list ${(large.kitsP50 / small.kitsP50).toFixed(2)}; one at a time: dashboard ${(large.dashboardMedianMs / small.dashboardMedianMs).toFixed(2)}, kits list ${(large.kitsMedianMs / small.kitsMedianMs).toFixed(2)}`,
+    );
+  }
+}
+
+async function postgresReachable() {
+  const client = new pg.Client({ connectionString: pgServer, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+if (runs('pglite')) {
+  const pgliteLarge = Number(env.BENCH_PGLITE_LARGE ?? 200_000);
+  printDb(
+    await benchDatabase(
+      'PGlite (embedded)',
+      await pgliteStore(),
+      settings,
+      [10_000, pgliteLarge],
+      `large point ${pgliteLarge} kits: a bulk insert into WASM PostgreSQL is slow`,
+    ),
+  );
+}
+if (runs('postgres')) {
+  if (await postgresReachable()) {
+    const pgLarge = Number(env.BENCH_PG_LARGE ?? 1_000_000);
+    printDb(await benchDatabase('PostgreSQL', await postgresStore(pgServer), settings, [10_000, pgLarge]));
+  } else {
+    console.log(`\n## PostgreSQL: skipped, ${pgServer.replace(/:[^:@/]*@/, ':***@')} is not reachable`);
+  }
+}
+if (runs('web')) await benchWeb();

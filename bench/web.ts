@@ -1,0 +1,163 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { call, OPS_KEY, ROOT, startServer } from './server.ts';
+
+/**
+ * The web app as a visitor gets it: for each page, the JavaScript the browser actually loaded (gzip
+ * size of those files from the build) and LCP, CLS and total blocking time in Debian's Chromium with
+ * the CPU slowed 4× through CDP (Lighthouse's mobile profile uses the same factor).
+ */
+const DIST = path.join(ROOT, 'apps/web/dist');
+const CPU_SLOWDOWN = 4;
+const PASSWORD = 'BenchSecret12!';
+const PROFILE = fs.readFileSync(
+  path.join(ROOT, 'packages/domain/test-data/report/gmwi2/SRR1761667_metaphlan.txt'),
+  'utf8',
+);
+
+type PageFigure = {
+  page: string;
+  jsGzipKb: number;
+  files: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+};
+
+const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+
+/** Runs in the page: collects LCP, layout shifts and long tasks from the start of navigation. */
+const OBSERVE = `
+  window.__metrics = { lcp: 0, cls: 0, longTasks: [] };
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__metrics.lcp = e.renderTime || e.loadTime || e.startTime; })
+    .observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) if (!e.hadRecentInput) window.__metrics.cls += e.value; })
+    .observe({ type: 'layout-shift', buffered: true });
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__metrics.longTasks.push([e.startTime, e.duration]); })
+    .observe({ type: 'longtask', buffered: true });
+`;
+
+export async function benchWeb() {
+  if (!fs.existsSync(path.join(DIST, 'index.html'))) {
+    console.log('\nbuilding the web app (apps/web/dist is missing)…');
+    execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: ROOT, stdio: 'inherit' });
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-web-'));
+  const server = await startServer({ DATA_DIR: dataDir, AUTH_RATE_LIMIT: '100000' });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    const ops = { 'x-ops-key': OPS_KEY };
+    const email = `web.${Date.now().toString(36)}@example.com`;
+    await call(
+      server.url,
+      'POST',
+      '/api/admin/users',
+      { email, password: PASSWORD, firstName: 'Web', lastName: 'Bench', dob: '1990-01-01' },
+      ops,
+    );
+    const kits = await call<{ id: number; sampleIdentifier: string }[]>(
+      server.url,
+      'POST',
+      '/api/admin/kits',
+      { count: 3, ownerEmail: email },
+      ops,
+    );
+    const kit = kits[0] as { id: number; sampleIdentifier: string };
+    for (const step of [
+      { kitStatus: 'REQUESTED' },
+      { kitStatus: 'DISPATCHED_BY_LAB' },
+      { sampleStatus: 'RECEIVED_BY_LAB' },
+    ])
+      await call(server.url, 'PATCH', `/api/admin/kits/${kit.id}`, step, ops);
+    await call(
+      server.url,
+      'POST',
+      '/api/admin/results',
+      { sampleIdentifier: kit.sampleIdentifier, profile: PROFILE, displayDate: '2026-01-01' },
+      ops,
+    );
+
+    const pages: [string, string, boolean][] = [
+      ['login', '/login', false],
+      ['dashboard', '/dashboard', true],
+      ['kits', '/kits', true],
+      ['report', `/report/${kit.id}`, true],
+    ];
+    const figures: PageFigure[] = [];
+    for (const [name, url, signedIn] of pages) {
+      const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+      if (signedIn) {
+        // Signing in through the API sets the HttpOnly refresh cookie; the app restores the session from it.
+        const res = await context.request.post(`${server.url}/api/auth/login`, {
+          data: { email, password: PASSWORD },
+        });
+        if (!res.ok()) throw new Error(`login for the web bench failed: ${res.status()}`);
+      }
+      const page = await context.newPage();
+      await page.addInitScript(OBSERVE);
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+      const scripts = new Set<string>();
+      page.on('response', (r) => {
+        const u = new URL(r.url());
+        if (u.pathname.endsWith('.js')) scripts.add(u.pathname);
+      });
+      await page.goto(`${server.url}${url}`, { waitUntil: 'networkidle' });
+      await page.waitForTimeout(1500);
+      const m = (await page.evaluate('window.__metrics')) as {
+        lcp: number;
+        cls: number;
+        longTasks: [number, number][];
+      };
+      const fcp = (await page.evaluate(
+        `performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0`,
+      )) as number;
+      const tbt = m.longTasks
+        .filter(([start]) => start >= fcp)
+        .reduce((sum, [, d]) => sum + Math.max(0, d - 50), 0);
+      const bytes = [...scripts].reduce((sum, p) => {
+        const file = path.join(DIST, p);
+        return sum + (fs.existsSync(file) ? gzipSize(file) : 0);
+      }, 0);
+      figures.push({
+        page: name,
+        jsGzipKb: bytes / 1024,
+        files: scripts.size,
+        lcpMs: m.lcp,
+        cls: m.cls,
+        tbtMs: tbt,
+      });
+      await context.close();
+    }
+
+    console.log(
+      `\n## Web (Chromium ${browser.version()}, CPU slowed ${CPU_SLOWDOWN}×, 412×823 viewport, loopback network)`,
+    );
+    console.log('page          JS loaded (gzip KB)  files   LCP ms    CLS   TBT ms');
+    for (const f of figures)
+      console.log(
+        `${f.page.padEnd(14)}${f.jsGzipKb.toFixed(1).padStart(19)}${String(f.files).padStart(7)}${f.lcpMs.toFixed(0).padStart(9)}${f.cls.toFixed(3).padStart(7)}${f.tbtMs.toFixed(0).padStart(9)}`,
+      );
+    console.log('targets: /login initial JS < 120 KB gzip; LCP < 1500 ms; CLS < 0.05');
+    return figures;
+  } finally {
+    await browser.close();
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}

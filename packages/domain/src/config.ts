@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { APP_TYPES } from './navigation.ts';
+
+/** What GET /api/config tells the web app. */
+export const publicConfigSchema = z.object({
+  appType: z.enum(APP_TYPES),
+  brandName: z.string(),
+  supportPhone: z.string(),
+  supportEmail: z.string(),
+  /** Support page contact details and FAQ link, and the research sign-in's pointer to the consumer portal. */
+  supportPostalAddress: z.string(),
+  faqUrl: z.string(),
+  consumerSignInUrl: z.string(),
+  maintenanceUntil: z.string().nullable(),
+  siteAlert: z.string().nullable(),
+  version: z.string(),
+  /** External questionnaire for infant kits (null: not offered). */
+  infantSurveyUrl: z.string().nullable(),
+  /** Stripe Elements key; null means the embedded test payment provider is in use. */
+  stripePublishableKey: z.string().nullish(),
+  /** External scheduling page embedded in the coach booking modal; null: the built-in scheduler. */
+  coachBookingUrl: z.string().nullish(),
+  features: z.record(z.string(), z.boolean()),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+export const MAINTENANCE_TEXTS = {
+  title: 'We are down for maintenance',
+  body: 'The portal is being updated and will be back by {until}. Thank you for your patience.',
+} as const;
+
+/** The maintenance page shows while a maintenance window is still ahead. */
+export function isUnderMaintenance(maintenanceUntil: string | null, now: Date = new Date()): boolean {
+  if (!maintenanceUntil) return false;
+  const until = new Date(maintenanceUntil);
+  return !Number.isNaN(until.getTime()) && until > now;
+}

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/** The one error shape every API failure uses. */
+export const apiErrorSchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+export const ERROR_CODES = {
+  validation: 'VALIDATION_FAILED',
+  unauthorized: 'UNAUTHORIZED',
+  forbidden: 'FORBIDDEN',
+  notFound: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  rateLimited: 'RATE_LIMITED',
+  invalidCredentials: 'INVALID_CREDENTIALS',
+  accountLocked: 'ACCOUNT_LOCKED',
+  emailNotVerified: 'EMAIL_NOT_VERIFIED',
+  tokenExpired: 'TOKEN_EXPIRED',
+  tokenInvalid: 'TOKEN_INVALID',
+  refreshExpired: 'REFRESH_TOKEN_EXPIRED',
+  unavailable: 'SERVICE_UNAVAILABLE',
+  internal: 'INTERNAL_ERROR',
+  paymentRejected: 'PAYMENT_REJECTED',
+  paymentFailed: 'PAYMENT_FAILED',
+  cardError: 'CARD_ERROR',
+  idempotencyConflict: 'IDEMPOTENCY_CONFLICT',
+} as const;

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** The symbols the spec accepts as a password's special character. */
+export const PASSWORD_SYMBOLS = '!@#$%^&*()+=._-';
+
+export const PASSWORD_MESSAGES = {
+  tooShort: 'Password needs to be at least 8 characters long.',
+  noSymbol: 'Password needs to have at least one special character',
+  noNumber: 'Password needs to have at least one number character',
+  mismatch: 'Password and confirm password do not match.',
+  wrongCurrent: 'Please enter the correct current password.',
+} as const;
+
+/** Every rule a new password breaks, in the order the spec lists them. */
+export function passwordProblems(password: string): string[] {
+  const problems: string[] = [];
+  if (password.length < PASSWORD_MIN_LENGTH) problems.push(PASSWORD_MESSAGES.tooShort);
+  if (![...password].some((c) => PASSWORD_SYMBOLS.includes(c))) problems.push(PASSWORD_MESSAGES.noSymbol);
+  if (!/[0-9]/.test(password)) problems.push(PASSWORD_MESSAGES.noNumber);
+  return problems;
+}
+
+/** Argon2 cost grows with input; a cap keeps a hostile 1 MB password from tying up the server. */
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const newPasswordSchema = z
+  .string()
+  .max(PASSWORD_MAX_LENGTH, `Password can be at most ${PASSWORD_MAX_LENGTH} characters long.`)
+  .superRefine((value, ctx) => {
+    const [first] = passwordProblems(value);
+    if (first) ctx.addIssue({ code: 'custom', message: first });
+  });

@@ -1,0 +1,109 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { z } from 'zod';
+
+/** Research §8 and §5 texts of the public recruitment pages. */
+export const RECRUITMENT_MESSAGES = {
+  saved: 'Thank you, your response has been submitted',
+  saveFailed: 'Failed to save response, please try again.',
+  chooseOption: 'Please select an option before submitting.',
+  invalidPhone: (name: string) => `Field ${name} is invalid phone number.`,
+  unsubscribed: 'Thanks. You have been unsubscribed from research project news.',
+  missingToken: 'Missing or invalid token',
+  unsubscribeErrorTitle: 'Error during unsubscribe',
+  eoiSaved: 'Thank you, your details have been submitted',
+  eoiValidate:
+    'We have sent you an email. Please open it to validate your email address (check your spam folder if it has not arrived).',
+  eoiDuplicate:
+    'Your email has been used to express interest in this study already. Please check your inbox for further instructions on study screening and eligibility',
+  terminated: 'This study is no longer recruiting. Thank you for your interest.',
+  notFound: 'We could not find this consent. Please use the link from your email.',
+  required: 'This field is required.',
+  invalidEmail: 'Please enter a valid email address.',
+} as const;
+
+export const CANDIDATE_LIMITS = { name: 25, phone: 25, eoiEmail: 100 } as const;
+export const PHONE_COUNTRIES = ['AU', 'NZ'] as const;
+
+/** Research §5: AU and NZ numbers only, AU by default (a local number is read as Australian). */
+export function isValidStudyPhone(phone: string): boolean {
+  const value = phone.trim();
+  if (!value) return false;
+  // A number without a country code is read as Australian first, then as a New Zealand one.
+  return PHONE_COUNTRIES.some((country) => {
+    const parsed = parsePhoneNumberFromString(value, country);
+    return Boolean(
+      parsed?.isValid() && parsed.country && (PHONE_COUNTRIES as readonly string[]).includes(parsed.country),
+    );
+  });
+}
+
+const name = (label: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, RECRUITMENT_MESSAGES.required)
+    .max(CANDIDATE_LIMITS.name, `${label} can be at most ${CANDIDATE_LIMITS.name} characters long.`);
+
+const phone = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(CANDIDATE_LIMITS.phone, RECRUITMENT_MESSAGES.invalidPhone(label))
+    .refine(isValidStudyPhone, RECRUITMENT_MESSAGES.invalidPhone(label));
+
+export const candidateDetailsSchema = z.object({
+  firstName: name('First name'),
+  lastName: name('Last name'),
+  email: z
+    .string()
+    .trim()
+    .min(1, RECRUITMENT_MESSAGES.required)
+    .max(254)
+    .pipe(z.email(RECRUITMENT_MESSAGES.invalidEmail)),
+  phoneNumber: phone('Phone number'),
+});
+
+/** put recruitment candidate consent. */
+export const consentAnswerSchema = candidateDetailsSchema.extend({
+  consented: z.boolean({ error: RECRUITMENT_MESSAGES.chooseOption }),
+});
+
+/** post recruitment candidate: the expression of interest (EOI email max 100). */
+export const expressionOfInterestSchema = candidateDetailsSchema.extend({
+  email: z
+    .string()
+    .trim()
+    .min(1, RECRUITMENT_MESSAGES.required)
+    .max(CANDIDATE_LIMITS.eoiEmail, RECRUITMENT_MESSAGES.invalidEmail)
+    .pipe(z.email(RECRUITMENT_MESSAGES.invalidEmail)),
+  sendEmail: z.union([z.literal(1), z.literal(0), z.boolean()]).default(1),
+  recruitmentId: z.number().int().positive(),
+});
+
+/** The consent page's button: 'Save & Continue' while another consent follows, else 'Submit'. */
+export const consentButtonLabel = (consent: { nextConsentId: number | null }) =>
+  consent.nextConsentId ? 'Save & Continue' : 'Submit';
+
+/** The thank-you step follows the last consent after this delay (research §9). */
+export const THANKS_DELAY_MS = 1000;
+
+export const recruitmentConsentSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  htmlContent: z.string(),
+  agreeLabel: z.string(),
+  disagreeLabel: z.string(),
+  url: z.string().nullable(),
+  userResponse: z.boolean().nullable(),
+  isTerminated: z.boolean(),
+  thanksResponse: z.string().nullable(),
+  nextConsentId: z.number().nullable(),
+  candidate: z.object({
+    id: z.string(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    phoneNumber: z.string().nullable(),
+  }),
+});
+export type RecruitmentConsent = z.infer<typeof recruitmentConsentSchema>;

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, passwordProblems } from './password.ts';
+
+/** Step 0 of registration: who the account is for. */
+export const ACCOUNT_TYPES = ['adult', 'parent', 'minor'] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+
+export const ACCOUNT_TYPE_LABELS: Record<AccountType, string> = {
+  adult: 'I am an adult (18 or over)',
+  parent: 'I am a parent or guardian setting up an account for my child or dependant',
+  minor: 'I am under 18',
+};
+
+export function accountFlags(type: AccountType): { underAge: boolean; guardian: boolean } {
+  return { underAge: type === 'minor', guardian: type === 'parent' };
+}
+
+export const REGISTRATION_MESSAGES = {
+  selectionRequired: 'A selection is required',
+  pleaseFillOut: 'Please fill out',
+  invalidEmail: 'Please enter a valid email address.',
+  emailMismatch: 'Email and confirm email do not match.',
+  success:
+    'Thank you for registering. We have sent a confirmation email to {email}. Please click the link in it to verify your account.',
+} as const;
+
+/** The names the 'Please fill out' message lists, in the spec's order. */
+export const REGISTRATION_FIELD_LABELS = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  email: 'Email',
+  password: 'Password',
+  accountType: 'Your age',
+} as const;
+
+export const NAME_MAX_LENGTH = 25;
+export const EMAIL_MAX_LENGTH = 254;
+
+export type RegistrationDraft = {
+  accountType?: AccountType | null;
+  firstName: string;
+  lastName: string;
+  email: string;
+  confirmEmail: string;
+  password: string;
+  confirmPassword: string;
+};
+
+/** Labels of the required registration items that are still empty. */
+export function missingRegistrationFields(draft: RegistrationDraft): string[] {
+  const missing: string[] = [];
+  if (!draft.firstName.trim()) missing.push(REGISTRATION_FIELD_LABELS.firstName);
+  if (!draft.lastName.trim()) missing.push(REGISTRATION_FIELD_LABELS.lastName);
+  if (!draft.email.trim()) missing.push(REGISTRATION_FIELD_LABELS.email);
+  if (!draft.password) missing.push(REGISTRATION_FIELD_LABELS.password);
+  if (!draft.accountType) missing.push(REGISTRATION_FIELD_LABELS.accountType);
+  return missing;
+}
+
+export function pleaseFillOutMessage(missing: string[]): string {
+  return `${REGISTRATION_MESSAGES.pleaseFillOut} ${missing.join(', ')}`;
+}
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(EMAIL_MAX_LENGTH, REGISTRATION_MESSAGES.invalidEmail)
+  .pipe(z.email({ message: REGISTRATION_MESSAGES.invalidEmail }))
+  .transform((email) => email.toLowerCase());
+
+export type RegistrationProblems = {
+  form?: string;
+  fields: Partial<Record<keyof RegistrationDraft, string>>;
+};
+
+/**
+ * Checks the whole registration form the way the browser shows it: first the list of empty
+ * items, then one message per field that is filled in but wrong.
+ */
+export function checkRegistration(draft: RegistrationDraft): RegistrationProblems {
+  const fields: RegistrationProblems['fields'] = {};
+  const missing = missingRegistrationFields(draft);
+  if (!draft.accountType) fields.accountType = REGISTRATION_MESSAGES.selectionRequired;
+  if (draft.firstName.trim().length > NAME_MAX_LENGTH)
+    fields.firstName = `First name can be at most ${NAME_MAX_LENGTH} characters long.`;
+  if (draft.lastName.trim().length > NAME_MAX_LENGTH)
+    fields.lastName = `Last name can be at most ${NAME_MAX_LENGTH} characters long.`;
+  if (draft.email.trim() && !emailSchema.safeParse(draft.email).success)
+    fields.email = REGISTRATION_MESSAGES.invalidEmail;
+  if (draft.email.trim().toLowerCase() !== draft.confirmEmail.trim().toLowerCase())
+    fields.confirmEmail = REGISTRATION_MESSAGES.emailMismatch;
+  if (draft.password) {
+    const [problem] = passwordProblems(draft.password);
+    if (problem) fields.password = problem;
+    else if (draft.password.length > PASSWORD_MAX_LENGTH)
+      fields.password = `Password can be at most ${PASSWORD_MAX_LENGTH} characters long.`;
+  }
+  if (draft.password !== draft.confirmPassword) fields.confirmPassword = PASSWORD_MESSAGES.mismatch;
+  return missing.length ? { form: pleaseFillOutMessage(missing), fields } : { fields };
+}
+
+export const USER_TYPES = ['CONSUMER', 'RESEARCH'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+
+const nameSchema = (label: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(NAME_MAX_LENGTH, `${label} can be at most ${NAME_MAX_LENGTH} characters long.`);
+
+/** The body of the register call (postUser); the server checks it with the same rules. */
+export const registerRequestSchema = z.object({
+  email: emailSchema,
+  password: z
+    .string()
+    .max(PASSWORD_MAX_LENGTH, `Password can be at most ${PASSWORD_MAX_LENGTH} characters long.`)
+    .superRefine((value, ctx) => {
+      const [first] = passwordProblems(value);
+      if (first) ctx.addIssue({ code: 'custom', message: first });
+    }),
+  firstName: nameSchema('First name'),
+  lastName: nameSchema('Last name'),
+  underAge: z.boolean().default(false),
+  guardian: z.boolean().default(false),
+  userType: z.enum(USER_TYPES).default('CONSUMER'),
+  referralCode: z.string().trim().max(32).optional(),
+  participantCode: z.string().trim().max(32).optional(),
+});
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;

@@ -1,0 +1,79 @@
+import type { MarkerVersion } from './profile.ts';
+
+/* Plain-language texts of the report page and PDF. Indices are research measures, not diagnoses. */
+
+export const INDEX_CITATIONS = {
+  gmwi2:
+    'Chang D, Gupta VK, et al. Gut Microbiome Wellness Index 2 enhances health status prediction from gut microbiome taxonomic profiles. Nat Commun 2024. doi:10.1038/s41467-024-51651-9',
+  gmhi: 'Gupta VK, et al. A predictive index for health status using species-level gut microbiome profiling. Nat Commun 2020. doi:10.1038/s41467-020-18476-8',
+} as const;
+
+/** Below this percentile a value reads "lower than most", above 100 minus it "higher than most". */
+const BAND = 25;
+
+export function percentileSentence(percentile: number | null): string {
+  if (percentile === null) return '';
+  const shown = Math.min(99, Math.max(1, Math.round(percentile)));
+  const rank = `about the ${ordinal(shown)} percentile of healthy people in the reference set`;
+  if (percentile < BAND) return ` That is lower than most: ${rank}.`;
+  if (percentile > 100 - BAND) return ` That is higher than most: ${rank}.`;
+  return ` That is within the usual range: ${rank}.`;
+}
+
+function ordinal(n: number): string {
+  const suffix = n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${suffix}`;
+}
+
+const round = (value: number, digits: number) => value.toFixed(digits);
+
+export const DIVERSITY_READINGS = {
+  richness: (value: number, percentile: number | null) =>
+    `We found ${value} species in your sample.${percentileSentence(percentile)}`,
+  shannon: (value: number | null, percentile: number | null) =>
+    value === null
+      ? 'Shannon diversity needs at least one species.'
+      : `Your Shannon diversity is ${round(value, 2)}. It grows with both the number of species and how evenly they share your gut.${percentileSentence(percentile)}`,
+  inverseSimpson: (value: number | null, percentile: number | null) =>
+    value === null
+      ? 'Inverse Simpson needs at least one species.'
+      : `Your community is as varied as one of about ${round(value, 1)} equally common species; a low number means a few species dominate.${percentileSentence(percentile)}`,
+  evenness: (value: number | null, percentile: number | null) =>
+    value === null
+      ? 'Evenness needs at least two species.'
+      : `Your evenness is ${round(value, 2)} on a scale from 0 to 1; closer to 1 means the species are more evenly balanced.${percentileSentence(percentile)}`,
+};
+
+function signReading(value: number, healthy: string, unhealthy: string): string {
+  if (value > 0) return `Your score is ${round(value, 2)}, above zero: ${healthy}`;
+  if (value < 0) return `Your score is ${round(value, 2)}, below zero: ${unhealthy}`;
+  return 'Your score is 0: neither group of signature microbes outweighs the other.';
+}
+
+export const INDEX_READINGS = {
+  gmwi2: (value: number | null) =>
+    value === null
+      ? 'GMWI2 can only be computed from profiles made with MetaPhlAn 3 and its mpa_v30 database, the data the index was built on.'
+      : signReading(
+          value,
+          'the microbes the index links with health outweigh those it links with disease.',
+          'the microbes the index links with disease outweigh those it links with health.',
+        ),
+  gmhi: (value: number | null) =>
+    value === null
+      ? 'GMHI could not be computed: the profile has no named species.'
+      : signReading(
+          value,
+          'species more common in healthy people outweigh species more common in people with disease.',
+          'species more common in people with disease outweigh species more common in healthy people.',
+        ),
+};
+
+export const INDEX_CAVEATS = {
+  gmwi2:
+    'GMWI2 is a research index from a study comparing stool samples of people with and without disease; it is not a diagnosis. No healthy reference population is available here for a percentile.',
+  gmhi: (markerVersion: MarkerVersion | null) =>
+    markerVersion === 2
+      ? 'GMHI is a research index from a study comparing stool samples of people with and without disease; it is not a diagnosis.'
+      : 'GMHI is a research index, not a diagnosis. It was defined on MetaPhlAn 2 species names; some of its 50 signature species are named differently in newer databases and cannot be counted, so treat the value as approximate.',
+};

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import {
+  decodeParticipantCode,
+  deliversResults,
+  encodeParticipantCode,
+  PARTICIPANT_CODE_ALPHABET,
+  PARTICIPANT_CODE_LENGTH,
+} from './index.ts';
+
+describe('participant codes', () => {
+  it.each([1, 2, 42, 999, 123_456])('round-trips project %i through a 6-character code', (id) => {
+    const code = encodeParticipantCode(id);
+    expect(code).toHaveLength(PARTICIPANT_CODE_LENGTH);
+    expect([...code].every((c) => PARTICIPANT_CODE_ALPHABET.includes(c))).toBe(true);
+    expect(decodeParticipantCode(code)).toBe(id);
+    expect(decodeParticipantCode(` ${code.toLowerCase()} `)).toBe(id);
+  });
+
+  it.each([
+    ['', 'empty'],
+    ['ABC', 'too short'],
+    ['K7QW2ZX', 'too long'],
+    ['K7QW2!', 'outside the alphabet'],
+    ['K7QW2O', 'a letter not in the alphabet'],
+  ])('refuses %s (%s)', (code) => {
+    expect(decodeParticipantCode(code)).toBeNull();
+  });
+
+  it('refuses codes that decode but are not the canonical spelling', () => {
+    const canonical = encodeParticipantCode(7);
+    const others = Array.from({ length: 200 }, (_, i) => {
+      const chars = [...canonical];
+      chars[i % 6] = PARTICIPANT_CODE_ALPHABET[(i * 7) % PARTICIPANT_CODE_ALPHABET.length] as string;
+      return chars.join('');
+    }).filter((c) => c !== canonical);
+    for (const code of others) {
+      const id = decodeParticipantCode(code);
+      if (id !== null) expect(encodeParticipantCode(id)).toBe(code);
+    }
+  });
+
+  it('shows Results Available unless the project delivers none', () => {
+    expect(deliversResults({ resultDeliveryType: 'PORTAL' })).toBe(true);
+    expect(deliversResults({ resultDeliveryType: 'NO_DELIVERY' })).toBe(false);
+    expect(deliversResults({ resultDeliveryType: null })).toBe(false);
+    expect(deliversResults({ resultDeliveryType: '' })).toBe(false);
+  });
+});

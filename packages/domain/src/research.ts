@@ -1,0 +1,83 @@
+import Sqids from 'sqids';
+import { z } from 'zod';
+
+/**
+ * Participant codes (research §5, §9): 6 characters from a fixed alphabet that decode to the project id
+ * (sqids). The alphabet is fixed for good: changing it would invalidate every code already handed out.
+ */
+export const PARTICIPANT_CODE_ALPHABET = 'K7QW2ZXN4PJ9HTM3RVB8CY6FGD5ES';
+export const PARTICIPANT_CODE_LENGTH = 6;
+
+const sqids = new Sqids({ alphabet: PARTICIPANT_CODE_ALPHABET, minLength: PARTICIPANT_CODE_LENGTH });
+
+export function encodeParticipantCode(projectId: number): string {
+  return sqids.encode([projectId]);
+}
+
+/** The project id of a participant code, or null when the code is not one we could have issued. */
+export function decodeParticipantCode(raw: string): number | null {
+  const code = raw.trim().toUpperCase();
+  if (code.length !== PARTICIPANT_CODE_LENGTH) return null;
+  if ([...code].some((c) => !PARTICIPANT_CODE_ALPHABET.includes(c))) return null;
+  const [id, ...rest] = sqids.decode(code);
+  if (id === undefined || rest.length > 0 || !Number.isSafeInteger(id)) return null;
+  // Only the canonical spelling is valid (sqids can decode non-canonical strings).
+  return sqids.encode([id]) === code ? id : null;
+}
+
+export const RESEARCH_MESSAGES = {
+  emailExists: 'A user with that email already exists.',
+  invalidCode: 'Invalid participant code.',
+  codeNotFound: 'Unable to find the participant code.',
+  accountExists: 'Account already exists with this email address.',
+  resetFailed: 'Sorry, failed to reset your password. Please try again later or contact dev team.',
+  invalidVoucher:
+    'You have entered an invalid voucher code. Please check the code or contact your project administrator.',
+  participantInvalid:
+    'The participant code is invalid. Please check the code entered or contact your project administrator.',
+  mismatch:
+    'The participant code and Voucher Code provided are invalid or do not match. Please check the codes entered or contact your project administrator.',
+  redeemFailed: 'Unable to redeem voucher.',
+  joinLater: 'No problem. You can claim a kit later from My Research.',
+} as const;
+
+/** Browser storage key for the participant code and email kept from registration to first sign-in. */
+export const REDEEM_ON_REGISTER_KEY = 'redeem_on_register';
+
+export const participantCodeSchema = z
+  .string()
+  .trim()
+  .min(1, RESEARCH_MESSAGES.invalidCode)
+  .max(20, RESEARCH_MESSAGES.invalidCode);
+
+export const registerCheckSchema = z.object({
+  participantIdentifier: participantCodeSchema,
+  username: z.string().trim().max(254),
+});
+
+export const joinResearchSchema = z.object({
+  participantIdentifier: participantCodeSchema,
+  userId: z.string().max(64),
+});
+
+export const researchProjectSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  contactName: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  logisticType: z.string(),
+  resultDeliveryType: z.string().nullable(),
+  exerciseSurveyEnabled: z.boolean(),
+  foodSurveyEnabled: z.boolean(),
+  medicalSurveyEnabled: z.boolean(),
+  mentalSurveyEnabled: z.boolean(),
+  samplingSurveyEnabled: z.boolean(),
+  infantDemographicAndMilkFeedingEnabled: z.boolean(),
+  infantDayOfSamplingEnabled: z.boolean(),
+  infantMedicalHistoryEnabled: z.boolean(),
+});
+
+/** Research §2: 'Results Available' is shown unless the project delivers no results. */
+export const deliversResults = (project: { resultDeliveryType: string | null }) =>
+  Boolean(project.resultDeliveryType) && project.resultDeliveryType !== 'NO_DELIVERY';

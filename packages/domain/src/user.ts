@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { USER_TYPES } from './registration.ts';
+
+export const GENDERS = ['MALE', 'FEMALE', 'OTHER'] as const;
+
+/** The signed-in person as the API returns them (getUser). */
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  gender: z.enum(GENDERS).nullable(),
+  dateOfBirth: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  underAge: z.boolean(),
+  guardian: z.boolean(),
+  guardianFirstName: z.string().nullable(),
+  guardianLastName: z.string().nullable(),
+  userType: z.enum(USER_TYPES),
+  parentConsented: z.boolean().nullable(),
+  agreeToDataUsage: z.boolean().nullable(),
+  addressLine1: z.string().nullable(),
+  addressLine2: z.string().nullable(),
+  suburb: z.string().nullable(),
+  state: z.string().nullable(),
+  postcode: z.string().nullable(),
+  country: z.string(),
+  provider: z.string().nullable(),
+  gnafId: z.string().nullable(),
+  externalIdentifier: z.string().nullable(),
+  referralCode: z.string().nullable(),
+  participantCode: z.string().nullable(),
+  authorities: z.array(z.string()),
+});
+export type User = z.infer<typeof userSchema>;

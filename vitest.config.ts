@@ -1,0 +1,21 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'domain', root: 'packages/domain', include: ['src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'api',
+          root: 'apps/api',
+          include: ['src/**/*.test.ts'],
+          // Ceilings, not performance assertions: some tests start a second app (PGlite + migrations),
+          // which takes a while on a busy 2-core machine.
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+      'apps/web/vitest.config.ts',
+    ],
+  },
+});
