@@ -11,7 +11,6 @@ import {
 } from '@portal/domain';
 import {
   type CreatedKit,
-  completeProfile,
   createKits,
   createUser,
   expect,
@@ -117,7 +116,6 @@ test('a person books the coach call of a kit with results once the questionnaire
   const user = await createUser(request);
   const kit = await kitWithResults(request, user.email);
   await login(page, user);
-  await completeProfile(page);
 
   // Results, questionnaires open: grey, and How to book explains.
   await openCoach(page);

@@ -30,20 +30,40 @@ type NewUser = {
   unverified?: boolean;
   /** Extra permissions, e.g. IMPERSONATE for a support user. */
   authorities?: string[];
+  /**
+   * 'complete' (the default) saves the required details and an address through the person's own API, so
+   * the customer dashboard shows (consumer §4 sends an incomplete profile to /profile); 'empty' leaves
+   * the profile as registration does.
+   */
+  profile?: 'complete' | 'empty';
 };
 
 /** A verified account, made through the admin API (what `ops user:create` calls). */
 export async function createUser(request: APIRequestContext, input: NewUser = {}): Promise<TestUser> {
+  const { profile = 'complete', ...fields } = input;
   const user = {
     email: uniqueEmail(),
     password: PASSWORD,
     firstName: 'Robin',
     lastName: 'Tester',
-    ...input,
+    ...fields,
   };
   const response = await request.post('/api/admin/users', { headers: OPS_HEADERS, data: user });
   expect(response.status(), await response.text()).toBe(201);
   const { id } = (await response.json()) as { id: string };
+  if (profile === 'complete' && !user.unverified) {
+    const signIn = await request.post('/api/auth/login', {
+      data: { email: user.email, password: user.password },
+    });
+    expect(signIn.status(), await signIn.text()).toBe(200);
+    const { access_token } = (await signIn.json()) as { access_token: string };
+    await saveCompleteProfile(request, access_token, {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      dateOfBirth: user.dob ?? (user.underAge ? '2012-01-01' : '1990-01-01'),
+      ...(user.underAge ? { guardianFirstName: 'Pat', guardianLastName: 'Tester' } : {}),
+    });
+  }
   return {
     id,
     email: user.email,
@@ -97,11 +117,18 @@ export async function submitSignIn(page: Page, user: Pick<TestUser, 'email' | 'p
   await form.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
-/** Signs in through the form and waits for the dashboard. */
-export async function login(page: Page, user: Pick<TestUser, 'email' | 'password'>): Promise<void> {
+/**
+ * Signs in through the form and waits for the dashboard, or for My Profile where the dashboard sends an
+ * incomplete profile (`landsOn: 'profile'`).
+ */
+export async function login(
+  page: Page,
+  user: Pick<TestUser, 'email' | 'password'>,
+  { landsOn = 'dashboard' }: { landsOn?: 'dashboard' | 'profile' } = {},
+): Promise<void> {
   await page.goto('/login');
   await submitSignIn(page, user);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(landsOn === 'dashboard' ? /\/dashboard$/ : /\/profile$/);
 }
 
 /** Opens the sidebar's More menu and signs out. */
@@ -157,7 +184,28 @@ export async function createReferralCode(
   expect([201, 409]).toContain(response.status());
 }
 
-/** Fills the profile's required details and address through the API, so the dashboard counts it complete. */
+/** Saves the required details and an address as the person (putUser), so the dashboard counts it complete. */
+async function saveCompleteProfile(
+  request: APIRequestContext,
+  accessToken: string,
+  details: { firstName: string; lastName: string; dateOfBirth: string },
+): Promise<void> {
+  const response = await request.put('/api/users/me', {
+    headers: { authorization: `Bearer ${accessToken}` },
+    data: {
+      gender: 'OTHER',
+      phoneNumber: '0412 345 678',
+      addressLine1: '1 George St',
+      suburb: 'Brisbane City',
+      state: 'QLD',
+      postcode: '4000',
+      ...details,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Completes the profile of the person signed in on the page (after an 'empty' one was created). */
 export async function completeProfile(page: Page): Promise<void> {
   const token = await page.evaluate(async () => {
     const response = await fetch('/api/auth/refresh', {
@@ -168,19 +216,9 @@ export async function completeProfile(page: Page): Promise<void> {
     });
     return ((await response.json()) as { access_token: string }).access_token;
   });
-  const response = await page.request.put('/api/users/me', {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      firstName: 'Robin',
-      lastName: 'Tester',
-      gender: 'OTHER',
-      dateOfBirth: '1990-01-01',
-      phoneNumber: '0412 345 678',
-      addressLine1: '1 George St',
-      suburb: 'Brisbane City',
-      state: 'QLD',
-      postcode: '4000',
-    },
+  await saveCompleteProfile(page.request, token, {
+    firstName: 'Robin',
+    lastName: 'Tester',
+    dateOfBirth: '1990-01-01',
   });
-  expect(response.status(), await response.text()).toBe(200);
 }

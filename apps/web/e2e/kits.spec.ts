@@ -1,7 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { DEFAULT_BRAND, KIT_MESSAGES, KIT_NAME_MAX, kitStatusText, withBrand } from '@portal/domain';
 import {
-  completeProfile,
   createKits,
   createReferralCode,
   createUser,
@@ -19,7 +18,6 @@ async function withKits(page: Page, request: Page['request'], count = 1) {
   const user = await createUser(request);
   const kits = await createKits(request, { ownerEmail: user.email, count });
   await login(page, user);
-  await completeProfile(page);
   return { user, kits };
 }
 

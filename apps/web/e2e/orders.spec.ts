@@ -1,7 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { DEFAULT_BRAND, KIT_MESSAGES, kitStatusText, ORDER_MESSAGES, withBrand } from '@portal/domain';
 import {
-  completeProfile,
   createKits,
   createUser,
   expect,
@@ -29,7 +28,6 @@ async function createPromo(request: APIRequestContext, value = 10): Promise<stri
 async function signedIn(page: Page, request: APIRequestContext) {
   const user = await createUser(request);
   await login(page, user);
-  await completeProfile(page);
   return user;
 }
 
@@ -158,7 +156,6 @@ test('staff place an internal test order for a sample purchaser; anyone else is 
 }) => {
   const staff = await createUser(request, { authorities: ['STAFF'] });
   await login(page, staff);
-  await completeProfile(page);
   await page.goto('/test-order');
   await expect(page.getByRole('heading', { name: 'Test orders' })).toBeVisible();
   await page.getByRole('radio', { name: /Jordan Testing/ }).check();

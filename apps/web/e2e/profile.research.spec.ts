@@ -14,7 +14,7 @@ test('a participant with an incomplete profile is kept on My Profile until the f
   page,
   request,
 }) => {
-  const user = await createUser(request);
+  const user = await createUser(request, { profile: 'empty' });
   await page.goto('/login');
   await submitSignIn(page, user);
 
@@ -38,7 +38,7 @@ test('a participant with an incomplete profile is kept on My Profile until the f
 });
 
 test('an under-age participant without parental consent stays on My Profile', async ({ page, request }) => {
-  const user = await createUser(request, { underAge: true, dob: '2012-03-04' });
+  const user = await createUser(request, { underAge: true, dob: '2012-03-04', profile: 'empty' });
   await page.goto('/login');
   await submitSignIn(page, user);
   await expect(page).toHaveURL(/\/profile$/);

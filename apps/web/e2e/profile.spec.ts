@@ -6,7 +6,7 @@ import {
   UNDER_AGE_BANNERS,
   withBrand,
 } from '@portal/domain';
-import { createUser, expect, expectAccessible, login, PASSWORD, test } from './fixtures.ts';
+import { createKits, createUser, expect, expectAccessible, login, PASSWORD, test } from './fixtures.ts';
 
 const OPS_HEADERS = { 'x-ops-key': 'e2e-ops-key' };
 const AGREE = /Yes, I agree/;
@@ -32,8 +32,8 @@ async function fillProfile(page: Page, dateOfBirth = '04/05/1990') {
 }
 
 test('an adult fills in the profile with the address finder and saves it', async ({ page, request }) => {
-  const user = await createUser(request);
-  await login(page, user);
+  const user = await createUser(request, { profile: 'empty' });
+  await login(page, user, { landsOn: 'profile' });
   await openProfile(page);
   await expect(page.getByText(PROFILE_MESSAGES.missingDobText)).toBeVisible();
   await expect(page.getByLabel('Email', { exact: true })).toBeDisabled();
@@ -45,16 +45,19 @@ test('an adult fills in the profile with the address finder and saves it', async
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText(PROFILE_MESSAGES.saved)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Saved' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Save changes' })).toBeVisible({ timeout: 5000 });
-  await page.reload();
+  // The dashboard sent this new profile here; after the button's two seconds of success it goes back.
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 5000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome Robin!' })).toBeVisible();
+  await openProfile(page);
+  await expect(page.getByRole('button', { name: 'Save changes' })).toBeVisible();
   await expect(page.getByLabel('Postcode')).toHaveValue('4000');
   await expect(page.getByLabel('Date of birth')).toHaveValue('04/05/1990');
   await expect(page.getByText(PROFILE_MESSAGES.missingDobText)).toHaveCount(0);
 });
 
 test('bad input shows each validation message', async ({ page, request }) => {
-  const user = await createUser(request);
-  await login(page, user);
+  const user = await createUser(request, { profile: 'empty' });
+  await login(page, user, { landsOn: 'profile' });
   await openProfile(page);
   await page.getByLabel('First name', { exact: true }).fill('');
   await page.getByLabel('Date of birth').fill('31/02/2000');
@@ -81,8 +84,8 @@ test('bad input shows each validation message', async ({ page, request }) => {
 });
 
 test('changing the password needs the correct current password', async ({ page, request }) => {
-  const user = await createUser(request);
-  await login(page, user);
+  const user = await createUser(request, { profile: 'empty' });
+  await login(page, user, { landsOn: 'profile' });
   await openProfile(page);
   await fillProfile(page);
   await page.getByRole('radio', { name: AGREE }).check();
@@ -109,8 +112,8 @@ test('changing the password needs the correct current password', async ({ page, 
 
 test('a minor uploads the signed consent form and staff approve it', async ({ page, request }) => {
   const { brandName } = (await (await request.get('/api/config')).json()) as { brandName: string };
-  const user = await createUser(request, { underAge: true, dob: '2012-03-04' });
-  await login(page, user);
+  const user = await createUser(request, { underAge: true, dob: '2012-03-04', profile: 'empty' });
+  await login(page, user, { landsOn: 'profile' });
   await expect(page.getByText(UNDER_AGE_BANNERS.missing)).toBeVisible();
   await openProfile(page);
   await expect(page.getByRole('heading', { name: 'Parental consent' })).toBeVisible();
@@ -140,8 +143,8 @@ test('a minor uploads the signed consent form and staff approve it', async ({ pa
 });
 
 test('a minor is told when the consent form is too large', async ({ page, request }) => {
-  const user = await createUser(request, { underAge: true, dob: '2012-03-04' });
-  await login(page, user);
+  const user = await createUser(request, { underAge: true, dob: '2012-03-04', profile: 'empty' });
+  await login(page, user, { landsOn: 'profile' });
   await openProfile(page);
   await page.getByLabel(/Upload the signed form/).setInputFiles({
     name: 'big.pdf',
@@ -158,8 +161,8 @@ test('a minor is told when the consent form is too large', async ({ page, reques
 });
 
 test('an adult entering a child date of birth is asked to confirm it', async ({ page, request }) => {
-  const user = await createUser(request);
-  await login(page, user);
+  const user = await createUser(request, { profile: 'empty' });
+  await login(page, user, { landsOn: 'profile' });
   await openProfile(page);
   await fillProfile(page, '04/05/2012');
   await page.getByRole('radio', { name: AGREE }).check();
@@ -179,6 +182,35 @@ test('an adult entering a child date of birth is asked to confirm it', async ({ 
   await page.getByRole('button', { name: 'Save changes' }).click();
   await dialog.getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByText(PROFILE_MESSAGES.saved)).toBeVisible();
-  await page.reload();
+  await openProfile(page);
   await expect(page.getByLabel('Date of birth')).toHaveValue('04/05/2012');
+});
+
+test('the dashboard sends an incomplete profile to My Profile; the first save returns to the gift link', async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request, { profile: 'empty' });
+  const [kit] = await createKits(request);
+  if (!kit) throw new Error('a kit expected');
+  await login(page, user, { landsOn: 'profile' });
+  await expect(page.getByText(PROFILE_MESSAGES.completeToContinue)).toBeVisible();
+  await expectAccessible(page);
+
+  // The gift email's link leads to the dashboard's redeem modal; the profile comes first.
+  const giftLink = `/dashboard?showModal=REDEEM&voucher=${kit.voucherCode}`;
+  await page.goto(giftLink);
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByText(PROFILE_MESSAGES.completeToContinue)).toBeVisible();
+  await fillProfile(page);
+  await page.getByRole('radio', { name: AGREE }).check();
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText(PROFILE_MESSAGES.saved)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Saved' })).toBeVisible();
+  await expect(page.getByText(PROFILE_MESSAGES.completeToContinue)).toHaveCount(0);
+
+  await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === giftLink);
+  const redeem = page.getByRole('dialog', { name: 'Redeem a voucher' });
+  await redeem.getByRole('button', { name: 'Send later' }).click();
+  await expect(redeem.getByLabel('Voucher code')).toHaveValue(kit.voucherCode);
 });

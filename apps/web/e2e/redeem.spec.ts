@@ -30,8 +30,10 @@ test('redeems a voucher and sends the kit now to an address from the finder', as
 
   const dialog = await startRedeem(page, 'Send now');
   const proceed = dialog.getByRole('button', { name: 'Proceed' });
-  await dialog.getByLabel('Voucher code').fill(kit?.voucherCode ?? '');
+  // The profile's address is offered; the voucher is still missing.
+  await expect(dialog.getByLabel('Address line 1', { exact: true })).toHaveValue('1 George St');
   await expect(proceed).toBeDisabled();
+  await dialog.getByLabel('Voucher code').fill(kit?.voucherCode ?? '');
   await dialog.getByRole('combobox', { name: 'Find your address' }).fill('queen st');
   await dialog.getByRole('listbox', { name: 'Address suggestions' }).getByRole('option').first().click();
   await expect(dialog.getByLabel('Suburb')).toHaveValue(/Brisbane/i);
@@ -73,7 +75,8 @@ test('redeems a voucher to send later', async ({ page, request }) => {
   await again.getByLabel('Voucher code').fill(kit?.voucherCode ?? '');
   await again.getByRole('button', { name: 'Proceed' }).click();
   await expect(again.getByText(KIT_MESSAGES.alreadyRedeemed)).toBeVisible();
-  await expect(again.getByRole('button', { name: 'Send now' })).toBeDisabled();
+  await expect(again.getByLabel('Address line 1', { exact: true })).toHaveValue('1 George St');
+  await expect(again.getByRole('button', { name: 'Send now' })).toBeEnabled();
   await again.getByRole('button', { name: 'Send later' }).click();
   await expect(page.getByRole('dialog', { name: KIT_MESSAGES.successRedeemed })).toBeVisible();
 });

@@ -1,8 +1,8 @@
 import {
   ACCOUNT_TYPE_LABELS,
   AUTH_MESSAGES,
-  dashboardGreeting,
   PASSWORD_MESSAGES,
+  PROFILE_MESSAGES,
   REGISTRATION_MESSAGES,
 } from '@portal/domain';
 import {
@@ -71,8 +71,10 @@ test('a new customer registers, verifies the email, signs in and signs out', asy
   await expect(page.getByText(AUTH_MESSAGES.verified)).toBeVisible();
   await expectAccessible(page);
 
-  await login(page, { email, password: PASSWORD });
-  await expect(page.getByRole('heading', { level: 1, name: dashboardGreeting('Ada', false) })).toBeVisible();
+  // A new account's profile is incomplete: the dashboard sends the person to complete it (consumer §4).
+  await login(page, { email, password: PASSWORD }, { landsOn: 'profile' });
+  await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
+  await expect(page.getByText(PROFILE_MESSAGES.completeToContinue)).toBeVisible();
   await expectAccessible(page);
 
   await logout(page);

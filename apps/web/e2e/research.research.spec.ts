@@ -173,7 +173,7 @@ test('an email that already has an account keeps the code, and signing in instea
   request,
 }) => {
   const study = await createProject(request, 'Fibre Study', 'CLIENT_MANAGED');
-  const user = await createUser(request);
+  const user = await createUser(request, { profile: 'empty' });
   await page.goto('/login');
   await submitSignIn(page, user);
   await expect(page).toHaveURL(/\/profile$/);
@@ -212,7 +212,7 @@ test('a participant joins a second project from My Research, claims its kit with
   test.slow();
   const first = await createProject(request, 'Infant Gut Study', 'LAB_MANAGED');
   const second = await createProject(request, 'Soup Study', 'LAB_MANAGED');
-  const user = await createUser(request);
+  const user = await createUser(request, { profile: 'empty' });
   const [held] = await createKits(request, { ownerEmail: user.email, projectId: first.id });
   if (!held) throw new Error('a kit expected');
   const voucher = await projectVoucher(request, second.id);
@@ -298,8 +298,8 @@ test('support views a participant’s portal from the Support page, audited, and
   page,
   request,
 }) => {
-  const support = await createUser(request, { authorities: ['IMPERSONATE'] });
-  const participant = await createUser(request, { firstName: 'Priya', lastName: 'Nair' });
+  const support = await createUser(request, { authorities: ['IMPERSONATE'], profile: 'empty' });
+  const participant = await createUser(request, { firstName: 'Priya', lastName: 'Nair', profile: 'empty' });
 
   // The participant's profile is complete, so their portal opens on the dashboard.
   const session = await request.post('/api/auth/login', {
@@ -381,7 +381,7 @@ test('support views a participant’s portal from the Support page, audited, and
 });
 
 test('a participant without the permission sees a plain Support title', async ({ page, request }) => {
-  const user = await createUser(request);
+  const user = await createUser(request, { profile: 'empty' });
   await page.goto('/login');
   await submitSignIn(page, user);
   await expect(page).toHaveURL(/\/profile$/);

@@ -22,7 +22,7 @@ test('a participant finds the project block on Questionnaires and answers a ques
   });
   expect(created.status(), await created.text()).toBe(201);
   const { id: projectId } = (await created.json()) as { id: number };
-  const user = await createUser(request);
+  const user = await createUser(request, { profile: 'empty' });
   const [kit] = await createKits(request, { ownerEmail: user.email, projectId });
   if (!kit) throw new Error('a kit expected');
   await setKitStatus(request, kit.id, { kitStatus: 'REQUESTED' });

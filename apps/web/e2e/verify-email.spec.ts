@@ -23,7 +23,9 @@ test('signing in before verifying offers a new verification link that works', as
   await page.goto(link);
   await expect(page).toHaveURL(/\/login\?fromVerify=1$/);
   await submitSignIn(page, user);
-  await expect(page.getByRole('heading', { level: 1, name: 'Welcome Noor!' })).toBeVisible();
+  // Signed in; the new account's profile is incomplete, so the dashboard sends it to My Profile.
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByLabel('First name', { exact: true })).toHaveValue('Noor');
 });
 
 test('a broken verification link shows the server message and a form to get a new one', async ({ page }) => {

@@ -7,6 +7,7 @@ import {
   isProfileComplete,
   PROFILE_MESSAGES,
   parseDisplayDate,
+  profileReturnPath,
   profileSaveBlocker,
   profileSchema,
 } from './profile.ts';
@@ -143,4 +144,23 @@ describe('isProfileComplete', () => {
     expect(isProfileComplete({ ...user, phoneNumber: null })).toBe(false));
   it('needs guardian names for a minor', () =>
     expect(isProfileComplete({ ...user, underAge: true })).toBe(false));
+});
+
+describe('profileReturnPath (the dashboard sends an incomplete profile to /profile and back)', () => {
+  it.each([
+    [{ returnTo: '/dashboard' }, '/dashboard'],
+    [
+      { returnTo: '/dashboard?showModal=REDEEM&voucher=AAAA-BBBB-CCCC' },
+      '/dashboard?showModal=REDEEM&voucher=AAAA-BBBB-CCCC',
+    ],
+    [{ returnTo: '/kits' }, null],
+    [{ returnTo: '//evil.example/dashboard' }, null],
+    [{ returnTo: 'https://evil.example/dashboard' }, null],
+    [{ returnTo: '/dashboardx' }, null],
+    [{ returnTo: 42 }, null],
+    [null, null],
+    [undefined, null],
+  ])('%j leads to %s', (state, expected) => {
+    expect(profileReturnPath(state)).toBe(expected);
+  });
 });

@@ -14,6 +14,8 @@ export const PROFILE_MESSAGES = {
   supplyConsentForm: 'Please supply a signed parental consent form',
   provideDataConsent: 'Please provide consent for {product} Future Insight Program.',
   saved: 'Saved successfully.',
+  /** Not in the spec's words: why the dashboard sent the person here (consumer §4). */
+  completeToContinue: 'Please complete your profile. Your dashboard opens once it is saved.',
   missingDobTitle: 'Missing Date Of Birth',
   missingDobText: 'Please update your date of birth.',
   dobMismatchTitle: 'Your Date of Birth is Incorrect',
@@ -29,6 +31,15 @@ export const PROFILE_MESSAGES = {
   invalidGender: 'Please choose a gender.',
   maxLength: (max: number) => `This field can be at most ${max} characters long.`,
 } as const;
+
+/** Router state of the dashboard's redirect to an incomplete profile: where the first save leads back to. */
+export type ProfileReturn = { returnTo: string };
+
+/** The dashboard path the first save returns to; anything else (or another site) is ignored. */
+export function profileReturnPath(state: unknown): string | null {
+  const returnTo = (state as Partial<ProfileReturn> | null)?.returnTo;
+  return typeof returnTo === 'string' && /^\/dashboard(\?|$)/.test(returnTo) ? returnTo : null;
+}
 
 export const CONSENT_MESSAGES = {
   uploadSuccess: 'Thank you, your form has been successfully submitted.',

@@ -53,6 +53,17 @@ export const testUser: CurrentUser = {
   authorities: [],
 };
 
+/** The fields the dashboard needs before it shows (consumer §4: an incomplete profile goes to /profile). */
+export const completeProfile: Partial<CurrentUser> = {
+  gender: 'OTHER',
+  dateOfBirth: '1990-01-01',
+  phoneNumber: '0412 345 678',
+  addressLine1: '1 George St',
+  suburb: 'Brisbane City',
+  state: 'QLD',
+  postcode: '4000',
+};
+
 type RenderOptions = {
   config?: Partial<PublicConfig>;
   /** Signs this user in, with their profile already loaded, so no request is made. */

@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+
+// findBy* waits 1 s by default; on a busy 2-core CI machine a lazy chunk or a stubbed request can take longer.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no layout; React Router scrolls to the top on every navigation.
 window.scrollTo = () => {};

@@ -1,20 +1,10 @@
-import { REPORT_NOT_PERMITTED, UNDER_AGE_BANNERS, withBrand } from '@portal/domain';
+import { PROFILE_MESSAGES, REPORT_NOT_PERMITTED, UNDER_AGE_BANNERS, withBrand } from '@portal/domain';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { endSession } from '../../lib/session.ts';
-import { renderRoute, testConfig } from '../../test/render.tsx';
+import { completeProfile, renderRoute, testConfig } from '../../test/render.tsx';
 import { returnPath } from '../guards.tsx';
 import { RESTRICTION_TEXTS } from '../research-restriction.tsx';
-
-const completeProfile = {
-  gender: 'OTHER',
-  dateOfBirth: '1990-01-01',
-  phoneNumber: '0412 345 678',
-  addressLine1: '1 George St',
-  suburb: 'Brisbane City',
-  state: 'QLD',
-  postcode: '4000',
-};
 
 describe('Signed-in layout and route guards', () => {
   beforeEach(() => endSession(null));
@@ -24,7 +14,7 @@ describe('Signed-in layout and route guards', () => {
       'fetch',
       vi.fn(async () => new Response('[]', { status: 200, headers: { 'Content-Type': 'application/json' } })),
     );
-    renderRoute('/dashboard', { signedInAs: { firstName: 'Robin' } });
+    renderRoute('/dashboard', { signedInAs: { ...completeProfile, firstName: 'Robin' } });
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome Robin!' })).toBeVisible();
     expect(await screen.findByText('No notifications to display at present.')).toBeVisible();
     expect(screen.getByText('No kits to display at present.')).toBeVisible();
@@ -32,12 +22,12 @@ describe('Signed-in layout and route guards', () => {
   });
 
   it("greets a guardian on their dependant's account", async () => {
-    renderRoute('/dashboard', { signedInAs: { firstName: 'Mia', guardian: true } });
+    renderRoute('/dashboard', { signedInAs: { ...completeProfile, firstName: 'Mia', guardian: true } });
     expect(await screen.findByRole('heading', { level: 1, name: "Welcome to Mia's Account!" })).toBeVisible();
   });
 
   it('shows the customer navigation, the More entries and the version', async () => {
-    const { user } = renderRoute('/dashboard', { signedInAs: {} });
+    const { user } = renderRoute('/dashboard', { signedInAs: completeProfile });
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const links = within(nav)
       .getAllByRole('link')
@@ -87,19 +77,54 @@ describe('Signed-in layout and route guards', () => {
     expect(screen.queryByText(RESTRICTION_TEXTS.PROFILE_INCOMPLETE)).not.toBeInTheDocument();
   });
 
+  it('sends a customer with an incomplete profile from the dashboard to My Profile, saying why', async () => {
+    const { router } = renderRoute('/dashboard?showModal=REDEEM&voucher=AAAA-BBBB-CCCC', { signedInAs: {} });
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/profile');
+    expect(router.state.location.state).toEqual({
+      returnTo: '/dashboard?showModal=REDEEM&voucher=AAAA-BBBB-CCCC',
+    });
+    expect(screen.getByText(PROFILE_MESSAGES.completeToContinue)).toBeVisible();
+  });
+
+  it('shows the dashboard of a complete profile, without the note', async () => {
+    renderRoute('/dashboard', { signedInAs: completeProfile });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome Robin!' })).toBeVisible();
+    expect(screen.queryByText(PROFILE_MESSAGES.completeToContinue)).not.toBeInTheDocument();
+  });
+
   it('shows the site alert', () => {
-    renderRoute('/dashboard', { signedInAs: {}, config: { siteAlert: 'Planned outage on Sunday.' } });
+    renderRoute('/dashboard', {
+      signedInAs: completeProfile,
+      config: { siteAlert: 'Planned outage on Sunday.' },
+    });
     expect(screen.getByText('Planned outage on Sunday.')).toBeVisible();
   });
 
   it('tells a minor awaiting consent review, with the brand name', () => {
-    renderRoute('/dashboard', { signedInAs: { underAge: true, parentConsented: null } });
+    renderRoute('/dashboard', {
+      signedInAs: {
+        ...completeProfile,
+        underAge: true,
+        guardianFirstName: 'Pat',
+        guardianLastName: 'Tester',
+        parentConsented: null,
+      },
+    });
     expect(screen.getByText(withBrand(UNDER_AGE_BANNERS.reviewing, testConfig.brandName))).toBeVisible();
     expect(screen.queryByRole('link', { name: UNDER_AGE_BANNERS.completeNow })).not.toBeInTheDocument();
   });
 
   it('asks a minor without consent to complete it in My Profile', () => {
-    renderRoute('/dashboard', { signedInAs: { underAge: true, parentConsented: false } });
+    renderRoute('/dashboard', {
+      signedInAs: {
+        ...completeProfile,
+        underAge: true,
+        guardianFirstName: 'Pat',
+        guardianLastName: 'Tester',
+        parentConsented: false,
+      },
+    });
     expect(screen.getByText(UNDER_AGE_BANNERS.missing)).toBeVisible();
     expect(screen.getByRole('link', { name: UNDER_AGE_BANNERS.completeNow })).toHaveAttribute(
       'href',
@@ -108,13 +133,21 @@ describe('Signed-in layout and route guards', () => {
   });
 
   it('sends a minor without consent from the reports to the not-allowed notice', async () => {
-    const { router } = renderRoute('/reports', { signedInAs: { underAge: true, parentConsented: false } });
+    const { router } = renderRoute('/reports', {
+      signedInAs: {
+        ...completeProfile,
+        underAge: true,
+        guardianFirstName: 'Pat',
+        guardianLastName: 'Tester',
+        parentConsented: false,
+      },
+    });
     expect(await screen.findByText(REPORT_NOT_PERMITTED)).toBeVisible();
     expect(router.state.location.pathname).toBe('/kits/notAllowed');
   });
 
   it('sends a signed-in user away from sign-in and registration', async () => {
-    const { router } = renderRoute('/register', { signedInAs: {} });
+    const { router } = renderRoute('/register', { signedInAs: completeProfile });
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome Robin!' })).toBeVisible();
     expect(router.state.location.pathname).toBe('/dashboard');
   });
@@ -126,7 +159,7 @@ describe('Signed-in layout and route guards', () => {
   });
 
   it('sends an unknown path to the start page', async () => {
-    const { router } = renderRoute('/no/such/page', { signedInAs: {} });
+    const { router } = renderRoute('/no/such/page', { signedInAs: completeProfile });
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome Robin!' })).toBeVisible();
     expect(router.state.location.pathname).toBe('/dashboard');
   });

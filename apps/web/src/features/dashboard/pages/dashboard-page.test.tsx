@@ -1,7 +1,7 @@
 import { DASHBOARD_TEXTS, type Kit } from '@portal/domain';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderRoute, testConfig } from '../../../test/render.tsx';
+import { completeProfile, renderRoute, testConfig } from '../../../test/render.tsx';
 
 let kits: Kit[];
 
@@ -62,7 +62,7 @@ const summary = () => within(screen.getByRole('region', { name: 'Your kits at a 
 
 describe('DashboardPage', () => {
   it('says there are no notifications and no kits when the person has none', async () => {
-    renderRoute('/dashboard', { signedInAs: {} });
+    renderRoute('/dashboard', { signedInAs: completeProfile });
     const card = await notifications();
     expect(card.getByText(DASHBOARD_TEXTS.noNotifications)).toBeVisible();
     expect(summary().getByText(DASHBOARD_TEXTS.noKits)).toBeVisible();
@@ -78,7 +78,7 @@ describe('DashboardPage', () => {
       kit(6, 'RECEIVED_BY_CUSTOMER'),
       kit(7, 'REFUNDED', 'RECEIVED_BY_LAB'),
     ];
-    renderRoute('/dashboard', { signedInAs: {} });
+    renderRoute('/dashboard', { signedInAs: completeProfile });
     const card = await notifications();
     const items = await card.findAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
@@ -96,7 +96,7 @@ describe('DashboardPage', () => {
 
   it('puts the brand name into a status that names it', async () => {
     kits = [kit(1, 'RECEIVED_BY_LAB')];
-    renderRoute('/dashboard', { signedInAs: {} });
+    renderRoute('/dashboard', { signedInAs: completeProfile });
     const card = await notifications();
     expect(await card.findByText(`Received by ${testConfig.brandName}`)).toBeVisible();
   });
@@ -109,7 +109,7 @@ describe('DashboardPage', () => {
       kit(4, 'MICROBIOME_COACH_SESSION_COMPLETED', 'MICROBIOME_COACH_SESSION_COMPLETED'),
       kit(5, 'INVALIDATED'),
     ];
-    renderRoute('/dashboard', { signedInAs: {} });
+    renderRoute('/dashboard', { signedInAs: completeProfile });
     await notifications();
     const counts = Object.fromEntries(
       (await summary().findAllByRole('term')).map((term) => [
@@ -125,7 +125,7 @@ describe('DashboardPage', () => {
   });
 
   it('explains coach booking with the support phone number', async () => {
-    const { user } = renderRoute('/dashboard', { signedInAs: {} });
+    const { user } = renderRoute('/dashboard', { signedInAs: completeProfile });
     await notifications();
     await user.click(screen.getByRole('button', { name: 'How to book a coach session' }));
     const dialog = screen.getByRole('dialog', { name: 'How to book your Microbiome Coach session' });

@@ -1,6 +1,6 @@
-import { dashboardGreeting } from '@portal/domain';
+import { dashboardGreeting, isProfileComplete, type ProfileReturn } from '@portal/domain';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
@@ -26,10 +26,18 @@ export function DashboardPage() {
   const user = useCurrentUser();
   const kits = useKits();
   const [params, setParams] = useSearchParams();
+  const location = useLocation();
   const [buying, setBuying] = useState<'kit' | 'subscription' | null>(null);
 
   if (user.isPending) return <Loading />;
   if (user.isError) return <Alert tone="error">{user.error.message}</Alert>;
+  // Consumer §4: while the profile is incomplete, the dashboard sends the person to it (the research
+  // portal's gate keeps them there; here only the dashboard does). The first save comes back here, with
+  // the address as it was, so a gift email's redeem link still opens its voucher.
+  if (appType === 'CUSTOMER' && !isProfileComplete(user.data)) {
+    const returnTo: ProfileReturn = { returnTo: `${location.pathname}${location.search}` };
+    return <Navigate to="/profile" replace state={returnTo} />;
+  }
 
   function openRedeem() {
     setParams({ showModal: REDEEM }, { replace: true });

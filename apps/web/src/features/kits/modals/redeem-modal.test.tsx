@@ -1,7 +1,7 @@
 import { KIT_MESSAGES } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderRoute } from '../../../test/render.tsx';
+import { completeProfile, renderRoute } from '../../../test/render.tsx';
 import { KIT_MODAL_TEXTS } from './kit-modal-texts.ts';
 
 type Call = { method: string; path: string; body: unknown };
@@ -89,8 +89,19 @@ afterEach(() => {
 
 const posts = () => calls.filter((c) => c.method === 'POST' && c.path !== '/api/auth/refresh');
 
+/** From the dashboard, as the gift email's link opens it (the dashboard needs a complete profile). */
 async function openRedeem(signedInAs: object = {}, query = '') {
-  const rendered = renderRoute(`/dashboard?showModal=REDEEM${query}`, { signedInAs });
+  const rendered = renderRoute(`/dashboard?showModal=REDEEM${query}`, {
+    signedInAs: { ...completeProfile, ...signedInAs },
+  });
+  const dialog = await screen.findByRole('dialog', { name: 'Redeem a voucher' });
+  return { ...rendered, dialog };
+}
+
+/** From My Kits, which a customer without an address in the profile can reach too. */
+async function openRedeemWithoutAddress() {
+  const rendered = renderRoute('/kits', { signedInAs: {} });
+  await rendered.user.click(await screen.findByRole('button', { name: 'Redeem a voucher' }));
   const dialog = await screen.findByRole('dialog', { name: 'Redeem a voucher' });
   return { ...rendered, dialog };
 }
@@ -113,12 +124,12 @@ describe('RedeemModal', () => {
     const guardian = await openRedeem({ guardian: true });
     expect(optionNames(guardian.dialog)).toEqual(['Send now', 'Send later', 'Give to someone else']);
     guardian.unmount();
-    const minor = await openRedeem({ underAge: true });
+    const minor = await openRedeem({ underAge: true, guardianFirstName: 'Pat', guardianLastName: 'Tester' });
     expect(optionNames(minor.dialog)).toEqual(['Send now', 'Send later', 'Give to someone else']);
   });
 
   it('keeps Proceed disabled until the voucher and a valid address are given, then sends the kit', async () => {
-    const { dialog, user } = await openRedeem();
+    const { dialog, user } = await openRedeemWithoutAddress();
     await user.click(within(dialog).getByRole('button', { name: 'Send now' }));
     const proceed = within(dialog).getByRole('button', { name: 'Proceed' });
     expect(proceed).toBeDisabled();
@@ -170,7 +181,7 @@ describe('RedeemModal', () => {
         },
       ],
     });
-    const { dialog, user } = await openRedeem();
+    const { dialog, user } = await openRedeemWithoutAddress();
     await user.click(within(dialog).getByRole('button', { name: 'Send now' }));
     await user.type(within(dialog).getByLabelText('Voucher code'), 'AAAABBBBCCCC');
     await user.type(within(dialog).getByRole('combobox', { name: 'Find your address' }), 'queen st');

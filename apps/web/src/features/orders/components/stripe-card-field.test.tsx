@@ -1,7 +1,7 @@
 import { ORDER_MESSAGES } from '@portal/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderRoute } from '../../../test/render.tsx';
+import { completeProfile, renderRoute } from '../../../test/render.tsx';
 import { agreeToTerms, dialogNamed, orderPosts, stubOrdersApi } from '../orders.test-helpers.ts';
 
 // The official loader is replaced by a fake Stripe: a card element that mounts a frame, reports
@@ -43,7 +43,7 @@ async function openPayment() {
   const publishableKey = `pk_test_${++keys}`;
   const calls = stubOrdersApi();
   const { user } = renderRoute('/dashboard', {
-    signedInAs: {},
+    signedInAs: completeProfile,
     config: { stripePublishableKey: publishableKey },
   });
   await user.click(await screen.findByRole('button', { name: 'Buy a kit' }));

@@ -1,7 +1,7 @@
 import { ORDER_MESSAGES, paymentTechnicalMessage } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderRoute, testConfig } from '../../../test/render.tsx';
+import { completeProfile, renderRoute, testConfig } from '../../../test/render.tsx';
 import {
   agreeToTerms,
   dialogNamed,
@@ -19,7 +19,7 @@ afterEach(() => {
 
 async function openOrder(routes: Routes = {}) {
   const calls = stubOrdersApi(routes);
-  const rendered = renderRoute('/dashboard', { signedInAs: {} });
+  const rendered = renderRoute('/dashboard', { signedInAs: completeProfile });
   await rendered.user.click(await screen.findByRole('button', { name: 'Buy a kit' }));
   const dialog = await dialogNamed('Buy a kit');
   // Without prices the query retries once before the fallback shows.

@@ -1,7 +1,7 @@
 import { ORDER_MESSAGES } from '@portal/domain';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderRoute } from '../../../test/render.tsx';
+import { completeProfile, renderRoute } from '../../../test/render.tsx';
 import {
   agreeToTerms,
   dialogNamed,
@@ -17,9 +17,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-async function openSubscription(signedInAs: object = PROFILE_ADDRESS, routes: Routes = {}) {
+/** From the dashboard (which needs a complete profile), or from My Profile while the address is missing. */
+async function openSubscription(
+  signedInAs: object = PROFILE_ADDRESS,
+  routes: Routes = {},
+  path = '/dashboard',
+) {
   const calls = stubOrdersApi(routes);
-  const rendered = renderRoute('/dashboard', { signedInAs });
+  const rendered = renderRoute(path, { signedInAs: { ...completeProfile, ...signedInAs } });
   await rendered.user.click(await screen.findByRole('button', { name: 'Start a subscription' }));
   const dialog = await dialogNamed('Start a subscription');
   return { ...rendered, calls, dialog, scope: within(dialog) };
@@ -44,7 +49,11 @@ describe('SubscriptionModal', () => {
   });
 
   it('asks for the profile address, with a link to My Profile and no Pay button, when it is incomplete', async () => {
-    const { scope, user } = await openSubscription({ addressLine1: '1 Queen St' });
+    const { scope, user } = await openSubscription(
+      { addressLine1: '1 Queen St', suburb: null, state: null, postcode: null },
+      {},
+      '/profile',
+    );
     await user.click(await scope.findByRole('radio', { name: /Every 6 months/ }));
     await user.click(scope.getByRole('button', { name: 'Continue to payment' }));
     expect(scope.getByText(ORDER_MESSAGES.subscriptionAddress)).toBeVisible();

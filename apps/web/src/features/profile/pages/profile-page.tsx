@@ -13,12 +13,13 @@ import {
   PROFILE_MESSAGES,
   parseDisplayDate,
   passwordProblems,
+  profileReturnPath,
   profileSaveBlocker,
   profileSchema,
   withBrand,
 } from '@portal/domain';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { AddressFinder } from '../../../components/address/address-finder.tsx';
 import {
   type AddressSuggestion,
@@ -108,9 +109,14 @@ function addressOf(values: Values) {
 
 export function ProfilePage() {
   const userQuery = useCurrentUser();
+  const { appType } = useConfig();
+  // The research portal's gate says why it keeps the person here; on the customer portal the dashboard
+  // sends them here while the profile is incomplete (consumer §4), and this says why.
+  const incomplete = appType === 'CUSTOMER' && userQuery.data && !isProfileComplete(userQuery.data);
   return (
     <>
       <h1>My Profile</h1>
+      {incomplete ? <Alert tone="info">{PROFILE_MESSAGES.completeToContinue}</Alert> : null}
       {userQuery.data ? (
         <ProfileForm user={userQuery.data} />
       ) : userQuery.error ? (
@@ -128,6 +134,10 @@ function ProfileForm({ user }: { user: CurrentUser }) {
   const navigate = useNavigate();
   // Research §2: the first save of an incomplete profile leads on to the dashboard (and the redeem modal).
   const firstSave = appType === 'RESEARCH' && !isProfileComplete(user);
+  // Consumer §4: the dashboard sent an incomplete profile here; its first save goes back there.
+  const location = useLocation();
+  const returnTo =
+    appType === 'CUSTOMER' && !isProfileComplete(user) ? profileReturnPath(location.state) : null;
   const consentFlow = useDataUsageConsentFlow(user.id);
   const consent = consentFlow.data?.consents[0];
   const [values, setValues] = useState<Values>(() => initialValues(user));
@@ -149,11 +159,17 @@ function ProfileForm({ user }: { user: CurrentUser }) {
   const passwordSectionId = useId();
   const underAge = isUnderAge(user);
 
+  // After the first save of a profile the dashboard sent here, the button's success state shows its two
+  // seconds, then the person goes back to where they were headed.
+  const leaveTo = useRef<string | null>(null);
   useEffect(() => {
     if (!savedState) return;
-    const timer = setTimeout(() => setSavedState(false), SAVED_STATE_MS);
+    const timer = setTimeout(() => {
+      setSavedState(false);
+      if (leaveTo.current) navigate(leaveTo.current);
+    }, SAVED_STATE_MS);
     return () => clearTimeout(timer);
-  }, [savedState]);
+  }, [savedState, navigate]);
 
   function set<K extends keyof Values>(name: K, value: Values[K]) {
     setValues((current) => ({ ...current, [name]: value }));
@@ -299,6 +315,8 @@ function ProfileForm({ user }: { user: CurrentUser }) {
       if (firstSave) {
         const dashboard = await apiRequest('/dashboard', { auth: 'required' }, dashboardSchema);
         navigate(dashboard.numberOfUnassignedKits === 0 ? '/dashboard?showModal=REDEEM' : '/dashboard');
+      } else if (returnTo) {
+        leaveTo.current = returnTo;
       }
     } catch (error) {
       if (error instanceof ApiError && error.status === 403) {
