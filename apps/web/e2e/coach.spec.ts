@@ -169,6 +169,9 @@ test('a person books the coach call of a kit with results once the questionnaire
 
   // The kits page's tile opens the same booking, which shows the call just booked.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Kits' }).click();
+  // The router keeps the coach page on screen until the kits page's code has arrived, and the coach
+  // page has a 'Book now!' in an article of the same name: wait for the kits page itself.
+  await expect(page.getByRole('heading', { level: 1, name: 'My Sampling Kits' })).toBeVisible();
   const card = page.getByRole('article', { name: `KIT-${kit.id}` });
   await card.getByRole('button', { name: 'Book now!' }).click();
   await expect(booking.locator(`.coach-current-booking time[datetime="${startsAt}"]`)).toBeVisible();
