@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '@portal/domain';
+import { AUTH_MESSAGES, ERROR_CODES } from '@portal/domain';
 
 /** A failure a person can act on; the error handler turns it into `{message, code, fields?}`. */
 export class AppError extends Error {
@@ -22,6 +22,8 @@ export const unauthorized = (
   message = 'Please sign in to continue.',
   code: string = ERROR_CODES.unauthorized,
 ) => new AppError(401, code, message);
+/** A token that does not open a session: bad, expired, or of an account that no longer exists. */
+export const sessionExpired = () => unauthorized(AUTH_MESSAGES.sessionExpired, ERROR_CODES.unauthorized);
 export const forbidden = (
   message = 'You do not have permission to do that.',
   code: string = ERROR_CODES.forbidden,

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
+import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../db/schema/index.ts';
 import { bearer, createTestApp, ops, signedInUser, TEST_JWT_SECRET, type TestApp } from '../test/helpers.ts';
 import { completeQuestionnaires } from '../test/questionnaires.ts';
 import { type Access, AUTHORIZATION_MATRIX, type Fixture } from './authorization-matrix.ts';
@@ -216,6 +218,25 @@ describe('authorization matrix', () => {
         const own = await t.app.inject({ ...request, headers: bearer(ownerToken) });
         expect(own.statusCode, `${route.key} refused its owner: ${own.body}`).toBe(200);
       }
+    }
+  });
+
+  it("refuses a deleted person's token (401) on every signed-in route, whichever guard checks the account", async () => {
+    // Routes guarded by requireUserCheckedByQuery rely on their own statement for this: one that does
+    // not start from the caller's users row answers 200 or 404 here instead.
+    const gone = await signedInUser(t.app);
+    await t.database.db.delete(users).where(eq(users.id, gone.id));
+    for (const route of routes) {
+      const access = route.access;
+      if (access?.kind !== 'self' && access?.kind !== 'owner') continue;
+      const call = access.kind === 'owner' ? access.call(fixture) : { url: concrete(route.path) };
+      const res = await t.app.inject({
+        method: route.method,
+        url: call.url,
+        headers: bearer(gone.accessToken),
+        ...(call.payload ? { payload: call.payload as object } : {}),
+      });
+      expect(res.statusCode, `${route.key} gave a deleted person ${res.statusCode}: ${res.body}`).toBe(401);
     }
   });
 

@@ -1,9 +1,15 @@
-import { apiErrorSchema, ERROR_CODES } from '@portal/domain';
+import fs from 'node:fs';
+import { AUTH_MESSAGES, apiErrorSchema, ERROR_CODES } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../db/schema/index.ts';
-import { bearer, createTestApp, signedInUser, TEST_JWT_SECRET, type TestApp } from '../test/helpers.ts';
+import { impersonationAudit, surveyAnswers, users } from '../db/schema/index.ts';
+import { bearer, createTestApp, ops, signedInUser, TEST_JWT_SECRET, type TestApp } from '../test/helpers.ts';
+
+const PROFILE = fs.readFileSync(
+  new URL('../../../../packages/domain/test-data/report/gmwi2/SRR1761667_metaphlan.txt', import.meta.url),
+  'utf8',
+);
 
 /**
  * Hostile access and refresh tokens (design.md §6). Rotation, reuse detection and logout are covered
@@ -26,6 +32,41 @@ const signed = (alg: string, opts: { aud?: string; exp?: string; nbf?: string; s
   if (opts.nbf) jwt.setNotBefore(opts.nbf);
   return jwt.sign(key(opts.secret ?? TEST_JWT_SECRET));
 };
+
+/** A person's kits: one activated (questionnaires open) and one with an imported report. */
+async function kitsOf(email: string) {
+  const admin = (method: 'POST' | 'PATCH', url: string, payload: object) =>
+    t.app.inject({ method, url, headers: ops, payload });
+  const [active, withReport] = (
+    await admin('POST', '/api/admin/kits', { count: 2, ownerEmail: email })
+  ).json();
+  await admin('PATCH', `/api/admin/kits/${active.id}`, { kitStatus: 'REQUESTED' });
+  for (const step of [
+    { kitStatus: 'REQUESTED' },
+    { kitStatus: 'DISPATCHED_BY_LAB' },
+    { sampleStatus: 'RECEIVED_BY_LAB' },
+  ])
+    await admin('PATCH', `/api/admin/kits/${withReport.id}`, step);
+  const imported = await admin('POST', '/api/admin/results', {
+    sampleIdentifier: withReport.sampleIdentifier,
+    profile: PROFILE,
+  });
+  expect(imported.statusCode, imported.body).toBe(201);
+  return { activeKitId: active.id as number, sample: withReport.sampleIdentifier as string };
+}
+
+/** Every route guarded by requireUserCheckedByQuery, as the owner of these kits calls it. */
+const checkedByQuery = (kits: { activeKitId: number; sample: string }) =>
+  [
+    { method: 'GET', url: '/api/dashboard' },
+    { method: 'GET', url: '/api/kits' },
+    { method: 'GET', url: `/api/reports/${kits.sample}` },
+    {
+      method: 'PUT',
+      url: `/api/kits/${kits.activeKitId}/surveys/day-of-sampling`,
+      payload: { questionId: 'DOS_UNWELL', answers: [], answerString: 'true' },
+    },
+  ] as const;
 
 async function expectRefused(token: string) {
   for (const url of ['/api/users/me', '/api/kits', '/api/dashboard']) {
@@ -83,18 +124,54 @@ describe('access tokens', () => {
   });
 
   it('refuses the tokens of a deleted person: access and refresh', async () => {
-    const gone = await signedInUser(t.app);
+    const gone = await signedInUser(t.app, { dob: '1990-01-01' });
+    const routes = checkedByQuery(await kitsOf(gone.email));
     expect((await t.app.inject({ url: '/api/users/me', headers: bearer(gone.accessToken) })).statusCode).toBe(
       200,
     );
+    for (const route of routes) {
+      const res = await t.app.inject({ ...route, headers: bearer(gone.accessToken) });
+      expect(res.statusCode, `${route.url}: ${res.body}`).toBe(200);
+    }
+    const answersBefore = await t.database.db.select().from(surveyAnswers);
     await t.database.db.delete(users).where(eq(users.id, gone.id));
     await expectRefused(gone.accessToken);
+    // The routes whose own statement checks the account (requireUserCheckedByQuery) refuse it the same way.
+    for (const route of routes) {
+      const res = await t.app.inject({ ...route, headers: bearer(gone.accessToken) });
+      expect(res.statusCode, `${route.method} ${route.url}: ${res.body}`).toBe(401);
+      expect(res.json()).toEqual({ message: AUTH_MESSAGES.sessionExpired, code: ERROR_CODES.unauthorized });
+    }
+    expect(await t.database.db.select().from(surveyAnswers)).toEqual(answersBefore);
     const refresh = await t.app.inject({
       method: 'POST',
       url: '/api/auth/refresh',
       payload: { refresh_token: gone.refreshToken },
     });
     expect(refresh.statusCode).toBe(401);
+  });
+
+  it('refuses an impersonation token of a deleted person, and audits nothing for it', async () => {
+    const support = await signedInUser(t.app, { authorities: ['IMPERSONATE'] });
+    const gone = await signedInUser(t.app, { dob: '1990-01-01' });
+    const routes = checkedByQuery(await kitsOf(gone.email));
+    const impersonated = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/impersonate',
+      headers: bearer(support.accessToken),
+      payload: { username: gone.email },
+    });
+    const token = impersonated.json().access_token as string;
+    await t.database.db.delete(users).where(eq(users.id, gone.id));
+    for (const route of routes) {
+      const res = await t.app.inject({ ...route, headers: bearer(token) });
+      expect(res.statusCode, `${route.method} ${route.url}: ${res.body}`).toBe(401);
+    }
+    const audit = await t.database.db
+      .select()
+      .from(impersonationAudit)
+      .where(eq(impersonationAudit.subjectId, gone.id));
+    expect(audit).toEqual([]);
   });
 
   it('refuses a refresh token replayed after rotation, and then its whole family', async () => {

@@ -408,6 +408,62 @@ describe('operator steps (kit:set)', () => {
   });
 });
 
+describe('the kits list and the dashboard', () => {
+  it('answer a person without kits with an empty list and nothing counted', async () => {
+    const user = await signedInUser(t.app);
+    expect((await call(user.accessToken, 'GET', '/api/kits')).json()).toEqual([]);
+    expect((await call(user.accessToken, 'GET', '/api/dashboard')).json()).toEqual({
+      numberOfUnassignedKits: 0,
+      numberOfRedeemedKits: 0,
+      profileCompleted: false,
+    });
+  });
+
+  it('list each kit as it reads on its own, with its referral and questionnaire progress, oldest first', async () => {
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/referral-codes',
+      headers: ops,
+      payload: { code: 'REF-LIST7', firstName: 'Ari', lastName: 'Stone' },
+    });
+    const user = await signedInUser(t.app, { dob: '1990-01-01' });
+    const other = await signedInUser(t.app);
+    const [active, spare] = await newKits(2, { ownerEmail: user.email });
+    await newKits(1, { ownerEmail: other.email });
+    await setStatus(active!.id, { kitStatus: 'REQUESTED' });
+    await call(user.accessToken, 'PUT', `/api/kits/${spare!.id}`, { referralCode: 'LIST7' });
+    const saved = await call(user.accessToken, 'PUT', `/api/kits/${active!.id}/surveys/day-of-sampling`, {
+      questionId: 'DOS_UNWELL',
+      answers: [],
+      answerString: 'true',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const list = (await call(user.accessToken, 'GET', '/api/kits')).json();
+    expect(list.map((k: { id: number }) => k.id)).toEqual([active!.id, spare!.id]);
+    for (const [i, kit] of [active!, spare!].entries()) {
+      // The kit as the single-kit statement reads it (a change that changes nothing answers with the kit).
+      const alone = (await call(user.accessToken, 'PUT', `/api/kits/${kit.id}`, { notes: null })).json();
+      expect({ ...list[i], surveysStats: [] }).toEqual(alone);
+    }
+    expect(list[1]).toMatchObject({ referralCode: 'LIST7', referralName: 'Ari Stone' });
+    // Progress as the answer save computed it from the stored answers.
+    const progress = list[0].surveysStats.find(
+      (s: { surveyType: string }) => s.surveyType === 'DAY_OF_SAMPLING',
+    );
+    expect(progress).toEqual(saved.json().progress);
+    expect(progress.completedQuestions).toBe(1);
+    expect(list[1].surveysStats.map((s: { completedQuestions: number }) => s.completedQuestions)).toEqual([
+      0, 0, 0, 0, 0,
+    ]);
+    expect((await call(user.accessToken, 'GET', '/api/dashboard')).json()).toEqual({
+      numberOfUnassignedKits: 1,
+      numberOfRedeemedKits: 0,
+      profileCompleted: false,
+    });
+  });
+});
+
 describe('demo seed', () => {
   it('creates a customer who can sign in and sees kits in every state', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/admin/seed-demo', headers: ops });

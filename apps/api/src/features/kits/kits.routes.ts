@@ -14,7 +14,7 @@ import {
 } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { principalOf, requireUser } from '../../plugins/authenticate.ts';
+import { principalOf, requireUser, requireUserCheckedByQuery } from '../../plugins/authenticate.ts';
 import {
   activateKit,
   checkVoucher,
@@ -43,7 +43,8 @@ export const kitsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dashboard',
     {
-      onRequest: requireUser,
+      // The service's one statement starts from the person's row and refuses a deleted account.
+      onRequest: requireUserCheckedByQuery,
       schema: {
         tags: ['kits'],
         summary: 'getDashboard',
@@ -57,7 +58,8 @@ export const kitsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/kits',
     {
-      onRequest: requireUser,
+      // The service's one statement starts from the person's row and refuses a deleted account.
+      onRequest: requireUserCheckedByQuery,
       schema: {
         tags: ['kits'],
         summary: 'getUserKits',

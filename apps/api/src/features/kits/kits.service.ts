@@ -29,7 +29,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { conflict, invalid, notFound } from '../../lib/errors.ts';
+import { conflict, invalid, notFound, sessionExpired } from '../../lib/errors.ts';
 import { answerClock, answersOfKitColumn, kitSurveyStats } from '../surveys/surveys.service.ts';
 import {
   kitDispatchedMail,
@@ -127,7 +127,12 @@ async function kitById(db: DbOrTx, kitId: number): Promise<Kit> {
   return toKit(row);
 }
 
-/** The person's kits with what their questionnaire progress depends on (their age, the answers), in one statement. */
+/**
+ * The person with their kits and what the kits' questionnaire progress depends on (the person's age, the
+ * answers), in one statement. It starts from the person's row, so it also proves the account exists
+ * (the route is guarded by requireUserCheckedByQuery): no row means a deleted account; a person without
+ * kits is one row without a kit.
+ */
 const userKitRows = preparedFor((db) =>
   db
     .select({
@@ -136,29 +141,31 @@ const userKitRows = preparedFor((db) =>
       ownerDateOfBirth: users.dateOfBirth,
       answers: answersOfKitColumn,
     })
-    .from(kits)
-    .innerJoin(projects, eq(projects.id, kits.projectId))
+    .from(users)
+    .leftJoin(kits, eq(kits.ownerId, users.id))
+    .leftJoin(projects, eq(projects.id, kits.projectId))
     .leftJoin(referralCodes, eq(referralCodes.code, kits.referralCode))
-    .innerJoin(users, eq(users.id, kits.ownerId))
-    .where(eq(kits.ownerId, sql.placeholder('userId')))
+    .where(eq(users.id, sql.placeholder('userId')))
     .orderBy(asc(kits.id))
     .prepare('user_kits'),
 );
 
 /** getUserKits: the person's kits under the listing rules, oldest first. */
 export async function listUserKits(ctx: AppContext, userId: string): Promise<Kit[]> {
-  const owned = await userKitRows(ctx.db).execute({ userId });
-  const [first] = owned;
-  const underAge = first
-    ? isUnderAge({ underAge: first.ownerUnderAge, dateOfBirth: first.ownerDateOfBirth })
-    : false;
+  const rows = await userKitRows(ctx.db).execute({ userId });
+  const [first] = rows;
+  if (!first) throw sessionExpired();
+  const underAge = isUnderAge({ underAge: first.ownerUnderAge, dateOfBirth: first.ownerDateOfBirth });
   const now = answerClock();
-  return owned
-    .filter((row) => isListed(row.kit))
-    .map((row) => ({
-      ...toKit(row),
-      surveysStats: kitSurveyStats(row.kit, row.project, underAge, row.answers ?? [], now),
-    }));
+  const listed: Kit[] = [];
+  for (const { kit, project, referralFirst, referralLast, answers } of rows) {
+    if (!kit || !project || !isListed(kit)) continue;
+    listed.push({
+      ...toKit({ kit, project, referralFirst, referralLast }),
+      surveysStats: kitSurveyStats(kit, project, underAge, answers ?? [], now),
+    });
+  }
+  return listed;
 }
 
 /** getSentKits: kits the person gave away, newest first. */
@@ -182,7 +189,8 @@ export async function listSentKits(ctx: AppContext, userId: string): Promise<Sen
 
 /**
  * The person with their kits counted per state (a handful of rows however many kits they hold), in one
- * statement; the listing and activation rules then apply to each group, not to every kit.
+ * statement; the listing and activation rules then apply to each group, not to every kit. It starts from
+ * the person's row, so it also proves the account exists (requireUserCheckedByQuery).
  */
 const dashboardRows = preparedFor((db) => {
   const groups = db
@@ -214,7 +222,7 @@ const dashboardRows = preparedFor((db) => {
 export async function dashboard(ctx: AppContext, userId: string) {
   const rows = await dashboardRows(ctx.db).execute({ userId });
   const user = rows[0]?.user;
-  if (!user) throw notFound();
+  if (!user) throw sessionExpired();
   let numberOfUnassignedKits = 0;
   let numberOfRedeemedKits = 0;
   for (const { kitStatus, sampleStatus, redeemed, count } of rows) {

@@ -1,7 +1,12 @@
 import { apiErrorSchema } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { principalOf, requireAuthority, requireUser } from '../../plugins/authenticate.ts';
+import {
+  principalOf,
+  requireAuthority,
+  requireUser,
+  requireUserCheckedByQuery,
+} from '../../plugins/authenticate.ts';
 import {
   compare,
   comparisonAsPdf,
@@ -101,7 +106,8 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reports/:sample',
     {
-      onRequest: requireUser,
+      // The service's one statement starts from the person's row and refuses a deleted account.
+      onRequest: requireUserCheckedByQuery,
       schema: {
         tags: ['reports'],
         summary: 'One report by sample identifier',

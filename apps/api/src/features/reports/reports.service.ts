@@ -11,7 +11,7 @@ import { comparisonPdf, reportPdf } from '../../adapters/pdf/report-pdf.ts';
 import { preparedFor } from '../../db/prepared.ts';
 import { kits, labResults, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { AppError, conflict, invalid, notFound } from '../../lib/errors.ts';
+import { AppError, conflict, invalid, notFound, sessionExpired } from '../../lib/errors.ts';
 import { setKitStatus } from '../kits/kits.service.ts';
 
 const AT_LAB = new Set([
@@ -126,7 +126,8 @@ export async function listReports(ctx: AppContext, userId: string) {
 
 /**
  * The person and, when it is theirs and viewable, the report of the sample, in one statement: the
- * person's permission decides before the report's existence (a minor without consent gets 403).
+ * person's permission decides before the report's existence (a minor without consent gets 403). It
+ * starts from the person's row, so it also proves the account exists (requireUserCheckedByQuery).
  */
 const reportOfOwner = preparedFor((db) => {
   const found = db
@@ -163,12 +164,13 @@ const reportOfOwner = preparedFor((db) => {
 });
 
 async function ownReport(ctx: AppContext, userId: string, sampleIdentifier: string) {
-  ensureAvailable(ctx);
   const [row] = await reportOfOwner(ctx.db).execute({
     userId,
     sample: sampleIdentifier.trim().toUpperCase(),
   });
-  if (!row) throw notFound();
+  // A deleted account is refused before anything else, as the guard would have.
+  if (!row) throw sessionExpired();
+  ensureAvailable(ctx);
   if (!canViewReports(row.user)) throw new AppError(403, 'REPORT_NOT_PERMITTED', REPORT_NOT_PERMITTED);
   if (row.kitId === null || row.sampleIdentifier === null) throw notFound(REPORT_MESSAGES.notFound);
   const kit: ReportKit = {

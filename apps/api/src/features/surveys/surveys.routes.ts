@@ -1,7 +1,7 @@
 import { answerRecordSchema, apiErrorSchema, surveyDefinitionSchema } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { principalOf, requireUser } from '../../plugins/authenticate.ts';
+import { principalOf, requireUser, requireUserCheckedByQuery } from '../../plugins/authenticate.ts';
 import { deleteAnswer, getAnswers, getDefinition, saveAnswer } from './surveys.service.ts';
 
 const security = [{ bearerAuth: [] }];
@@ -57,7 +57,8 @@ export const surveysRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/kits/:kitId/surveys/:type',
     {
-      onRequest: requireUser,
+      // The service's first statement starts from the person's row and refuses a deleted account.
+      onRequest: requireUserCheckedByQuery,
       config: { rateLimit: { max: ctx.config.answerRateLimit, timeWindow: '1 minute' } },
       schema: {
         tags: ['surveys'],

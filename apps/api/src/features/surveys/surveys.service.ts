@@ -30,7 +30,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { AppError, conflict, invalid, notFound } from '../../lib/errors.ts';
+import { AppError, conflict, invalid, notFound, sessionExpired } from '../../lib/errors.ts';
 
 const definitionsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'definitions');
 
@@ -204,27 +204,37 @@ export async function surveyStatsForKits(
   );
 }
 
-/** The owner's kit with its project and owner; answer saves run it first on every request. */
-const ownedKit = preparedFor((db) =>
+/**
+ * The person and, when it is theirs, the kit with its project, in one statement; answer saves run it
+ * first on every request. It starts from the person's row, so it also proves the account exists (the
+ * save is guarded by requireUserCheckedByQuery).
+ */
+const personAndKit = preparedFor((db) =>
   db
-    .select({ kit: kits, project: projects, user: users })
-    .from(kits)
-    .innerJoin(projects, eq(projects.id, kits.projectId))
-    .innerJoin(users, eq(users.id, kits.ownerId))
-    .where(and(eq(kits.id, sql.placeholder('kitId')), eq(kits.ownerId, sql.placeholder('userId'))))
+    .select({ user: users, kit: kits, project: projects })
+    .from(users)
+    .leftJoin(kits, and(eq(kits.id, sql.placeholder('kitId')), eq(kits.ownerId, users.id)))
+    .leftJoin(projects, eq(projects.id, kits.projectId))
+    .where(eq(users.id, sql.placeholder('userId')))
     .prepare('owned_kit'),
 );
 
-/** The owner's kit with this questionnaire open to them; anything else is refused without changing data. */
-async function answerableKit(ctx: AppContext, userId: string, kitId: number, type: StudySurveyType) {
-  const [row] = await ownedKit(ctx.db).execute({ kitId, userId });
-  if (!row) throw notFound('We could not find that kit in your account.');
-  if (row.kit.surveyResultId) throw conflict(SURVEY_MESSAGES.infantKit);
-  if (row.kit.kitStatus === 'UNASSIGNED' || row.kit.kitStatus === 'ASSIGNED')
-    throw conflict(SURVEY_MESSAGES.notActivated);
-  if (!kitSurveyTypes(row.kit, row.project, isUnderAge(row.user)).includes(type))
-    throw new AppError(404, 'NOT_FOUND', SURVEY_MESSAGES.notListed);
+type PersonAndKit = Awaited<ReturnType<ReturnType<typeof personAndKit>['execute']>>[number];
+
+async function readPersonAndKit(ctx: AppContext, userId: string, kitId: number): Promise<PersonAndKit> {
+  const [row] = await personAndKit(ctx.db).execute({ kitId, userId });
+  if (!row) throw sessionExpired();
   return row;
+}
+
+/** The owner's kit with this questionnaire open to them; anything else is refused without changing data. */
+function answerableKit({ user, kit, project }: PersonAndKit, type: StudySurveyType) {
+  if (!kit || !project) throw notFound('We could not find that kit in your account.');
+  if (kit.surveyResultId) throw conflict(SURVEY_MESSAGES.infantKit);
+  if (kit.kitStatus === 'UNASSIGNED' || kit.kitStatus === 'ASSIGNED')
+    throw conflict(SURVEY_MESSAGES.notActivated);
+  if (!kitSurveyTypes(kit, project, isUnderAge(user)).includes(type))
+    throw new AppError(404, 'NOT_FOUND', SURVEY_MESSAGES.notListed);
 }
 
 const toMap = (rows: (typeof surveyAnswers.$inferSelect)[]): AnswersByQuestionId =>
@@ -248,7 +258,7 @@ const answersOf = preparedFor((db) =>
 /** get survey answers: the questionResultsMap of one kit's questionnaire. */
 export async function getAnswers(ctx: AppContext, userId: string, kitId: number, raw: string) {
   const type = resolveType(raw);
-  await answerableKit(ctx, userId, kitId, type);
+  answerableKit(await readPersonAndKit(ctx, userId, kitId), type);
   const rows = await answersOf(ctx.db).execute({ kitId, type });
   const questionResultsMap: Record<string, AnswerRecord> = {};
   for (const a of rows)
@@ -277,9 +287,11 @@ export async function saveAnswer(
   raw: string,
   body: AnswerRecord & { clientSequence?: number | undefined },
 ) {
+  // The person's row first: a deleted account gets 401 before any other answer, as from the guard.
+  const person = await readPersonAndKit(ctx, userId, kitId);
   const type = resolveType(raw);
   const definition = getDefinition(type);
-  await answerableKit(ctx, userId, kitId, type);
+  answerableKit(person, type);
   const question = definition.questions.find((q) => q.questionId === body.questionId);
   if (!question)
     throw invalid(SURVEY_MESSAGES.unknownQuestion, { questionId: SURVEY_MESSAGES.unknownQuestion });
@@ -335,7 +347,7 @@ export async function deleteAnswer(
 ) {
   const type = resolveType(raw);
   const definition = getDefinition(type);
-  await answerableKit(ctx, userId, kitId, type);
+  answerableKit(await readPersonAndKit(ctx, userId, kitId), type);
   await ctx.db
     .delete(surveyAnswers)
     .where(
