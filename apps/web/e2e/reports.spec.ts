@@ -60,6 +60,8 @@ test('a person reads a report, compares two, downloads the PDFs and meets the V1
   page,
   request,
 }) => {
+  // A long journey with five accessibility scans at two viewports: on a busy 2-core machine it can pass 60 s.
+  test.slow();
   const user = await createUser(request);
   const [first, second, third] = await createKits(request, { ownerEmail: user.email, count: 3 });
   if (!first || !second || !third) throw new Error('three kits expected');

@@ -29,12 +29,13 @@ async function createStudyKits(request: APIRequestContext, siteId: number, kitTy
 
 const subjectId = () => `SUBJ-${Date.now().toString(36)}-${process.pid}`;
 
-async function fillRequisition(page: Page, subject: string, visit = 'SV1') {
+/** Fills the form; `visit: null` leaves the study visit as it is. */
+async function fillRequisition(page: Page, subject: string, visit: string | null = 'SV1') {
   const form = page.getByRole('form', { name: 'Requisition form' });
   await form.getByLabel('Subject ID').fill(subject);
   await form.getByLabel('Year of birth').fill('1972');
   await form.getByRole('radio', { name: 'Female' }).check();
-  await form.getByLabel('Study visit').selectOption(visit);
+  if (visit) await form.getByLabel('Study visit').selectOption(visit);
   await form.getByLabel('Collection date').fill('2026-03-01');
   await form.getByLabel('Hour').fill('9');
   await form.getByLabel('Minute').fill('30');
@@ -130,13 +131,20 @@ test('a second blood kit for the same subject and visit is refused and the visit
   await submit(page);
   await expect(page.getByText(M.submitted)).toBeVisible();
 
+  // Chosen before the subject is typed, the visit cannot be checked in the browser: the server refuses it.
   await page.goto(`/requisition/${second.hashedId}`);
-  await fillRequisition(page, subject);
+  await page.getByLabel('Study visit').selectOption('SV1');
+  await fillRequisition(page, subject, null);
   await expect(page.getByText('SV1 (2026-03-01): Blood Kit')).toBeVisible();
   await submit(page);
   await expect(page.getByRole('alert')).toHaveText(M.submitFailed(M.duplicateKit));
   await expect(page.getByLabel('Study visit')).toHaveValue('');
   await expectAccessible(page);
+
+  // With the subject's visits on screen, choosing that visit again is refused at once and put back.
+  await page.getByLabel('Study visit').selectOption('SV1');
+  await expect(page.locator('#study-visit-error')).toHaveText(M.duplicateKit);
+  await expect(page.getByLabel('Study visit')).toHaveValue('');
 });
 
 test('a scanned label that is not a kit shows Unknown Kit', async ({ page }) => {

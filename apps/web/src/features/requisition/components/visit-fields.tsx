@@ -1,6 +1,6 @@
 import { type RequisitionFormValues, STUDY_VISITS } from '@portal/domain';
-import { useRef, useState } from 'react';
-import { useFormContext } from 'react-hook-form';
+import { useEffect, useRef, useState } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { Field } from '../../../components/ui/field.tsx';
 import { REQUISITION_TEXTS } from '../requisition-texts.ts';
 
@@ -18,13 +18,18 @@ export function VisitFields({
   const { register, formState, getValues, setValue } = useFormContext<RequisitionFormValues>();
   const { errors } = formState;
   const accepted = useRef(getValues('studyVisit'));
+  // What the field settles on is what a refused choice goes back to, including the form putting the
+  // visit back after the server refused it (a choice and its refusal render once, together).
+  const studyVisit = useWatch<RequisitionFormValues, 'studyVisit'>({ name: 'studyVisit' });
+  useEffect(() => {
+    accepted.current = studyVisit;
+  }, [studyVisit]);
   const [refused, setRefused] = useState<string | null>(null);
   const visitField = register('studyVisit', {
     onChange: (event: { target: { value: string } }) => {
       const problem = visitProblem(event.target.value);
       setRefused(problem);
       if (problem) setValue('studyVisit', accepted.current);
-      else accepted.current = event.target.value;
     },
   });
   const visitError = refused ?? errors.studyVisit?.message;
