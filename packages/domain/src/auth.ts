@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { newPasswordSchema, PASSWORD_MAX_LENGTH } from './password.ts';
 import { emailSchema } from './registration.ts';
 
@@ -28,21 +28,23 @@ export const AUTH_MESSAGES = {
 } as const;
 
 export const loginRequestSchema = z.object({
-  email: z.string().trim().toLowerCase().min(1, 'Please enter your email.').max(254),
-  password: z.string().min(1, 'Please enter your password.').max(PASSWORD_MAX_LENGTH),
+  email: z
+    .string()
+    .check(z.trim(), z.toLowerCase(), z.minLength(1, 'Please enter your email.'), z.maxLength(254)),
+  password: z.string().check(z.minLength(1, 'Please enter your password.'), z.maxLength(PASSWORD_MAX_LENGTH)),
 });
 
 export const loginResponseSchema = z.object({
   access_token: z.string(),
   refresh_token: z.string(),
-  expires_in: z.number().int(),
+  expires_in: z.int(),
   user_id: z.string(),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const emailOnlySchema = z.object({ email: emailSchema });
 export const tokenOnlySchema = z.object({
-  token: z.string().min(1, AUTH_MESSAGES.verifyMissingToken).max(200),
+  token: z.string().check(z.minLength(1, AUTH_MESSAGES.verifyMissingToken), z.maxLength(200)),
 });
 /**
  * Emailed tokens are base64url (43 characters as issued). A reset link whose token is anything else
@@ -54,7 +56,9 @@ export const isParsableToken = (token: string) => EMAIL_TOKEN_PATTERN.test(token
 export const resetPasswordSchema = z.object({
   token: z
     .string()
-    .min(1, AUTH_MESSAGES.resetMissingToken)
-    .regex(EMAIL_TOKEN_PATTERN, AUTH_MESSAGES.resetMissingToken),
+    .check(
+      z.minLength(1, AUTH_MESSAGES.resetMissingToken),
+      z.regex(EMAIL_TOKEN_PATTERN, AUTH_MESSAGES.resetMissingToken),
+    ),
   password: newPasswordSchema,
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { APP_TYPES } from './navigation.ts';
 
 /** What GET /api/config tells the web app. */
@@ -11,15 +11,15 @@ export const publicConfigSchema = z.object({
   supportPostalAddress: z.string(),
   faqUrl: z.string(),
   consumerSignInUrl: z.string(),
-  maintenanceUntil: z.string().nullable(),
-  siteAlert: z.string().nullable(),
+  maintenanceUntil: z.nullable(z.string()),
+  siteAlert: z.nullable(z.string()),
   version: z.string(),
   /** External questionnaire for infant kits (null: not offered). */
-  infantSurveyUrl: z.string().nullable(),
+  infantSurveyUrl: z.nullable(z.string()),
   /** Stripe Elements key; null means the embedded test payment provider is in use. */
-  stripePublishableKey: z.string().nullish(),
+  stripePublishableKey: z.nullish(z.string()),
   /** External scheduling page embedded in the coach booking modal; null: the built-in scheduler. */
-  coachBookingUrl: z.string().nullish(),
+  coachBookingUrl: z.nullish(z.string()),
   features: z.record(z.string(), z.boolean()),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

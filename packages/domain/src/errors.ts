@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** The one error shape every API failure uses. */
 export const apiErrorSchema = z.object({
   message: z.string(),
   code: z.string(),
-  fields: z.record(z.string(), z.string()).optional(),
+  fields: z.optional(z.record(z.string(), z.string())),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 

@@ -7,6 +7,7 @@ export * from './navigation.ts';
 export * from './orders.ts';
 export * from './password.ts';
 export * from './profile.ts';
+export * from './profile-complete.ts';
 export * from './questionnaire/index.ts';
 export * from './recruitment.ts';
 export * from './registration.ts';

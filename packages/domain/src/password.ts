@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const PASSWORD_MIN_LENGTH = 8;
 /** The symbols the spec accepts as a password's special character. */
@@ -24,10 +24,10 @@ export function passwordProblems(password: string): string[] {
 /** Argon2 cost grows with input; a cap keeps a hostile 1 MB password from tying up the server. */
 export const PASSWORD_MAX_LENGTH = 128;
 
-export const newPasswordSchema = z
-  .string()
-  .max(PASSWORD_MAX_LENGTH, `Password can be at most ${PASSWORD_MAX_LENGTH} characters long.`)
-  .superRefine((value, ctx) => {
+export const newPasswordSchema = z.string().check(
+  z.maxLength(PASSWORD_MAX_LENGTH, `Password can be at most ${PASSWORD_MAX_LENGTH} characters long.`),
+  z.superRefine((value, ctx) => {
     const [first] = passwordProblems(value);
     if (first) ctx.addIssue({ code: 'custom', message: first });
-  });
+  }),
+);

@@ -4,13 +4,13 @@ import {
   addressMatchesSuggestion,
   dateOfBirthMismatch,
   formatDisplayDate,
-  isProfileComplete,
   PROFILE_MESSAGES,
   parseDisplayDate,
   profileReturnPath,
   profileSaveBlocker,
   profileSchema,
 } from './profile.ts';
+import { isProfileComplete } from './profile-complete.ts';
 
 const valid = {
   firstName: 'Ada',

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, passwordProblems } from './password.ts';
 
 /** Step 0 of registration: who the account is for. */
@@ -61,12 +61,13 @@ export function pleaseFillOutMessage(missing: string[]): string {
   return `${REGISTRATION_MESSAGES.pleaseFillOut} ${missing.join(', ')}`;
 }
 
-export const emailSchema = z
-  .string()
-  .trim()
-  .max(EMAIL_MAX_LENGTH, REGISTRATION_MESSAGES.invalidEmail)
-  .pipe(z.email({ message: REGISTRATION_MESSAGES.invalidEmail }))
-  .transform((email) => email.toLowerCase());
+export const emailSchema = z.pipe(
+  z.pipe(
+    z.string().check(z.trim(), z.maxLength(EMAIL_MAX_LENGTH, REGISTRATION_MESSAGES.invalidEmail)),
+    z.email({ message: REGISTRATION_MESSAGES.invalidEmail }),
+  ),
+  z.transform((email: string) => email.toLowerCase()),
+);
 
 export type RegistrationProblems = {
   form?: string;
@@ -105,26 +106,28 @@ export type UserType = (typeof USER_TYPES)[number];
 const nameSchema = (label: string) =>
   z
     .string()
-    .trim()
-    .min(1, `${label} is required.`)
-    .max(NAME_MAX_LENGTH, `${label} can be at most ${NAME_MAX_LENGTH} characters long.`);
+    .check(
+      z.trim(),
+      z.minLength(1, `${label} is required.`),
+      z.maxLength(NAME_MAX_LENGTH, `${label} can be at most ${NAME_MAX_LENGTH} characters long.`),
+    );
 
 /** The body of the register call (postUser); the server checks it with the same rules. */
 export const registerRequestSchema = z.object({
   email: emailSchema,
-  password: z
-    .string()
-    .max(PASSWORD_MAX_LENGTH, `Password can be at most ${PASSWORD_MAX_LENGTH} characters long.`)
-    .superRefine((value, ctx) => {
+  password: z.string().check(
+    z.maxLength(PASSWORD_MAX_LENGTH, `Password can be at most ${PASSWORD_MAX_LENGTH} characters long.`),
+    z.superRefine((value, ctx) => {
       const [first] = passwordProblems(value);
       if (first) ctx.addIssue({ code: 'custom', message: first });
     }),
+  ),
   firstName: nameSchema('First name'),
   lastName: nameSchema('Last name'),
-  underAge: z.boolean().default(false),
-  guardian: z.boolean().default(false),
-  userType: z.enum(USER_TYPES).default('CONSUMER'),
-  referralCode: z.string().trim().max(32).optional(),
-  participantCode: z.string().trim().max(32).optional(),
+  underAge: z._default(z.boolean(), false),
+  guardian: z._default(z.boolean(), false),
+  userType: z._default(z.enum(USER_TYPES), 'CONSUMER'),
+  referralCode: z.optional(z.string().check(z.trim(), z.maxLength(32))),
+  participantCode: z.optional(z.string().check(z.trim(), z.maxLength(32))),
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;

@@ -5,7 +5,7 @@ import {
   loginResponseSchema,
   REFRESH_THRESHOLD_SECONDS,
 } from '@portal/domain';
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 import { CLIENT_MESSAGES } from './messages.ts';
 import { endSession, getAccessToken, getSessionSnapshot, startSession } from './session.ts';
 
@@ -128,16 +128,19 @@ async function sendAuthenticated(path: string, options: RequestOptions): Promise
   }
 }
 
-/** Calls the JSON API under /api and, given a schema, checks the answer's shape. */
+/**
+ * Calls the JSON API under /api and, given a schema, checks the answer's shape. zod/mini's parse takes
+ * classic and mini schemas alike, so the shell does not pull classic zod into the first load.
+ */
 export async function apiRequest<T = unknown>(
   path: string,
   options: RequestOptions = {},
-  schema?: z.ZodType<T>,
+  schema?: z.core.$ZodType<T>,
 ): Promise<T> {
   const auth = options.auth ?? 'none';
   const data =
     auth === 'required'
       ? await sendAuthenticated(path, options)
       : await send(path, options, auth === 'ifPresent' ? getAccessToken()?.token : undefined);
-  return schema ? schema.parse(data) : (data as T);
+  return schema ? z.parse(schema, data) : (data as T);
 }

@@ -1,10 +1,10 @@
 import { USER_TYPES } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { apiRequest } from './api-client.ts';
 import { useSession } from './session.ts';
 
-const optionalText = z.string().nullish();
+const optionalText = z.nullish(z.string());
 
 /** GET /api/users/me. Several screens and the layout need the signed-in user, so it lives here. */
 export const currentUserSchema = z.object({
@@ -20,8 +20,8 @@ export const currentUserSchema = z.object({
   guardianFirstName: optionalText,
   guardianLastName: optionalText,
   userType: z.enum(USER_TYPES),
-  parentConsented: z.boolean().nullable(),
-  agreeToDataUsage: z.boolean().nullish(),
+  parentConsented: z.nullable(z.boolean()),
+  agreeToDataUsage: z.nullish(z.boolean()),
   addressLine1: optionalText,
   addressLine2: optionalText,
   suburb: optionalText,
@@ -31,7 +31,7 @@ export const currentUserSchema = z.object({
   provider: optionalText,
   gnafId: optionalText,
   externalIdentifier: optionalText,
-  authorities: z.array(z.string()).default([]),
+  authorities: z._default(z.array(z.string()), []),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

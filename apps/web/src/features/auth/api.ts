@@ -1,6 +1,6 @@
 import { type AppType, loginResponseSchema, type RegisterRequest, type UserType } from '@portal/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { apiRequest } from '../../lib/api-client.ts';
 import { endSession, startSession } from '../../lib/session.ts';
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { apiRequest, refreshSession } from '../../lib/api-client.ts';
 import { startSession, useSession } from '../../lib/session.ts';
 
