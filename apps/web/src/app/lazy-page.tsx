@@ -1,4 +1,4 @@
-import { type ComponentType, type JSX, lazy } from 'react';
+import { type ComponentType, type JSX, lazy, Suspense, useState } from 'react';
 
 // biome-ignore lint/suspicious/noExplicitAny: a page's props are whatever its component declares.
 type Page<P = any> = ComponentType<P> & { preload: () => Promise<unknown> };
@@ -30,7 +30,36 @@ export function lazyPage<M, P>(load: () => Promise<M>, pick: (module: M) => Comp
   return page;
 }
 
-/** Fetches every page, e.g. before tests render the route table synchronously. */
-export function preloadPages() {
-  return Promise.all(pages.map((page) => page.preload()));
+/**
+ * A modal whose code is fetched when it first opens, so a page's chunk does not carry the dialogs it
+ * shows closed. Until then it renders nothing, as a closed modal does; once opened it stays mounted,
+ * like a modal imported up front. Focus still moves in when it shows and back when it closes (Modal).
+ */
+export function lazyModal<M, P extends { open: boolean }>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType<P>,
+): ComponentType<P> {
+  const Dialog = lazyPage(load, pick);
+  return function LazyModal(props: P) {
+    const [opened, setOpened] = useState(props.open);
+    if (props.open && !opened) setOpened(true);
+    if (!opened) return null;
+    return (
+      <Suspense fallback={null}>
+        <Dialog {...(props as P & JSX.IntrinsicAttributes)} />
+      </Suspense>
+    );
+  };
+}
+
+/**
+ * Fetches every page and modal, e.g. before tests render the route table synchronously. A page's
+ * module declares its modals when it loads, so this repeats until nothing new turned up.
+ */
+export async function preloadPages() {
+  let done = 0;
+  while (done < pages.length) {
+    done = pages.length;
+    await Promise.all(pages.map((page) => page.preload()));
+  }
 }

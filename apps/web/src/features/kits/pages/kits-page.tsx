@@ -1,20 +1,41 @@
 import { type Kit, REPORT_NOT_PERMITTED } from '@portal/domain';
 import { useState } from 'react';
+import { lazyModal } from '../../../app/lazy-page.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useConfig } from '../../../lib/config.ts';
 import { ManageSubscriptionPopover } from '../../orders/components/manage-subscription-popover.tsx';
-import { OrderModal } from '../../orders/modals/order-modal.tsx';
-import { ReplacementOrderModal } from '../../orders/modals/replacement-order-modal.tsx';
 import { ORDER_TEXTS } from '../../orders/orders-texts.ts';
 import { GivenKits } from '../components/given-kits.tsx';
 import { JourneyKits } from '../components/journey-kits.tsx';
 import { KITS_TEXTS } from '../components/kit-texts.ts';
 import { Tabs } from '../components/tabs.tsx';
-import { ActivateKitModal } from '../modals/activate-modal.tsx';
-import { CoachInfoModal } from '../modals/coach-info-modal.tsx';
-import { GiveKitModal } from '../modals/give-modal.tsx';
-import { RedeemModal } from '../modals/redeem-modal.tsx';
+
+// Fetched when first opened (see lazyModal): the page's first paint does not wait for them.
+const RedeemModal = lazyModal(
+  () => import('../modals/redeem-modal.tsx'),
+  (m) => m.RedeemModal,
+);
+const ActivateKitModal = lazyModal(
+  () => import('../modals/activate-modal.tsx'),
+  (m) => m.ActivateKitModal,
+);
+const GiveKitModal = lazyModal(
+  () => import('../modals/give-modal.tsx'),
+  (m) => m.GiveKitModal,
+);
+const CoachInfoModal = lazyModal(
+  () => import('../modals/coach-info-modal.tsx'),
+  (m) => m.CoachInfoModal,
+);
+const OrderModal = lazyModal(
+  () => import('../../orders/modals/order-modal.tsx'),
+  (m) => m.OrderModal,
+);
+const ReplacementOrderModal = lazyModal(
+  () => import('../../orders/modals/replacement-order-modal.tsx'),
+  (m) => m.ReplacementOrderModal,
+);
 
 /** The one dialog the page shows at a time, and the kit it is about. */
 type Dialog =
