@@ -68,7 +68,47 @@ const newHashedId = () => crypto.randomBytes(12).toString('base64url');
 
 const isoDate = (d: Date | null) => (d ? d.toISOString() : null);
 
-type Joined = { kit: KitRow; project: ProjectRow; referralFirst: string | null; referralLast: string | null };
+/**
+ * The columns a kit is shown with (toKit, the listing rules, questionnaire progress); its shipping
+ * address and bookkeeping stay in the database, so the busy kits list reads and decodes less.
+ */
+const shownKitColumns = {
+  id: kits.id,
+  hashedId: kits.hashedId,
+  name: kits.name,
+  notes: kits.notes,
+  kitStatus: kits.kitStatus,
+  sampleStatus: kits.sampleStatus,
+  sampleIdentifier: kits.sampleIdentifier,
+  voucherCode: kits.voucherCode,
+  referralCode: kits.referralCode,
+  redeemedAt: kits.redeemedAt,
+  activatedAt: kits.activatedAt,
+  displayDate: kits.displayDate,
+  reportReceived: kits.reportReceived,
+  surveyResultId: kits.surveyResultId,
+};
+const shownProjectColumns = {
+  id: projects.id,
+  name: projects.name,
+  logisticType: projects.logisticType,
+  resultDeliveryType: projects.resultDeliveryType,
+  exerciseSurveyEnabled: projects.exerciseSurveyEnabled,
+  foodSurveyEnabled: projects.foodSurveyEnabled,
+  medicalSurveyEnabled: projects.medicalSurveyEnabled,
+  mentalSurveyEnabled: projects.mentalSurveyEnabled,
+  samplingSurveyEnabled: projects.samplingSurveyEnabled,
+  givingAllowed: projects.givingAllowed,
+};
+type ShownKit = Pick<KitRow, keyof typeof shownKitColumns>;
+type ShownProject = Pick<ProjectRow, keyof typeof shownProjectColumns>;
+
+type Joined = {
+  kit: ShownKit;
+  project: ShownProject;
+  referralFirst: string | null;
+  referralLast: string | null;
+};
 
 function toKit(row: Joined): Kit {
   const { kit, project } = row;
@@ -107,8 +147,8 @@ function toKit(row: Joined): Kit {
 }
 
 const kitColumns = {
-  kit: kits,
-  project: projects,
+  kit: shownKitColumns,
+  project: shownProjectColumns,
   referralFirst: referralCodes.firstName,
   referralLast: referralCodes.lastName,
 };

@@ -121,7 +121,17 @@ export function getDefinition(raw: string): SurveyDefinition {
  * The kit's questionnaire types: those its project enables, in the fixed order, MENTAL left out for
  * under-age people; none for infant kits (their questionnaires live on the external infant site).
  */
-export function kitSurveyTypes(kit: KitRow, project: ProjectRow, underAge: boolean): StudySurveyType[] {
+type SurveyKit = Pick<KitRow, 'surveyResultId'>;
+type SurveyProject = Pick<
+  ProjectRow,
+  | 'exerciseSurveyEnabled'
+  | 'foodSurveyEnabled'
+  | 'medicalSurveyEnabled'
+  | 'mentalSurveyEnabled'
+  | 'samplingSurveyEnabled'
+>;
+
+export function kitSurveyTypes(kit: SurveyKit, project: SurveyProject, underAge: boolean): StudySurveyType[] {
   if (kit.surveyResultId) return [];
   return listedSurveyTypes(
     {
@@ -153,8 +163,8 @@ export const answersOfKitColumn = sql<StoredAnswer[] | null>`(
 
 /** surveysStats of one kit (research §3): completed over total shown questions per listed questionnaire. */
 export function kitSurveyStats(
-  kit: KitRow,
-  project: ProjectRow,
+  kit: SurveyKit,
+  project: SurveyProject,
   underAge: boolean,
   answers: readonly StoredAnswer[],
   now = answerClock(),
