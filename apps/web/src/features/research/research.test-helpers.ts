@@ -1,5 +1,6 @@
 import type { Kit, PublicConfig } from '@portal/domain';
 import type { CurrentUser } from '../../lib/current-user.ts';
+import { completeProfile } from '../../test/render.tsx';
 import { makeKit } from '../kits/components/kits.test-helpers.tsx';
 import type { ResearchProject, ResearchVoucher } from './api.ts';
 
@@ -9,14 +10,9 @@ export const researchConfig: Partial<PublicConfig> = { appType: 'RESEARCH' };
 
 /** A participant whose profile is complete, so the research restriction lets them past /profile. */
 export const participant: Partial<CurrentUser> = {
+  ...completeProfile,
   userType: 'RESEARCH',
   gender: 'FEMALE',
-  dateOfBirth: '1990-01-01',
-  phoneNumber: '0412 345 678',
-  addressLine1: '1 George St',
-  suburb: 'Brisbane City',
-  state: 'QLD',
-  postcode: '4000',
 };
 
 const SURVEY_FLAGS = {

@@ -1,24 +1,14 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { endSession } from '../../../lib/session.ts';
-import { renderRoute } from '../../../test/render.tsx';
-
-const profile = {
-  gender: 'OTHER',
-  dateOfBirth: '1990-01-01',
-  phoneNumber: '0412 345 678',
-  addressLine1: '1 George St',
-  suburb: 'Brisbane City',
-  state: 'QLD',
-  postcode: '4000',
-} as const;
+import { completeProfile, renderRoute } from '../../../test/render.tsx';
 
 afterEach(() => endSession(null));
 
 describe('Support page', () => {
   it('shows the FAQ link and the contact details from the settings', async () => {
     renderRoute('/support', {
-      signedInAs: profile,
+      signedInAs: completeProfile,
       config: { supportPostalAddress: 'PO Box 9, Brisbane QLD 4001', faqUrl: 'https://help.example.com/faq' },
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Support' })).toBeVisible();
@@ -33,7 +23,9 @@ describe('Support page', () => {
   });
 
   it('opens the impersonation widget from the title for a user with IMPERSONATE', async () => {
-    const view = renderRoute('/support', { signedInAs: { ...profile, authorities: ['IMPERSONATE'] } });
+    const view = renderRoute('/support', {
+      signedInAs: { ...completeProfile, authorities: ['IMPERSONATE'] },
+    });
     await view.user.click(await screen.findByRole('button', { name: 'Support' }));
     const dialog = screen.getByRole('dialog', { name: 'View a participant’s portal' });
     expect(dialog).toBeVisible();
