@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { useConfig } from '../lib/config.ts';
+import { lazyPage } from '../lib/lazy-load.tsx';
 import { HomeRedirect, RequireAuth, RequireGuest, RequireReportPermission } from './guards.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { PublicLayout } from './layout/public-layout.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
-import { lazyPage } from './lazy-page.tsx';
 import { ResearchProfileGate } from './research-restriction.tsx';
 import { RouteError } from './route-error.tsx';
 

@@ -3,10 +3,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { preloadPages } from '../app/lazy-page.tsx';
 import { routes } from '../app/routes.tsx';
 import { ConfigContext } from '../lib/config.ts';
 import { type CurrentUser, currentUserQueryKey } from '../lib/current-user.ts';
+import { preloadPages } from '../lib/lazy-load.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { startSession } from '../lib/session.ts';
 

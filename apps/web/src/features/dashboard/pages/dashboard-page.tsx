@@ -1,33 +1,20 @@
 import { dashboardGreeting, isProfileComplete, type ProfileReturn } from '@portal/domain';
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
-import { lazyModal } from '../../../app/lazy-page.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { useConfig } from '../../../lib/config.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useKits } from '../../kits/api.ts';
+import { RedeemModal } from '../../kits/modals/lazy-modals.ts';
+import { OrderModal, SubscriptionModal } from '../../orders/modals/lazy-modals.ts';
 import { ORDER_TEXTS } from '../../orders/orders-texts.ts';
 import { CoachCard } from '../components/coach-card.tsx';
 import { NotificationsCard } from '../components/notifications-card.tsx';
 import { SummaryCards } from '../components/summary-cards.tsx';
 
 const REDEEM = 'REDEEM';
-
-// Fetched when first opened (see lazyModal): the page's first paint does not wait for them.
-const RedeemModal = lazyModal(
-  () => import('../../kits/modals/redeem-modal.tsx'),
-  (m) => m.RedeemModal,
-);
-const OrderModal = lazyModal(
-  () => import('../../orders/modals/order-modal.tsx'),
-  (m) => m.OrderModal,
-);
-const SubscriptionModal = lazyModal(
-  () => import('../../orders/modals/subscription-modal.tsx'),
-  (m) => m.SubscriptionModal,
-);
 
 /**
  * Home after sign-in. The redeem modal's state lives in the address (?showModal=REDEEM, with

@@ -1,41 +1,16 @@
 import { type Kit, REPORT_NOT_PERMITTED } from '@portal/domain';
 import { useState } from 'react';
-import { lazyModal } from '../../../app/lazy-page.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useConfig } from '../../../lib/config.ts';
 import { ManageSubscriptionPopover } from '../../orders/components/manage-subscription-popover.tsx';
+import { OrderModal, ReplacementOrderModal } from '../../orders/modals/lazy-modals.ts';
 import { ORDER_TEXTS } from '../../orders/orders-texts.ts';
 import { GivenKits } from '../components/given-kits.tsx';
 import { JourneyKits } from '../components/journey-kits.tsx';
 import { KITS_TEXTS } from '../components/kit-texts.ts';
 import { Tabs } from '../components/tabs.tsx';
-
-// Fetched when first opened (see lazyModal): the page's first paint does not wait for them.
-const RedeemModal = lazyModal(
-  () => import('../modals/redeem-modal.tsx'),
-  (m) => m.RedeemModal,
-);
-const ActivateKitModal = lazyModal(
-  () => import('../modals/activate-modal.tsx'),
-  (m) => m.ActivateKitModal,
-);
-const GiveKitModal = lazyModal(
-  () => import('../modals/give-modal.tsx'),
-  (m) => m.GiveKitModal,
-);
-const CoachInfoModal = lazyModal(
-  () => import('../modals/coach-info-modal.tsx'),
-  (m) => m.CoachInfoModal,
-);
-const OrderModal = lazyModal(
-  () => import('../../orders/modals/order-modal.tsx'),
-  (m) => m.OrderModal,
-);
-const ReplacementOrderModal = lazyModal(
-  () => import('../../orders/modals/replacement-order-modal.tsx'),
-  (m) => m.ReplacementOrderModal,
-);
+import { ActivateKitModal, CoachInfoModal, GiveKitModal, RedeemModal } from '../modals/lazy-modals.ts';
 
 /** The one dialog the page shows at a time, and the kit it is about. */
 type Dialog =

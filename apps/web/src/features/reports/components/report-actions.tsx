@@ -1,19 +1,9 @@
 import { useState } from 'react';
-import { lazyModal } from '../../../app/lazy-page.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { OrderModal, SubscriptionModal } from '../../orders/modals/lazy-modals.ts';
 import { comparisonPdfPath, downloadPdf, reportPdfPath } from '../api.ts';
 import { REPORT_TEXTS } from '../report-texts.ts';
-
-// Fetched when first opened (see lazyModal): the report's first paint does not wait for them.
-const OrderModal = lazyModal(
-  () => import('../../orders/modals/order-modal.tsx'),
-  (m) => m.OrderModal,
-);
-const SubscriptionModal = lazyModal(
-  () => import('../../orders/modals/subscription-modal.tsx'),
-  (m) => m.SubscriptionModal,
-);
 
 type ReportActionsProps = {
   /** The primary sample, and the secondary when the two are being compared. */
