@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { AUTH_MESSAGES, apiErrorSchema, ERROR_CODES } from '@portal/domain';
 import { eq } from 'drizzle-orm';
@@ -27,7 +28,8 @@ afterAll(() => t.close());
 const key = (secret: string) => new TextEncoder().encode(secret);
 const claims = () => ({ user_id: person.id, authorities: ['ADMIN', 'IMPERSONATE'] });
 const signed = (alg: string, opts: { aud?: string; exp?: string; nbf?: string; secret?: string } = {}) => {
-  const jwt = new SignJWT(claims()).setProtectedHeader({ alg }).setExpirationTime(opts.exp ?? '5m');
+  const jwt = new SignJWT(claims()).setProtectedHeader({ alg });
+  if (opts.exp !== '') jwt.setExpirationTime(opts.exp ?? '5m');
   if (opts.aud !== '') jwt.setAudience(opts.aud ?? 'CUSTOMER');
   if (opts.nbf) jwt.setNotBefore(opts.nbf);
   return jwt.sign(key(opts.secret ?? TEST_JWT_SECRET));
@@ -67,6 +69,12 @@ const checkedByQuery = (kits: { activeKitId: number; sample: string }) =>
       payload: { questionId: 'DOS_UNWELL', answers: [], answerString: 'true' },
     },
   ] as const;
+
+/** A header and payload signed with the server's key as they are, however malformed. */
+function hmacSigned(input: string) {
+  const signature = crypto.createHmac('sha256', TEST_JWT_SECRET).update(input).digest('base64url');
+  return `${input}.${signature}`;
+}
 
 async function expectRefused(token: string) {
   for (const url of ['/api/users/me', '/api/kits', '/api/dashboard']) {
@@ -113,6 +121,21 @@ describe('access tokens', () => {
   it('refuses an expired token and one not valid yet', async () => {
     await expectRefused(await signed('HS256', { exp: '-1s' }));
     await expectRefused(await signed('HS256', { nbf: '10m' }));
+  });
+
+  it('refuses a token that never expires', async () => {
+    await expectRefused(await signed('HS256', { exp: '' }));
+  });
+
+  it('refuses a header with a critical extension the server does not know, and a token that is not JSON', async () => {
+    const [, body] = (await signed('HS256')).split('.');
+    const header = Buffer.from(
+      JSON.stringify({ alg: 'HS256', crit: ['x-unknown'], 'x-unknown': 1 }),
+    ).toString('base64url');
+    await expectRefused(hmacSigned(`${header}.${body}`));
+    const notJson = Buffer.from('not json').toString('base64url');
+    await expectRefused(hmacSigned(`${notJson}.${body}`));
+    await expectRefused(hmacSigned(`${header}.${notJson}`));
   });
 
   it('refuses a token whose payload was edited after signing', async () => {

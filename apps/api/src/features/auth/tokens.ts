@@ -1,35 +1,34 @@
 import crypto from 'node:crypto';
 import { ACCESS_TOKEN_TTL_SECONDS, AUTH_MESSAGES, ERROR_CODES, type LoginResponse } from '@portal/domain';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import { SignJWT } from 'jose';
 import type { DbOrTx } from '../../db/client.ts';
 import { refreshTokens, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { unauthorized } from '../../lib/errors.ts';
+import { signToken } from '../../lib/jwt.ts';
 import { randomToken, sealer, sha256 } from '../../lib/secrets.ts';
 
 export const REFRESH_TOKEN_TTL_DAYS = 30;
 /** Concurrent tabs refreshing with the same token within this window get the same successor. */
 export const REFRESH_GRACE_SECONDS = 10;
 
-export async function signAccessToken(
+export function signAccessToken(
   ctx: AppContext,
   user: { id: string; authorities: string[] },
   sessionId: string,
   actorId?: string,
-): Promise<string> {
-  return new SignJWT({
-    user_id: user.id,
-    authorities: user.authorities,
-    sid: sessionId,
-    ...(actorId ? { act: actorId } : {}),
-  })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(user.id)
-    .setAudience(ctx.config.appType)
-    .setIssuedAt()
-    .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
-    .sign(new TextEncoder().encode(ctx.jwtSecret));
+): string {
+  return signToken(
+    ctx.jwtSecret,
+    { audience: ctx.config.appType, ttlSeconds: ACCESS_TOKEN_TTL_SECONDS },
+    {
+      user_id: user.id,
+      authorities: user.authorities,
+      sid: sessionId,
+      sub: user.id,
+      ...(actorId ? { act: actorId } : {}),
+    },
+  );
 }
 
 async function insertRefreshToken(db: DbOrTx, userId: string, familyId: string): Promise<string> {
@@ -50,7 +49,7 @@ async function loginResponse(
   refreshToken: string,
 ) {
   return {
-    access_token: await signAccessToken(ctx, user, familyId),
+    access_token: signAccessToken(ctx, user, familyId),
     refresh_token: refreshToken,
     expires_in: ACCESS_TOKEN_TTL_SECONDS,
     user_id: user.id,

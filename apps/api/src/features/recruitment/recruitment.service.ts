@@ -1,6 +1,5 @@
 import { RECRUITMENT_MESSAGES, type RecruitmentConsent } from '@portal/domain';
 import { and, asc, eq } from 'drizzle-orm';
-import { jwtVerify, SignJWT } from 'jose';
 import sanitizeHtml from 'sanitize-html';
 import { enqueueMail } from '../../adapters/mail/outbox.ts';
 import { compose } from '../../adapters/mail/templates.ts';
@@ -8,9 +7,9 @@ import type { DbOrTx } from '../../db/client.ts';
 import { candidateResponses, candidates, recruitmentConsents, recruitments } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors.ts';
+import { signToken, type TokenKind, verifyToken } from '../../lib/jwt.ts';
 
-const UNSUBSCRIBE_AUDIENCE = 'unsubscribe';
-const UNSUBSCRIBE_DAYS = 365;
+const UNSUBSCRIBE_TOKEN: TokenKind = { audience: 'unsubscribe', ttlSeconds: 365 * 86400 };
 
 /** Consent HTML may format text and link out, nothing more: no scripts, styles, frames or handlers. */
 export function sanitiseConsentHtml(html: string): string {
@@ -38,25 +37,16 @@ export function sanitiseConsentHtml(html: string): string {
   });
 }
 
-const secret = (ctx: AppContext) => new TextEncoder().encode(ctx.jwtSecret);
-
 /** A signed, expiring unsubscribe token naming the candidate. */
-export async function unsubscribeToken(ctx: AppContext, candidateId: string) {
-  return new SignJWT({ cid: candidateId })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setAudience(UNSUBSCRIBE_AUDIENCE)
-    .setExpirationTime(`${UNSUBSCRIBE_DAYS}d`)
-    .sign(secret(ctx));
+export function unsubscribeToken(ctx: AppContext, candidateId: string) {
+  return signToken(ctx.jwtSecret, UNSUBSCRIBE_TOKEN, { cid: candidateId });
 }
 
 async function candidateFromToken(ctx: AppContext, token: string | undefined) {
   if (!token) throw invalid(RECRUITMENT_MESSAGES.missingToken);
   let candidateId: string;
   try {
-    const { payload } = await jwtVerify(token, secret(ctx), {
-      audience: UNSUBSCRIBE_AUDIENCE,
-      algorithms: ['HS256'],
-    });
+    const payload = verifyToken(ctx.jwtSecret, UNSUBSCRIBE_TOKEN.audience, token);
     candidateId = String(payload.cid);
   } catch {
     throw invalid(RECRUITMENT_MESSAGES.missingToken);
@@ -74,7 +64,7 @@ export const links = async (
   consentLink: firstConsentId
     ? `${ctx.mail.publicUrl}/recruitment/${candidate.recruitmentId}/candidate/${candidate.id}/consent/${firstConsentId}`
     : null,
-  unsubscribeLink: `${ctx.mail.publicUrl}/unsubscribe?token=${await unsubscribeToken(ctx, candidate.id)}`,
+  unsubscribeLink: `${ctx.mail.publicUrl}/unsubscribe?token=${unsubscribeToken(ctx, candidate.id)}`,
 });
 
 /** ops recruitment:create: a recruitment and its consent chain, in the order given. */

@@ -121,7 +121,7 @@ export async function getKitInfo(ctx: AppContext, hashedId: string, formType: Ki
     results.map(async (r) => ({
       kitId: kit.id,
       surveyResultId: r.id,
-      token: await surveyResultToken(ctx, r.id),
+      token: surveyResultToken(ctx, r.id),
     })),
   );
   return info;

@@ -9,18 +9,15 @@ import {
   unansweredCompulsory,
 } from '@portal/domain';
 import { and, eq } from 'drizzle-orm';
-import { jwtVerify, SignJWT } from 'jose';
 import type { DbOrTx } from '../../db/client.ts';
 import { studySurveyAnswers, studySurveyResults } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { invalid, notFound, unauthorized } from '../../lib/errors.ts';
+import { signToken, type TokenKind, verifyToken } from '../../lib/jwt.ts';
 import { answerClock, latestDefinitionOf, SURVEY_MESSAGES } from '../surveys/surveys.service.ts';
 
-const TOKEN_AUDIENCE = 'survey-result';
 /** A requisition form stays open for a working day; reloading the form gives a fresh token. */
-const TOKEN_HOURS = 12;
-
-const secret = (ctx: AppContext) => new TextEncoder().encode(ctx.jwtSecret);
+const SURVEY_RESULT_TOKEN: TokenKind = { audience: 'survey-result', ttlSeconds: 12 * 3600 };
 
 /** get questionnaire/survey/19: the stool-sample questionnaire the requisition form of a stool kit shows. */
 export function stoolDefinition(): SurveyDefinition {
@@ -31,22 +28,13 @@ export function stoolDefinition(): SurveyDefinition {
 
 /** A signed, expiring token that opens one survey result (and only that one) without an account. */
 export function surveyResultToken(ctx: AppContext, surveyResultId: string) {
-  return new SignJWT({})
-    .setProtectedHeader({ alg: 'HS256' })
-    .setAudience(TOKEN_AUDIENCE)
-    .setSubject(surveyResultId)
-    .setExpirationTime(`${TOKEN_HOURS}h`)
-    .sign(secret(ctx));
+  return signToken(ctx.jwtSecret, SURVEY_RESULT_TOKEN, { sub: surveyResultId });
 }
 
 async function checkToken(ctx: AppContext, surveyResultId: string, token: string | undefined) {
   if (!token) throw unauthorized(REQUISITION_MESSAGES.surveyTokenInvalid);
   try {
-    const { payload } = await jwtVerify(token, secret(ctx), {
-      audience: TOKEN_AUDIENCE,
-      subject: surveyResultId,
-      algorithms: ['HS256'],
-    });
+    const payload = verifyToken(ctx.jwtSecret, SURVEY_RESULT_TOKEN.audience, token);
     if (payload.sub !== surveyResultId) throw new Error('other survey result');
   } catch {
     throw unauthorized(REQUISITION_MESSAGES.surveyTokenInvalid);

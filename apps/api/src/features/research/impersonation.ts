@@ -47,7 +47,7 @@ export const impersonationRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(eq(users.email, request.body.username.toLowerCase()));
       if (!subject) throw notFound('There is no account with that email.');
       if (subject.id === actor.userId) throw invalid('You are already signed in as this person.');
-      const token = await signAccessToken(
+      const token = signAccessToken(
         app.ctx,
         { id: subject.id, authorities: [] },
         `impersonation-${actor.userId}`,
