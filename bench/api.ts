@@ -7,8 +7,14 @@ import pg from 'pg';
 import { openPglite } from '../apps/api/src/db/client.ts';
 import { call, OPS_KEY, ROOT, type Server, startServer } from './server.ts';
 
-export type Settings = { duration: number; connections: number; scaleConnections: number };
+export type Settings = { duration: number; rounds: number; connections: number; scaleConnections: number };
 export type Figure = { name: string; rps: number; p50: number; p99: number; failures: number };
+/**
+ * An endpoint over every round: medians of its req/s, p50 and p99, and the medians of its req/s divided
+ * by `SELECT 1`'s and by hello's in the same round, so load that comes and goes on a shared machine
+ * moves both sides of a ratio.
+ */
+export type Summary = Figure & { perSelect1: number; perHello: number; rounds: number };
 /** p50 under load (autocannon, whole ms) and the median of one request at a time (µs precision). */
 export type Scale = {
   kits: number;
@@ -17,7 +23,7 @@ export type Scale = {
   dashboardMedianMs: number;
   kitsMedianMs: number;
 };
-export type DbResult = { database: string; figures: Figure[]; scale: Scale[]; note?: string };
+export type DbResult = { database: string; figures: Summary[]; scale: Scale[]; note?: string };
 
 const PROFILE = fs.readFileSync(
   path.join(ROOT, 'packages/domain/test-data/report/gmwi2/SRR1761667_metaphlan.txt'),
@@ -55,7 +61,7 @@ export async function postgresStore(serverUrl: string): Promise<Store> {
   };
 }
 
-const envOf = (store: Store): Record<string, string> => ({
+export const envOf = (store: Store): Record<string, string> => ({
   BENCH_ROUTES: '1',
   AUTH_RATE_LIMIT: '1000000',
   ANSWER_RATE_LIMIT: '100000000',
@@ -63,7 +69,7 @@ const envOf = (store: Store): Record<string, string> => ({
 });
 
 /** One person with a few kits: one activated (questionnaires open) and one with a report. */
-async function seedPerson(base: string) {
+export async function seedPerson(base: string) {
   const email = `bench.${Date.now().toString(36)}@example.com`;
   await call(
     base,
@@ -99,13 +105,13 @@ async function seedPerson(base: string) {
 
 type Person = Awaited<ReturnType<typeof seedPerson>>;
 
-async function signIn(base: string, email: string) {
+export async function signIn(base: string, email: string) {
   return (
     await call<{ access_token: string }>(base, 'POST', '/api/auth/login', { email, password: PASSWORD })
   ).access_token;
 }
 
-async function measure(
+export async function measure(
   base: string,
   name: string,
   route: { method?: 'GET' | 'PUT'; path: string; body?: unknown; token?: string },
@@ -136,7 +142,7 @@ async function measure(
  * The median time of `count` requests sent one after another on a kept-alive connection, timed with
  * performance.now(): what one request costs with no queueing, precise enough to compare table sizes.
  */
-async function sequentialMedian(base: string, path: string, token: string, count = 300): Promise<number> {
+async function sequentialMedian(base: string, path: string, token: string, count = 1000): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < count; i++) {
     const started = performance.now();
@@ -167,7 +173,7 @@ const BULK_SQL = (total: number) => [
   sql.raw('checkpoint'),
 ];
 
-async function growKits(store: Store, total: number) {
+export async function growKits(store: Store, total: number) {
   if (store.kind === 'postgres') {
     const client = new pg.Client({ connectionString: store.url });
     await client.connect();
@@ -189,6 +195,30 @@ async function growKits(store: Store, total: number) {
 
 const statementText = (s: ReturnType<typeof sql.raw>) =>
   (s.queryChunks[0] as { value: string[] }).value.join('');
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? Number.NaN) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+};
+
+function summarize(byRound: Figure[][]): Summary[] {
+  const [first = []] = byRound;
+  return first.map(({ name }, i) => {
+    const of = (round: Figure[]) => round[i] as Figure;
+    const ratio = (round: Figure[], baseline: number) => of(round).rps / (round[baseline]?.rps ?? Number.NaN);
+    return {
+      name,
+      rps: median(byRound.map((r) => of(r).rps)),
+      p50: median(byRound.map((r) => of(r).p50)),
+      p99: median(byRound.map((r) => of(r).p99)),
+      failures: byRound.reduce((sum, r) => sum + of(r).failures, 0),
+      perHello: median(byRound.map((r) => ratio(r, 0))),
+      perSelect1: median(byRound.map((r) => ratio(r, 1))),
+      rounds: byRound.length,
+    };
+  });
+}
 
 /**
  * The figures for one database: each endpoint next to `SELECT 1` and hello, measured in the same run,
@@ -214,30 +244,39 @@ export async function benchDatabase(
     await growKits(store, sizes[0]);
     if (store.kind === 'pglite') server = await restart(null);
     let token = await signIn(server.url, person.email);
-    const { duration, connections } = settings;
-    const run = (name: string, route: Parameters<typeof measure>[2]) =>
-      measure(server.url, name, route, connections, duration);
-    const figures: Figure[] = [];
+    const { duration, rounds, connections } = settings;
+    const endpoints: [string, Parameters<typeof measure>[2]][] = [
+      ['hello (bare Fastify route)', { path: '/bench/hello' }],
+      ['SELECT 1 through the pool', { path: '/bench/select1' }],
+      ['GET /api/dashboard', { path: '/api/dashboard', token }],
+      ['GET /api/kits', { path: '/api/kits', token }],
+      [
+        'PUT questionnaire answer',
+        {
+          method: 'PUT',
+          path: `/api/kits/${person.activeKitId}/surveys/day-of-sampling`,
+          body: { questionId: 'DOS_UNWELL', answers: [], answerString: 'true' },
+          token,
+        },
+      ],
+      ['GET /api/reports/{sample}', { path: `/api/reports/${person.sample}`, token }],
+    ];
     // Warm-up: JIT, pool connections, caches.
     await measure(server.url, 'warm-up', { path: '/api/dashboard', token }, connections, 2);
-    figures.push(await run('hello (bare Fastify route)', { path: '/bench/hello' }));
-    figures.push(await run('SELECT 1 through the pool', { path: '/bench/select1' }));
-    figures.push(await run('GET /api/dashboard', { path: '/api/dashboard', token }));
-    figures.push(await run('GET /api/kits', { path: '/api/kits', token }));
-    figures.push(
-      await run('PUT questionnaire answer', {
-        method: 'PUT',
-        path: `/api/kits/${person.activeKitId}/surveys/day-of-sampling`,
-        body: { questionId: 'DOS_UNWELL', answers: [], answerString: 'true' },
-        token,
-      }),
-    );
-    figures.push(await run('GET /api/reports/{sample}', { path: `/api/reports/${person.sample}`, token }));
-
+    // Every endpoint once per round, rounds one after another: a ratio compares figures a minute apart
+    // at most, not the first endpoint's quiet start with the last one's busy end.
+    const byRound: Figure[][] = [];
+    for (let round = 0; round < rounds; round++) {
+      const figures: Figure[] = [];
+      for (const [name, route] of endpoints)
+        figures.push(await measure(server.url, name, route, connections, duration));
+      byRound.push(figures);
+    }
+    const figures = summarize(byRound);
     const scale: Scale[] = [];
     const scalePoint = async (kitsTotal: number) => {
       const c = settings.scaleConnections;
-      const d = Math.max(3, Math.round(duration / 2));
+      const d = Math.max(3, duration);
       const dashboard = await measure(server.url, 'dashboard', { path: '/api/dashboard', token }, c, d);
       const list = await measure(server.url, 'kits', { path: '/api/kits', token }, c, d);
       scale.push({

@@ -6,14 +6,16 @@ import { benchWeb } from './web.ts';
 /**
  * `npm run bench`: API figures on PGlite and PostgreSQL as ratios to `SELECT 1` and hello measured in the
  * same run, the kits-table scale test, and the web app's bundle sizes and page metrics. Not part of
- * `npm test`. Settings: BENCH_DURATION (s per endpoint, default 10), BENCH_CONNECTIONS (50),
+ * `npm test`. Settings: BENCH_DURATION (s per endpoint and round, default 5), BENCH_ROUNDS (3: every
+ * endpoint once per round, ratios taken within a round, medians printed), BENCH_CONNECTIONS (50),
  * BENCH_DATABASE_URL (a PostgreSQL server to create a scratch database on; default the local one),
  * BENCH_ONLY=api|web|pglite|postgres (api is both databases), BENCH_PGLITE_LARGE (kits for PGlite's
  * large point, default 200000), BENCH_PG_LARGE (default 1000000).
  */
 const env = process.env;
 const settings = {
-  duration: Number(env.BENCH_DURATION ?? 10),
+  duration: Number(env.BENCH_DURATION ?? 5),
+  rounds: Number(env.BENCH_ROUNDS ?? 3),
   connections: Number(env.BENCH_CONNECTIONS ?? 50),
   scaleConnections: 10,
 };
@@ -29,19 +31,21 @@ console.log(
       .map((l) => l.toFixed(2))
       .join(' ')}`,
 );
-console.log(`autocannon: ${settings.connections} connections, ${settings.duration} s per endpoint\n`);
+console.log(
+  `autocannon: ${settings.connections} connections, ${settings.duration} s per endpoint in each of ${settings.rounds} rounds\n`,
+);
 
 const fmt = (n: number, digits = 0) => n.toFixed(digits).padStart(8);
 
 function printDb(result: DbResult) {
-  const figure = (name: string) => result.figures.find((f) => f.name.startsWith(name));
-  const select1 = figure('SELECT 1')?.rps ?? Number.NaN;
-  const hello = figure('hello')?.rps ?? Number.NaN;
   console.log(`\n## ${result.database}${result.note ? ` (${result.note})` : ''}`);
-  console.log('endpoint                         req/s   p50 ms   p99 ms  ÷SELECT1   ÷hello  failures');
+  console.log(
+    'medians over the rounds; ÷ is the median of the ratios within each round\n' +
+      'endpoint                         req/s   p50 ms   p99 ms  ÷SELECT1   ÷hello  failures',
+  );
   for (const f of result.figures) {
     console.log(
-      `${f.name.padEnd(30)}${fmt(f.rps)}${fmt(f.p50, 1)}${fmt(f.p99, 1)}${fmt(f.rps / select1, 2)}${fmt(f.rps / hello, 2)}${fmt(f.failures)}`,
+      `${f.name.padEnd(30)}${fmt(f.rps)}${fmt(f.p50, 1)}${fmt(f.p99, 1)}${fmt(f.perSelect1, 2)}${fmt(f.perHello, 2)}${fmt(f.failures)}`,
     );
   }
   const [small, large] = result.scale;

@@ -25,9 +25,13 @@ export type Server = { url: string; port: number; child: ChildProcess; stop(): P
  * The real server entry (apps/api/src/server.ts) as a child process on a free port, so the load
  * generator does not share its event loop. Resolves once /readyz answers 200.
  */
-export async function startServer(env: Record<string, string>, port?: number): Promise<Server> {
+export async function startServer(
+  env: Record<string, string>,
+  port?: number,
+  nodeArgs: string[] = [],
+): Promise<Server> {
   const chosen = port ?? (await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -70,6 +70,28 @@ export async function benchWeb() {
       { email, password: PASSWORD, firstName: 'Web', lastName: 'Bench', dob: '1990-01-01' },
       ops,
     );
+    // A complete profile, or /dashboard would measure the redirect to My Profile (consumer §4).
+    const { access_token } = await call<{ access_token: string }>(server.url, 'POST', '/api/auth/login', {
+      email,
+      password: PASSWORD,
+    });
+    await call(
+      server.url,
+      'PUT',
+      '/api/users/me',
+      {
+        firstName: 'Web',
+        lastName: 'Bench',
+        dateOfBirth: '1990-01-01',
+        gender: 'OTHER',
+        phoneNumber: '0412 345 678',
+        addressLine1: '1 George St',
+        suburb: 'Brisbane City',
+        state: 'QLD',
+        postcode: '4000',
+      },
+      { authorization: `Bearer ${access_token}` },
+    );
     const kits = await call<{ id: number; sampleIdentifier: string }[]>(
       server.url,
       'POST',

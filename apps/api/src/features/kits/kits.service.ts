@@ -232,6 +232,22 @@ export async function listSentKits(ctx: AppContext, userId: string): Promise<Sen
  * statement; the listing and activation rules then apply to each group, not to every kit. It starts from
  * the person's row, so it also proves the account exists (requireUserCheckedByQuery).
  */
+/** What isProfileComplete reads: the dashboard reads no more of the person (no password hash, no email). */
+const profileCompleteColumns = {
+  firstName: users.firstName,
+  lastName: users.lastName,
+  gender: users.gender,
+  dateOfBirth: users.dateOfBirth,
+  phoneNumber: users.phoneNumber,
+  addressLine1: users.addressLine1,
+  suburb: users.suburb,
+  state: users.state,
+  postcode: users.postcode,
+  underAge: users.underAge,
+  guardianFirstName: users.guardianFirstName,
+  guardianLastName: users.guardianLastName,
+} satisfies Record<keyof Parameters<typeof isProfileComplete>[0], unknown>;
+
 const dashboardRows = preparedFor((db) => {
   const groups = db
     .select({
@@ -246,7 +262,7 @@ const dashboardRows = preparedFor((db) => {
     .as('groups');
   return db
     .select({
-      user: users,
+      user: profileCompleteColumns,
       kitStatus: groups.kitStatus,
       sampleStatus: groups.sampleStatus,
       redeemed: groups.redeemed,
