@@ -1,7 +1,7 @@
 import { isUnderMaintenance } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { type ReactNode, useEffect } from 'react';
+import { BrowserRouter } from 'react-router';
 import { Alert } from '../components/ui/alert.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Loading } from '../components/ui/loading.tsx';
@@ -11,7 +11,7 @@ import { CLIENT_MESSAGES } from '../lib/messages.ts';
 import { useSession } from '../lib/session.ts';
 import { MaintenancePage } from './maintenance-page.tsx';
 import { Providers } from './providers.tsx';
-import { routes } from './routes.tsx';
+import { AppRoutes } from './routes.tsx';
 
 function StartScreen({ children }: { children: ReactNode }) {
   return (
@@ -25,7 +25,6 @@ function StartScreen({ children }: { children: ReactNode }) {
 function Shell() {
   const config = useQuery(configQuery);
   const session = useSession();
-  const [router] = useState(() => createBrowserRouter(routes));
 
   useEffect(() => {
     void restoreSession();
@@ -53,7 +52,9 @@ function Shell() {
   if (isUnderMaintenance(config.data.maintenanceUntil)) return <MaintenancePage config={config.data} />;
   return (
     <ConfigContext value={config.data}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </ConfigContext>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject, useRoutes } from 'react-router';
 import { useConfig } from '../lib/config.ts';
 import { lazyPage } from '../lib/lazy-load.tsx';
 import { HomeRedirect, RequireAuth, RequireGuest, RequireReportPermission } from './guards.tsx';
@@ -7,7 +7,6 @@ import { AppLayout } from './layout/app-layout.tsx';
 import { PublicLayout } from './layout/public-layout.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { ResearchProfileGate } from './research-restriction.tsx';
-import { RouteError } from './route-error.tsx';
 
 // Each page is its own chunk, fetched when first shown (see lazyPage).
 const LoginPage = lazyPage(
@@ -111,7 +110,6 @@ function ForAppType({ customer, research }: { customer: ReactNode; research: Rea
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <RouteError />,
     children: [
       { index: true, element: <HomeRedirect /> },
       {
@@ -200,3 +198,8 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** The page for the current address; the app renders it in a BrowserRouter, tests in a MemoryRouter. */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

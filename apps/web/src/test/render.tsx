@@ -2,13 +2,14 @@ import type { PublicConfig } from '@portal/domain';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { routes } from '../app/routes.tsx';
+import { MemoryRouter } from 'react-router';
+import { AppRoutes } from '../app/routes.tsx';
 import { ConfigContext } from '../lib/config.ts';
 import { type CurrentUser, currentUserQueryKey } from '../lib/current-user.ts';
 import { preloadPages } from '../lib/lazy-load.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { startSession } from '../lib/session.ts';
+import { locationProbe } from './location-probe.tsx';
 
 // Pages load on demand in the app; tests render the route table synchronously, so fetch them all first.
 await preloadPages();
@@ -79,14 +80,17 @@ export function renderRoute(path: string, { config = {}, signedInAs }: RenderOpt
     queryClient.setQueryDefaults(['users'], { staleTime: Number.POSITIVE_INFINITY });
     queryClient.setQueryData(currentUserQueryKey(user.id), user);
   }
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const { Probe, location } = locationProbe();
   const user = userEvent.setup();
   const result = render(
     <QueryClientProvider client={queryClient}>
       <ConfigContext value={{ ...testConfig, ...config }}>
-        <RouterProvider router={router} />
+        <MemoryRouter initialEntries={[path]}>
+          <AppRoutes />
+          <Probe />
+        </MemoryRouter>
       </ConfigContext>
     </QueryClientProvider>,
   );
-  return { ...result, router, user, queryClient };
+  return { ...result, location, user, queryClient };
 }

@@ -78,10 +78,12 @@ describe('Signed-in layout and route guards', () => {
   });
 
   it('sends a customer with an incomplete profile from the dashboard to My Profile, saying why', async () => {
-    const { router } = renderRoute('/dashboard?showModal=REDEEM&voucher=AAAA-BBBB-CCCC', { signedInAs: {} });
+    const { location } = renderRoute('/dashboard?showModal=REDEEM&voucher=AAAA-BBBB-CCCC', {
+      signedInAs: {},
+    });
     expect(await screen.findByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
-    expect(router.state.location.pathname).toBe('/profile');
-    expect(router.state.location.state).toEqual({
+    expect(location().pathname).toBe('/profile');
+    expect(location().state).toEqual({
       returnTo: '/dashboard?showModal=REDEEM&voucher=AAAA-BBBB-CCCC',
     });
     expect(screen.getByText(PROFILE_MESSAGES.completeToContinue)).toBeVisible();
@@ -133,7 +135,7 @@ describe('Signed-in layout and route guards', () => {
   });
 
   it('sends a minor without consent from the reports to the not-allowed notice', async () => {
-    const { router } = renderRoute('/reports', {
+    const { location } = renderRoute('/reports', {
       signedInAs: {
         ...completeProfile,
         underAge: true,
@@ -143,25 +145,25 @@ describe('Signed-in layout and route guards', () => {
       },
     });
     expect(await screen.findByText(REPORT_NOT_PERMITTED)).toBeVisible();
-    expect(router.state.location.pathname).toBe('/kits/notAllowed');
+    expect(location().pathname).toBe('/kits/notAllowed');
   });
 
   it('sends a signed-in user away from sign-in and registration', async () => {
-    const { router } = renderRoute('/register', { signedInAs: completeProfile });
+    const { location } = renderRoute('/register', { signedInAs: completeProfile });
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome Robin!' })).toBeVisible();
-    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(location().pathname).toBe('/dashboard');
   });
 
   it('sends a signed-out visitor of a portal screen to sign-in', async () => {
-    const { router } = renderRoute('/profile');
+    const { location } = renderRoute('/profile');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
-    expect(router.state.location.pathname).toBe('/login');
+    expect(location().pathname).toBe('/login');
   });
 
   it('sends an unknown path to the start page', async () => {
-    const { router } = renderRoute('/no/such/page', { signedInAs: completeProfile });
+    const { location } = renderRoute('/no/such/page', { signedInAs: completeProfile });
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome Robin!' })).toBeVisible();
-    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(location().pathname).toBe('/dashboard');
   });
 });
 

@@ -3,11 +3,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { vi } from 'vitest';
 import { ConfigContext } from '../../../lib/config.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { startSession } from '../../../lib/session.ts';
+import { locationProbe } from '../../../test/location-probe.tsx';
 
 export const kitsTestConfig: PublicConfig = {
   appType: 'CUSTOMER',
@@ -110,14 +111,19 @@ export function renderKits(
 ) {
   startSession({ access_token: 'test-token', refresh_token: '', expires_in: 3600, user_id: 'user-1' });
   const queryClient = createQueryClient();
-  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
+  const { Probe, location } = locationProbe();
   const user = userEvent.setup();
   const result = render(
     <QueryClientProvider client={queryClient}>
       <ConfigContext value={{ ...kitsTestConfig, ...config }}>
-        <RouterProvider router={router} />
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="*" element={ui} />
+          </Routes>
+          <Probe />
+        </MemoryRouter>
       </ConfigContext>
     </QueryClientProvider>,
   );
-  return { ...result, user, router, queryClient };
+  return { ...result, user, location, queryClient };
 }

@@ -198,7 +198,7 @@ describe('RedeemModal', () => {
   });
 
   it('redeems without sending for Send later, the voucher prefilled from the link', async () => {
-    const { dialog, user, router } = await openRedeem({}, '&voucher=AAAA-BBBB-CCCC');
+    const { dialog, user, location } = await openRedeem({}, '&voucher=AAAA-BBBB-CCCC');
     await user.click(within(dialog).getByRole('button', { name: 'Send later' }));
     expect(within(dialog).getByLabelText('Voucher code')).toHaveValue('AAAA-BBBB-CCCC');
     expect(within(dialog).queryByLabelText('Address line 1')).not.toBeInTheDocument();
@@ -208,7 +208,7 @@ describe('RedeemModal', () => {
     expect(posts().at(-1)?.body).toEqual({ kitId: 7, voucher: 'AAAA-BBBB-CCCC', activate: false });
     await user.click(within(success).getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(router.state.location.search).toBe('');
+    expect(location().search).toBe('');
   });
 
   it('shows the invalid voucher text when the voucher is unknown', async () => {

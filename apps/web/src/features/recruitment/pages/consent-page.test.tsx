@@ -125,7 +125,7 @@ describe('Research consent page', () => {
   });
 
   it('sends the answer with the details, then moves to the next consent saying it was saved', async () => {
-    const { user, calls, router } = openConsent();
+    const { user, calls, location } = openConsent();
     const firstName = await screen.findByLabelText('First name');
     await user.clear(firstName);
     await user.type(firstName, 'Ana Maria');
@@ -133,7 +133,7 @@ describe('Research consent page', () => {
     await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: LAST.title })).toHaveFocus();
-    expect(router.state.location.pathname).toBe(consentPath(LAST.id));
+    expect(location().pathname).toBe(consentPath(LAST.id));
     expect(screen.getByText(RECRUITMENT_MESSAGES.saved).closest('[role="status"]')).toBeVisible();
     expect(puts(calls)[0]?.body).toEqual({
       consented: true,

@@ -146,10 +146,10 @@ describe('Reports page', () => {
 
   it('offers only later reports for the comparison', async () => {
     stubReportsApi(routes);
-    const { user, router } = renderRoute('/reports', { signedInAs: {} });
+    const { user, location } = renderRoute('/reports', { signedInAs: {} });
     await user.click(await screen.findByRole('combobox', { name: REPORT_TEXTS.primaryLabel }));
     await user.click(screen.getByRole('option', { name: 'KIT-2, 15 February 2025' }));
-    expect(router.state.location.search).toBe('?samples=MBK2');
+    expect(location().search).toBe('?samples=MBK2');
 
     await user.click(secondarySelect());
     const listbox = screen.getByRole('listbox', { name: REPORT_TEXTS.secondaryLabel });
@@ -162,14 +162,14 @@ describe('Reports page', () => {
 
   it('chooses with the keyboard', async () => {
     stubReportsApi(routes);
-    const { user, router } = renderRoute('/reports', { signedInAs: {} });
+    const { user, location } = renderRoute('/reports', { signedInAs: {} });
     const combobox = await screen.findByRole('combobox', { name: REPORT_TEXTS.primaryLabel });
     combobox.focus();
     await user.keyboard('{ArrowDown}');
     expect(combobox).toHaveAttribute('aria-expanded', 'true');
     await user.keyboard('{ArrowDown}{Enter}');
     expect(combobox).toHaveAttribute('aria-expanded', 'false');
-    expect(router.state.location.search).toBe('?samples=MBK2');
+    expect(location().search).toBe('?samples=MBK2');
   });
 
   it('compares two reports given in the query', async () => {
@@ -190,7 +190,7 @@ describe('Reports page', () => {
 
   it('explains incompatible versions in a dialog and clears the later report when it closes', async () => {
     stubReportsApi(routes);
-    const { user, router } = renderRoute('/report?samples=MBK1&samples=MBK3', { signedInAs: {} });
+    const { user, location } = renderRoute('/report?samples=MBK1&samples=MBK3', { signedInAs: {} });
     const dialog = await screen.findByRole('dialog', { name: REPORT_TEXTS.incompatibleTitle });
     expect(dialog).toHaveTextContent(
       /^.*Significant improvements have been done to our system since your last report/,
@@ -200,7 +200,7 @@ describe('Reports page', () => {
 
     await user.click(within(dialog).getByRole('button', { name: REPORT_TEXTS.incompatibleOk }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(router.state.location.search).toBe('?samples=MBK1');
+    expect(location().search).toBe('?samples=MBK1');
     expect(secondarySelect()).toHaveTextContent(REPORT_TEXTS.noComparison);
     expect(screen.queryByRole('region', { name: REPORT_TEXTS.comparisonTitle })).not.toBeInTheDocument();
   });
@@ -220,8 +220,8 @@ describe('Reports page', () => {
       'GET /kits': { status: 200, body: [] },
       'GET /kits/sent': { status: 200, body: [] },
     });
-    const { router } = renderRoute('/reports', { signedInAs: {} });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/kits/notAllowed'));
+    const { location } = renderRoute('/reports', { signedInAs: {} });
+    await waitFor(() => expect(location().pathname).toBe('/kits/notAllowed'));
   });
 
   it('downloads the PDF of the report with the bearer token', async () => {

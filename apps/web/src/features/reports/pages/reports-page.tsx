@@ -3,6 +3,7 @@ import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from '
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { KEEP_SCROLL } from '../../../lib/scroll-restoration.ts';
 import { type ReportListItem, useComparison, useReport, useReportList } from '../api.ts';
 import { ComparisonSection } from '../components/comparison-section.tsx';
 import { CompositionSection } from '../components/composition-section.tsx';
@@ -66,7 +67,7 @@ export function ReportsPage() {
   function select(next: Selection) {
     navigate(
       { pathname: params.kitId === undefined ? location.pathname : '/report', search: samplesQuery(next) },
-      { replace: true, preventScrollReset: true },
+      { replace: true, state: KEEP_SCROLL },
     );
   }
 

@@ -211,7 +211,7 @@ describe('Questionnaire page', () => {
   });
 
   it("'Save and next' saves what is waiting, shows Saving… for 1 s and Saved for 1 s, then goes to the list", async () => {
-    const { router, saves } = setup();
+    const { location, saves } = setup();
     await screen.findByRole('heading', { level: 1 });
     vi.useFakeTimers();
     fireEvent.change(numberInput(/bowel movements/), { target: { value: '2' } });
@@ -224,17 +224,17 @@ describe('Questionnaire page', () => {
     await advance(1);
     expect(screen.getByText(SURVEY_TEXTS.saved)).toBeVisible();
     await advance(999);
-    expect(router.state.location.pathname).toBe(PATH);
+    expect(location().pathname).toBe(PATH);
     await advance(1);
-    expect(router.state.location.pathname).toBe('/surveys');
+    expect(location().pathname).toBe('/surveys');
   });
 
   it("'Save and close' saves what is waiting and goes back to the list", async () => {
-    const { router, user, saves } = setup();
+    const { location, user, saves } = setup();
     await screen.findByRole('heading', { level: 1 });
     fireEvent.change(numberInput(/bowel movements/), { target: { value: '2' } });
     await user.click(screen.getByRole('button', { name: SURVEY_TEXTS.saveAndClose }));
     expect(saves()).toHaveLength(1);
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/surveys'));
+    await vi.waitFor(() => expect(location().pathname).toBe('/surveys'));
   });
 });
