@@ -23,6 +23,7 @@ const target = process.argv[2] ?? '/api/kits';
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const pgServer = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
+let requests = 0;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-profile-'));
 const store = await postgresStore(pgServer);
 const server = await startServer(envOf(store), undefined, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
@@ -38,8 +39,9 @@ try {
           token,
         }
       : { path: target === '/api/reports' ? `/api/reports/${person.sample}` : target, token };
-  await measure(server.url, 'warm-up', route, 50, 2);
+  const warmUp = await measure(server.url, 'warm-up', route, 50, 2);
   const figure = await measure(server.url, target, route, 50, duration);
+  requests = warmUp.rps * 2 + figure.rps * duration;
   console.log(`${target}: ${figure.rps.toFixed(0)} req/s, p50 ${figure.p50} ms, p99 ${figure.p99} ms`);
 } finally {
   await server.stop();
@@ -78,7 +80,7 @@ for (const [id, micros] of selfMicros) {
 const busy = total - idle;
 const pct = (micros: number) => `${((micros / busy) * 100).toFixed(1).padStart(5)} %`;
 console.log(
-  `\nbusy ${(busy / 1e6).toFixed(1)} s of ${(total / 1e6).toFixed(1)} s profiled (profile: ${dir}/${file})`,
+  `\nbusy ${(busy / 1e6).toFixed(1)} s of ${(total / 1e6).toFixed(1)} s profiled, about ${(busy / requests).toFixed(0)} µs per request, start-up included (profile: ${dir}/${file})`,
 );
 console.log('\nself time by package');
 for (const [pkg, micros] of [...packages].sort((a, b) => b[1] - a[1]).slice(0, 15))
