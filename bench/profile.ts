@@ -10,7 +10,7 @@ import { startServer } from './server.ts';
  * (50 connections, BENCH_DURATION s), and prints the functions with the most self time, grouped by
  * package. The raw profile stays in the printed folder for Chrome DevTools. Paths: /bench/select1,
  * /bench/hello, /api/dashboard, /api/kits, /api/reports (the seeded report), /api/answer (a
- * questionnaire answer save).
+ * questionnaire answer save). BENCH_NODE_ARGS adds options to the server's node (say, GC settings).
  */
 type Node = {
   id: number;
@@ -26,7 +26,11 @@ const pgServer = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.
 let requests = 0;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-profile-'));
 const store = await postgresStore(pgServer);
-const server = await startServer(envOf(store), undefined, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
+const server = await startServer(envOf(store), undefined, [
+  '--cpu-prof',
+  `--cpu-prof-dir=${dir}`,
+  ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+]);
 try {
   const person = await seedPerson(server.url);
   const token = await signIn(server.url, person.email);
