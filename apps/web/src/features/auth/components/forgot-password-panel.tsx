@@ -1,13 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { emailOnlySchema } from '@portal/domain';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
+import { useSchemaForm } from '../../../lib/schema-form.ts';
 import { useRequestPasswordReset } from '../api.ts';
-
-type Values = z.input<typeof emailOnlySchema>;
 
 /**
  * Asks for a reset link. The answer is the same whether or not the account exists. `failureText`
@@ -15,10 +11,7 @@ type Values = z.input<typeof emailOnlySchema>;
  */
 export function ForgotPasswordPanel({ id, failureText }: { id: string; failureText?: string }) {
   const request = useRequestPasswordReset();
-  const form = useForm<Values, unknown, z.output<typeof emailOnlySchema>>({
-    resolver: zodResolver(emailOnlySchema),
-    defaultValues: { email: '' },
-  });
+  const form = useSchemaForm(emailOnlySchema, { email: '' });
   const onSubmit = form.handleSubmit(({ email }) => request.mutate(email));
 
   return (
@@ -33,8 +26,7 @@ export function ForgotPasswordPanel({ id, failureText }: { id: string; failureTe
           type="email"
           autoComplete="email"
           hint="We will email you a link to choose a new password."
-          error={form.formState.errors.email?.message}
-          {...form.register('email')}
+          {...form.field('email')}
         />
         <Button type="submit" variant="secondary" busy={request.isPending}>
           Send reset link

@@ -1,24 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ERROR_CODES, loginRequestSchema } from '@portal/domain';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { CLIENT_MESSAGES } from '../../../lib/messages.ts';
+import { useSchemaForm } from '../../../lib/schema-form.ts';
 import { useLogin, useResendVerification } from '../api.ts';
-
-type LoginValues = z.input<typeof loginRequestSchema>;
 
 export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const login = useLogin();
   const resend = useResendVerification();
-  const form = useForm<LoginValues, unknown, z.output<typeof loginRequestSchema>>({
-    resolver: zodResolver(loginRequestSchema),
-    defaultValues: { email: '', password: '' },
-  });
-  const { errors } = form.formState;
+  const form = useSchemaForm(loginRequestSchema, { email: '', password: '' });
   const failure = login.error;
   const notVerified = failure instanceof ApiError && failure.code === ERROR_CODES.emailNotVerified;
 
@@ -36,7 +28,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
             <Button
               variant="link"
               busy={resend.isPending}
-              onClick={() => resend.mutate(form.getValues('email').trim())}
+              onClick={() => resend.mutate(form.values.email.trim())}
             >
               Send a new verification link
             </Button>
@@ -45,20 +37,8 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
       ) : null}
       {resend.data ? <Alert tone="success">{resend.data.message}</Alert> : null}
       {resend.error ? <Alert tone="error">{resend.error.message}</Alert> : null}
-      <Field
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...form.register('email')}
-      />
-      <Field
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        error={errors.password?.message}
-        {...form.register('password')}
-      />
+      <Field label="Email" type="email" autoComplete="email" {...form.field('email')} />
+      <Field label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
       <Button type="submit" busy={login.isPending}>
         Sign in
       </Button>
