@@ -8,7 +8,7 @@ import {
   timelineEventSchema,
   voucherLookupSchema,
 } from '@portal/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest, refreshSession } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/session.ts';
@@ -53,13 +53,26 @@ export function useDashboard() {
 }
 
 /** getKitTimeline: events (eventType, date, dateTime); feed them to the domain's timelineSteps(). */
-export function useKitTimeline(kitId: number) {
-  const { userId } = useSession();
-  return useQuery({
+function kitTimelineQuery(userId: string | null, kitId: number) {
+  return queryOptions({
     queryKey: kitsKeys.timeline(userId, kitId),
     queryFn: ({ signal }) =>
       apiRequest(`/kits/${kitId}/timeline`, { auth: 'required', signal }, z.array(timelineEventSchema)),
     enabled: userId !== null,
+  });
+}
+
+export function useKitTimeline(kitId: number) {
+  const { userId } = useSession();
+  return useQuery(kitTimelineQuery(userId, kitId));
+}
+
+/** Whether the timelines of these kits have all answered, or failed. */
+export function useKitTimelinesSettled(kitIds: number[]): boolean {
+  const { userId } = useSession();
+  return useQueries({
+    queries: kitIds.map((kitId) => kitTimelineQuery(userId, kitId)),
+    combine: (results) => results.every((result) => !result.isPending),
   });
 }
 

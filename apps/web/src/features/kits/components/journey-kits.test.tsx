@@ -1,6 +1,7 @@
-import { KIT_MESSAGES, SCROLL_TO_KIT_DELAY_MS } from '@portal/domain';
+import { KIT_MESSAGES, SCROLL_TO_KIT_DELAY_MS, TIMELINE_STEPS } from '@portal/domain';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CLIENT_MESSAGES } from '../../../lib/messages.ts';
 import { JourneyKits } from './journey-kits.tsx';
 import { makeKit, renderKits, stubApi } from './kits.test-helpers.tsx';
 
@@ -22,6 +23,30 @@ describe('Kits in My Journey', () => {
     stubApi({ 'GET /kits': { status: 200, body: [] } });
     renderKits(<JourneyKits {...handlers} />);
     expect(await screen.findByText(KIT_MESSAGES.noKits)).toBeVisible();
+  });
+
+  it('shows the cards once every timeline has answered, so they do not grow as each one arrives', async () => {
+    let answerSecond: () => void = () => {};
+    const secondAnswered = new Promise<void>((resolve) => {
+      answerSecond = resolve;
+    });
+    stubApi({
+      'GET /kits': { status: 200, body: [makeKit({ id: 1 }), makeKit({ id: 2, name: 'Second' })] },
+      'GET /kits/1/timeline': { status: 200, body: [] },
+      'GET /kits/2/timeline': async () => {
+        await secondAnswered;
+        return { status: 200, body: [] };
+      },
+    });
+    renderKits(<JourneyKits {...handlers} />);
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(3));
+    expect(screen.getByText(CLIENT_MESSAGES.loading)).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Second' })).not.toBeInTheDocument();
+
+    answerSecond();
+    expect(await screen.findByRole('heading', { name: 'Second' })).toBeVisible();
+    expect(screen.getAllByText(TIMELINE_STEPS[0].label)).toHaveLength(2);
+    expect(screen.queryByText(CLIENT_MESSAGES.loading)).not.toBeInTheDocument();
   });
 
   it('scrolls to the kit of ?scrollingPosition after the delay and focuses its heading', async () => {

@@ -1,7 +1,7 @@
 import { KIT_MESSAGES } from '@portal/domain';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
-import { useKits } from '../api.ts';
+import { useKits, useKitTimelinesSettled } from '../api.ts';
 import { KitCard, type KitCardActions, kitAnchor } from './kit-card.tsx';
 import { errorText } from './kit-format.ts';
 import { useScrollToKit } from './use-scroll-to-kit.ts';
@@ -12,9 +12,11 @@ import { useScrollToKit } from './use-scroll-to-kit.ts';
  */
 export function JourneyKits(actions: KitCardActions) {
   const kits = useKits();
-  const highlighted = useScrollToKit(kits.isSuccess);
+  // The cards show with their timelines, so they do not grow under the reader as each one arrives.
+  const timelinesSettled = useKitTimelinesSettled(kits.data?.map((kit) => kit.id) ?? []);
+  const highlighted = useScrollToKit(kits.isSuccess && timelinesSettled);
 
-  if (kits.isPending) return <Loading />;
+  if (kits.isPending || (kits.isSuccess && !timelinesSettled)) return <Loading />;
   if (kits.isError) return <Alert tone="error">{errorText(kits.error)}</Alert>;
   if (kits.data.length === 0) return <p>{KIT_MESSAGES.noKits}</p>;
   return (

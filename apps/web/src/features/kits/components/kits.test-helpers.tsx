@@ -79,10 +79,12 @@ export type ApiCall = { method: string; path: string; body: unknown };
 type Reply = { status: number; body?: unknown };
 
 /**
- * Answers the web app's fetches from `routes` ('GET /kits' → reply or function of the call); anything
- * else is a 404. Returns the calls made, in order.
+ * Answers the web app's fetches from `routes` ('GET /kits' → reply, or function of the call returning
+ * one or a promise of one); anything else is a 404. Returns the calls made, in order.
  */
-export function stubApi(routes: Record<string, Reply | ((call: ApiCall) => Reply)>): ApiCall[] {
+export function stubApi(
+  routes: Record<string, Reply | ((call: ApiCall) => Reply | Promise<Reply>)>,
+): ApiCall[] {
   const calls: ApiCall[] = [];
   vi.stubGlobal(
     'fetch',
@@ -92,7 +94,7 @@ export function stubApi(routes: Record<string, Reply | ((call: ApiCall) => Reply
       const call = { method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined };
       calls.push(call);
       const route = routes[`${method} ${path}`];
-      const reply = typeof route === 'function' ? route(call) : (route ?? notFound);
+      const reply = typeof route === 'function' ? await route(call) : (route ?? notFound);
       return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
         status: reply.status,
         headers: { 'Content-Type': 'application/json' },
