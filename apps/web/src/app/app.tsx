@@ -21,7 +21,7 @@ function StartScreen({ children }: { children: ReactNode }) {
   );
 }
 
-/** Loads the public config and restores any session before the first route renders. */
+/** Waits for the public config and the session (asked for by startLoading) before the first route renders. */
 function Shell() {
   const config = useQuery(configQuery);
   const session = useSession();
