@@ -1,5 +1,5 @@
 import { isUnderMaintenance } from '@portal/domain';
-import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { BrowserRouter } from 'react-router';
 import { Alert } from '../components/ui/alert.tsx';
@@ -11,7 +11,7 @@ import { CLIENT_MESSAGES } from '../lib/messages.ts';
 import { useSession } from '../lib/session.ts';
 import { MaintenancePage } from './maintenance-page.tsx';
 import { Providers } from './providers.tsx';
-import { AppRoutes, preloadRoute } from './routes.tsx';
+import { AppRoutes } from './routes.tsx';
 
 function StartScreen({ children }: { children: ReactNode }) {
   return (
@@ -21,10 +21,14 @@ function StartScreen({ children }: { children: ReactNode }) {
   );
 }
 
-/** Waits for the public config and the session (asked for by startLoading) before the first route renders. */
+/** Loads the public config and restores any session before the first route renders. */
 function Shell() {
   const config = useQuery(configQuery);
   const session = useSession();
+
+  useEffect(() => {
+    void restoreSession();
+  }, []);
 
   useEffect(() => {
     if (config.data) document.title = config.data.brandName;
@@ -55,22 +59,9 @@ function Shell() {
   );
 }
 
-/**
- * Asks for what the first screen waits on before React renders it: the public config and the
- * session, and, once the config names the portal, the code of the page at this address. Otherwise
- * each would wait for the render before it (a page's code for the session's answer).
- */
-export function startLoading(queryClient: QueryClient) {
-  void restoreSession();
-  queryClient.fetchQuery(configQuery).then(
-    (config) => preloadRoute(window.location.pathname, config.appType),
-    () => {}, // the shell shows the failure and offers to try again
-  );
-}
-
-export function App({ queryClient }: { queryClient: QueryClient }) {
+export function App() {
   return (
-    <Providers queryClient={queryClient}>
+    <Providers>
       <Shell />
     </Providers>
   );

@@ -1,8 +1,7 @@
-import type { AppType } from '@portal/domain';
-import { isValidElement, type ReactNode } from 'react';
-import { matchRoutes, Navigate, type RouteObject, useRoutes } from 'react-router';
+import type { ReactNode } from 'react';
+import { Navigate, type RouteObject, useRoutes } from 'react-router';
 import { useConfig } from '../lib/config.ts';
-import { lazyPage, preloadPage } from '../lib/lazy-load.tsx';
+import { lazyPage } from '../lib/lazy-load.tsx';
 import { HomeRedirect, RequireAuth, RequireGuest, RequireReportPermission } from './guards.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { PublicLayout } from './layout/public-layout.tsx';
@@ -103,15 +102,9 @@ const SurveysPage = lazyPage(
   (m) => m.SurveysPage,
 );
 
-type ForAppTypeProps = { customer: ReactNode; research: ReactNode };
-
 /** The research portal has its own version of some screens; the route shows the one for this app type. */
-function ForAppType(props: ForAppTypeProps) {
-  return pickForAppType(props, useConfig().appType);
-}
-
-function pickForAppType({ customer, research }: ForAppTypeProps, appType: AppType): ReactNode {
-  return appType === 'RESEARCH' ? research : customer;
+function ForAppType({ customer, research }: { customer: ReactNode; research: ReactNode }) {
+  return useConfig().appType === 'RESEARCH' ? research : customer;
 }
 
 export const routes: RouteObject[] = [
@@ -209,16 +202,4 @@ export const routes: RouteObject[] = [
 /** The page for the current address; the app renders it in a BrowserRouter, tests in a MemoryRouter. */
 export function AppRoutes() {
   return useRoutes(routes);
-}
-
-/**
- * Starts fetching the page at `pathname` while the shell still waits for the session, so its code is
- * not requested only after the session answered.
- */
-export function preloadRoute(pathname: string, appType: AppType) {
-  for (const { route } of matchRoutes(routes, pathname) ?? []) {
-    const { element } = route;
-    const forAppType = isValidElement<ForAppTypeProps>(element) && element.type === ForAppType;
-    preloadPage(forAppType ? pickForAppType(element.props, appType) : element);
-  }
 }
