@@ -168,7 +168,8 @@ describe('Research consent page', () => {
       { level: 1, name: RECRUITMENT_TEXTS.thanksHeading },
       { timeout: THANKS_DELAY_MS + 2000 },
     );
-    expect(heading).toHaveFocus();
+    // Focus moves in an effect after the heading is drawn; under load that can be a moment later.
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(screen.getByText(LAST.thanksResponse as string)).toBeVisible();
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
   });
