@@ -173,7 +173,7 @@ const BULK_SQL = (total: number) => [
   sql.raw('checkpoint'),
 ];
 
-export async function growKits(store: Store, total: number) {
+async function growKits(store: Store, total: number) {
   if (store.kind === 'postgres') {
     const client = new pg.Client({ connectionString: store.url });
     await client.connect();
