@@ -11,12 +11,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { AUTH_MESSAGES, CONSENT_FILE_MAX_BYTES, ERROR_CODES } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { startDispatcher } from './adapters/mail/dispatcher.ts';
 import { type MailTransport, smtpTransport } from './adapters/mail/transport.ts';
 import { embeddedPayments } from './adapters/payments/embedded.ts';
@@ -53,6 +48,7 @@ import { usersRoutes } from './features/users/users.routes.ts';
 import type { AppContext } from './lib/context.ts';
 import { installErrorHandler } from './lib/error-handler.ts';
 import { invalid, tooMany } from './lib/errors.ts';
+import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { persistentSecret } from './lib/secrets.ts';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
 
@@ -85,7 +81,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ check: config.env === 'test' }));
 
   const ctx: AppContext = {
     config,
