@@ -27,7 +27,7 @@ afterAll(() => t.close());
 
 const key = (secret: string) => new TextEncoder().encode(secret);
 const claims = () => ({ user_id: person.id, authorities: ['ADMIN', 'IMPERSONATE'] });
-const signed = (alg: string, opts: { aud?: string; exp?: string; nbf?: string; secret?: string } = {}) => {
+const signed = (alg: string, opts: { aud?: string; exp?: string | number; nbf?: string; secret?: string } = {}) => {
   const jwt = new SignJWT(claims()).setProtectedHeader({ alg });
   if (opts.exp !== '') jwt.setExpirationTime(opts.exp ?? '5m');
   if (opts.aud !== '') jwt.setAudience(opts.aud ?? 'CUSTOMER');
@@ -121,6 +121,17 @@ describe('access tokens', () => {
   it('refuses an expired token and one not valid yet', async () => {
     await expectRefused(await signed('HS256', { exp: '-1s' }));
     await expectRefused(await signed('HS256', { nbf: '10m' }));
+  });
+
+  it('refuses a token from the moment it expires, though it was accepted (and remembered) a moment before', async () => {
+    const expiresAt = Math.floor(Date.now() / 1000) + 2;
+    const token = await signed('HS256', { exp: expiresAt });
+    for (let i = 0; i < 3; i++) {
+      const res = await t.app.inject({ url: '/api/users/me', headers: bearer(token) });
+      expect(res.statusCode).toBe(200);
+    }
+    await new Promise((resolve) => setTimeout(resolve, expiresAt * 1000 - Date.now() + 50));
+    await expectRefused(token);
   });
 
   it('refuses a token that never expires', async () => {
