@@ -1,16 +1,14 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { AUTH_MESSAGES, CONSENT_FILE_MAX_BYTES, ERROR_CODES } from '@portal/domain';
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { startDispatcher } from './adapters/mail/dispatcher.ts';
 import { type MailTransport, smtpTransport } from './adapters/mail/transport.ts';
@@ -23,7 +21,7 @@ import { adminRoutes } from './features/admin/admin.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { benchRoutes } from './features/bench/bench.routes.ts';
 import { coachRoutes } from './features/coach/coach.routes.ts';
-import { configRoutes } from './features/config/config.routes.ts';
+import { configRoutes, publicConfig } from './features/config/config.routes.ts';
 import { consentRoutes } from './features/consent/consent.routes.ts';
 import { devMailboxRoutes } from './features/dev/mailbox.routes.ts';
 import { kitsAdminRoutes } from './features/kits/kits.admin.routes.ts';
@@ -51,6 +49,7 @@ import { invalid, tooMany } from './lib/errors.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { persistentSecret } from './lib/secrets.ts';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
+import { serveWebApp } from './web-app.ts';
 
 export type BuildOptions = {
   /** Overrides for tests; by default read from settings or kept in DATA_DIR. */
@@ -240,7 +239,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   if (config.env !== 'production') await app.register(devMailboxRoutes, { prefix: '/dev' });
   if (config.benchRoutes) await app.register(benchRoutes, { prefix: '/bench' });
 
-  await serveWebApp(app, options.webDist ?? path.resolve(here, '../../web/dist'));
+  await serveWebApp(app, options.webDist ?? path.resolve(here, '../../web/dist'), publicConfig(config));
 
   const transport =
     options.mailTransport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : null);
@@ -269,21 +268,6 @@ export async function buildApp(config: Config, database: Database, options: Buil
     });
   }
   return app;
-}
-
-/** Serves the built React app; any non-API GET that accepts HTML gets index.html (client routing). */
-async function serveWebApp(app: FastifyInstance, dist: string) {
-  const hasWeb = fs.existsSync(path.join(dist, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
-  app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url.startsWith('/api/') || request.url === '/api';
-    if (!isApi && request.method === 'GET' && hasWeb && request.headers.accept?.includes('text/html')) {
-      return reply.type('text/html; charset=utf-8').sendFile('index.html');
-    }
-    return reply
-      .code(404)
-      .send({ message: 'We could not find what you asked for.', code: ERROR_CODES.notFound });
-  });
 }
 
 /** Whether a parsed request part holds a NUL character anywhere (strings, keys, nested values). */
