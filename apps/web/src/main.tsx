@@ -1,13 +1,35 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { preloadRoute } from './app/routes.tsx';
+import { restoreSession } from './lib/api-client.ts';
+import { inlineConfig } from './lib/config.ts';
+import { currentUserQuery } from './lib/current-user.ts';
+import { createQueryClient } from './lib/query-client.ts';
+import { getSessionSnapshot } from './lib/session.ts';
 import './styles/index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+const queryClient = createQueryClient();
+
+// The session and the code of the page at this address load at once; index.html shows the loading text
+// meanwhile. React then draws that page in one go, instead of a loading screen, then the layout with
+// the page's code still to fetch. Without the server's config (Vite's dev server) the shell asks for it.
+const config = inlineConfig();
+const page = config ? preloadRoute(window.location.pathname, config.appType) : Promise.resolve();
+const session = restoreSession().then(() => {
+  // Every signed-in screen reads the user: asked for now, it answers while the first screen renders.
+  const { userId } = getSessionSnapshot();
+  if (userId !== null) void queryClient.prefetchQuery(currentUserQuery(userId));
+});
+// Neither rejects: restoreSession never rejects, and a page that fails to load shows the route's error
+// when it renders.
+void Promise.all([session, page.catch(() => {})]).then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App queryClient={queryClient} />
+    </StrictMode>,
+  ),
 );

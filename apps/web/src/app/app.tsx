@@ -1,5 +1,5 @@
 import { isUnderMaintenance } from '@portal/domain';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { BrowserRouter } from 'react-router';
 import { Alert } from '../components/ui/alert.tsx';
@@ -59,9 +59,9 @@ function Shell() {
   );
 }
 
-export function App() {
+export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
-    <Providers>
+    <Providers queryClient={queryClient}>
       <Shell />
     </Providers>
   );

@@ -1,12 +1,10 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
-import { createQueryClient, forgetUserData } from '../lib/query-client.ts';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useEffect } from 'react';
+import { forgetUserData } from '../lib/query-client.ts';
 import { getSessionSnapshot, subscribeSession } from '../lib/session.ts';
 
 /** The query cache, emptied of personal data whenever a session ends (log out or expiry). */
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
-
+export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   useEffect(
     () =>
       subscribeSession(() => {

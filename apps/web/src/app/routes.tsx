@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
-import { Navigate, type RouteObject, useRoutes } from 'react-router';
+import type { AppType } from '@portal/domain';
+import { isValidElement, type ReactNode } from 'react';
+import { matchRoutes, Navigate, type RouteObject, useRoutes } from 'react-router';
 import { useConfig } from '../lib/config.ts';
-import { lazyPage } from '../lib/lazy-load.tsx';
+import { lazyPage, preloadPage } from '../lib/lazy-load.tsx';
 import { HomeRedirect, RequireAuth, RequireGuest, RequireReportPermission } from './guards.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { PublicLayout } from './layout/public-layout.tsx';
@@ -102,9 +103,15 @@ const SurveysPage = lazyPage(
   (m) => m.SurveysPage,
 );
 
+type ForAppTypeProps = { customer: ReactNode; research: ReactNode };
+
 /** The research portal has its own version of some screens; the route shows the one for this app type. */
-function ForAppType({ customer, research }: { customer: ReactNode; research: ReactNode }) {
-  return useConfig().appType === 'RESEARCH' ? research : customer;
+function ForAppType(props: ForAppTypeProps) {
+  return pickForAppType(props, useConfig().appType);
+}
+
+function pickForAppType({ customer, research }: ForAppTypeProps, appType: AppType): ReactNode {
+  return appType === 'RESEARCH' ? research : customer;
 }
 
 export const routes: RouteObject[] = [
@@ -202,4 +209,18 @@ export const routes: RouteObject[] = [
 /** The page for the current address; the app renders it in a BrowserRouter, tests in a MemoryRouter. */
 export function AppRoutes() {
   return useRoutes(routes);
+}
+
+/**
+ * Fetches the code of the page at `pathname` (the one it shows to a signed-in or signed-out visitor
+ * alike), so the first render can draw it at once instead of suspending and asking for it then.
+ */
+export function preloadRoute(pathname: string, appType: AppType): Promise<unknown> {
+  return Promise.all(
+    (matchRoutes(routes, pathname) ?? []).map(({ route }) => {
+      const { element } = route;
+      const forAppType = isValidElement<ForAppTypeProps>(element) && element.type === ForAppType;
+      return preloadPage(forAppType ? pickForAppType(element.props, appType) : element);
+    }),
+  );
 }

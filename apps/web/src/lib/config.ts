@@ -3,9 +3,29 @@ import { queryOptions } from '@tanstack/react-query';
 import { createContext, use } from 'react';
 import { apiRequest } from './api-client.ts';
 
+/** The id of the JSON block the server puts into index.html (apps/api/src/web-app.ts). */
+export const CONFIG_ELEMENT_ID = 'portal-config';
+
+/**
+ * The public config the server wrote into the page (the object GET /api/config answers), so the first
+ * render needs no round trip for it; undefined without one (Vite's dev server, tests) or if unreadable.
+ */
+export function inlineConfig(): PublicConfig | undefined {
+  const text = document.getElementById(CONFIG_ELEMENT_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    const parsed = publicConfigSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export const configQuery = queryOptions({
   queryKey: ['config'],
   queryFn: ({ signal }) => apiRequest('/config', { signal }, publicConfigSchema),
+  // Without the page's copy, the shell asks the API.
+  initialData: inlineConfig,
   staleTime: Number.POSITIVE_INFINITY,
   retry: 1,
 });

@@ -1,5 +1,5 @@
 import { USER_TYPES } from '@portal/domain';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { apiRequest } from './api-client.ts';
 import { useSession } from './session.ts';
@@ -39,11 +39,18 @@ export function currentUserQueryKey(userId: string | null) {
   return ['users', 'me', userId] as const;
 }
 
-export function useCurrentUser() {
-  const { userId } = useSession();
-  return useQuery({
+/** The query for the signed-in user; main.tsx starts it as soon as a restored session is known. */
+export function currentUserQuery(userId: string | null) {
+  return queryOptions({
     queryKey: currentUserQueryKey(userId),
     queryFn: ({ signal }) => apiRequest('/users/me', { auth: 'required', signal }, currentUserSchema),
     enabled: userId !== null,
+    // The layout, the route guards and the page each read it as a screen first shows; without this, the
+    // page's chunk arriving after the layout's answer asked again. Saves invalidate it (profile api).
+    staleTime: 10_000,
   });
+}
+
+export function useCurrentUser() {
+  return useQuery(currentUserQuery(useSession().userId));
 }

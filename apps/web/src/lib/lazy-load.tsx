@@ -1,4 +1,12 @@
-import { type ComponentType, type JSX, lazy, Suspense, useState } from 'react';
+import {
+  type ComponentType,
+  isValidElement,
+  type JSX,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useState,
+} from 'react';
 
 // biome-ignore lint/suspicious/noExplicitAny: a page's props are whatever its component declares.
 type Page<P = any> = ComponentType<P> & { preload: () => Promise<unknown> };
@@ -28,6 +36,13 @@ export function lazyPage<M, P>(load: () => Promise<M>, pick: (module: M) => Comp
   const page = Object.assign(LazyPage, { preload });
   pages.push(page);
   return page;
+}
+
+/** Fetches the code of the page an element shows, when that page is a lazy one. */
+export function preloadPage(element: ReactNode): Promise<unknown> {
+  if (!isValidElement(element)) return Promise.resolve();
+  const page = pages.find((candidate) => candidate === element.type);
+  return page ? page.preload() : Promise.resolve();
 }
 
 /**
