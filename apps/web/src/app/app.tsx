@@ -5,7 +5,6 @@ import { BrowserRouter } from 'react-router';
 import { Alert } from '../components/ui/alert.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Loading } from '../components/ui/loading.tsx';
-import { restoreSession } from '../lib/api-client.ts';
 import { ConfigContext, configQuery } from '../lib/config.ts';
 import { CLIENT_MESSAGES } from '../lib/messages.ts';
 import { useSession } from '../lib/session.ts';
@@ -21,14 +20,10 @@ function StartScreen({ children }: { children: ReactNode }) {
   );
 }
 
-/** Loads the public config and restores any session before the first route renders. */
+/** The first route renders with the public config and the session (main.tsx restores it before rendering). */
 function Shell() {
   const config = useQuery(configQuery);
   const session = useSession();
-
-  useEffect(() => {
-    void restoreSession();
-  }, []);
 
   useEffect(() => {
     if (config.data) document.title = config.data.brandName;

@@ -1,5 +1,5 @@
 import { USER_TYPES } from '@portal/domain';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { apiRequest } from './api-client.ts';
 import { useSession } from './session.ts';
@@ -41,14 +41,15 @@ export function currentUserQueryKey(userId: string | null) {
 
 /** The query for the signed-in user; main.tsx starts it as soon as a restored session is known. */
 export function currentUserQuery(userId: string | null) {
-  return queryOptions({
+  // A plain object, not queryOptions(): that would split a chunk of its own off the first load.
+  return {
     queryKey: currentUserQueryKey(userId),
-    queryFn: ({ signal }) => apiRequest('/users/me', { auth: 'required', signal }, currentUserSchema),
+    queryFn: ({ signal }: { signal: AbortSignal }) => apiRequest('/users/me', { auth: 'required', signal }, currentUserSchema),
     enabled: userId !== null,
     // The layout, the route guards and the page each read it as a screen first shows; without this, the
     // page's chunk arriving after the layout's answer asked again. Saves invalidate it (profile api).
     staleTime: 10_000,
-  });
+  };
 }
 
 export function useCurrentUser() {
