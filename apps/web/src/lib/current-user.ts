@@ -44,7 +44,8 @@ export function currentUserQuery(userId: string | null) {
   // A plain object, not queryOptions(): that would split a chunk of its own off the first load.
   return {
     queryKey: currentUserQueryKey(userId),
-    queryFn: ({ signal }: { signal: AbortSignal }) => apiRequest('/users/me', { auth: 'required', signal }, currentUserSchema),
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      apiRequest('/users/me', { auth: 'required', signal }, currentUserSchema),
     enabled: userId !== null,
     // The layout, the route guards and the page each read it as a screen first shows; without this, the
     // page's chunk arriving after the layout's answer asked again. Saves invalidate it (profile api).
