@@ -27,7 +27,10 @@ afterAll(() => t.close());
 
 const key = (secret: string) => new TextEncoder().encode(secret);
 const claims = () => ({ user_id: person.id, authorities: ['ADMIN', 'IMPERSONATE'] });
-const signed = (alg: string, opts: { aud?: string; exp?: string | number; nbf?: string; secret?: string } = {}) => {
+const signed = (
+  alg: string,
+  opts: { aud?: string; exp?: string | number; nbf?: string; secret?: string } = {},
+) => {
   const jwt = new SignJWT(claims()).setProtectedHeader({ alg });
   if (opts.exp !== '') jwt.setExpirationTime(opts.exp ?? '5m');
   if (opts.aud !== '') jwt.setAudience(opts.aud ?? 'CUSTOMER');
