@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { ERROR_CODES, type PublicConfig } from '@portal/domain';
+import { ERROR_CODES, PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 
 /** The id of the JSON block in index.html that carries the public config (read by apps/web/src/lib/config.ts). */
-export const CONFIG_ELEMENT_ID = 'portal-config';
+export const CONFIG_ELEMENT_ID = PUBLIC_CONFIG_ELEMENT_ID;
 
 /**
  * JSON that can sit inside a <script> element: `<`, `>` and `&` as \u escapes, so no value can close

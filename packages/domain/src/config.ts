@@ -2,6 +2,9 @@ import { z } from 'zod/mini';
 import { APP_TYPES } from './navigation.ts';
 
 /** What GET /api/config tells the web app. */
+/** The id of the JSON block in which the server hands the web app its public config, inside index.html. */
+export const PUBLIC_CONFIG_ELEMENT_ID = 'portal-config';
+
 export const publicConfigSchema = z.object({
   appType: z.enum(APP_TYPES),
   brandName: z.string(),

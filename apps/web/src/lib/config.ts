@@ -1,10 +1,10 @@
-import { type PublicConfig, publicConfigSchema, withBrand } from '@portal/domain';
+import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig, publicConfigSchema, withBrand } from '@portal/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { createContext, use } from 'react';
 import { apiRequest } from './api-client.ts';
 
 /** The id of the JSON block the server puts into index.html (apps/api/src/web-app.ts). */
-export const CONFIG_ELEMENT_ID = 'portal-config';
+export const CONFIG_ELEMENT_ID = PUBLIC_CONFIG_ELEMENT_ID;
 
 /**
  * The public config the server wrote into the page (the object GET /api/config answers), so the first
