@@ -1,5 +1,5 @@
 import type { Kit } from '@portal/domain';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { type ApiCall, makeKit, renderKits, stubApi } from '../../kits/components/kits.test-helpers.tsx';
 import { CoachBookingModal } from './coach-booking-modal.tsx';
@@ -100,7 +100,7 @@ describe('CoachBookingModal, built-in scheduler', () => {
     expect(await screen.findByText('To move it, choose another time and book it.')).toBeVisible();
     expect(screen.queryByText(/Your call is booked for/)).not.toBeInTheDocument();
     // Focus stays in the dialog, on the confirmation, rather than falling to the page.
-    expect(screen.getByText(/is booked for 2026/).parentElement).toHaveFocus();
+    await waitFor(() => expect(screen.getByText(/is booked for 2026/).parentElement).toHaveFocus());
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
@@ -130,7 +130,7 @@ describe('CoachBookingModal, built-in scheduler', () => {
     await user.click(screen.getByRole('button', { name: 'Book this time' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(taken);
     expect(screen.getByRole('radio', { name: '9:15 am' })).not.toBeChecked();
-    expect(screen.getByRole('button', { name: 'Book this time' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Book this time' })).toHaveFocus());
     expect(count(calls, 'GET /coach/slots')).toBe(2);
     expect(screen.queryByText(/is booked for/)).not.toBeInTheDocument();
   });

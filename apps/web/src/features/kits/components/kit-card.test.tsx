@@ -71,7 +71,7 @@ describe('KitCard', () => {
     await user.click(screen.getByRole('button', { name: 'Save name' }));
     expect(await screen.findByText('Kit name saved.')).toBeVisible();
     expect(puts(calls)).toEqual([{ name: 'Morning sample and a very long t' }]);
-    expect(screen.getByRole('button', { name: 'Rename' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Rename' })).toHaveFocus());
   });
 
   it('shows the server message when a rename is refused', async () => {

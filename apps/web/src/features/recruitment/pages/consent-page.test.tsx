@@ -132,7 +132,9 @@ describe('Research consent page', () => {
     await user.click(screen.getByRole('radio', { name: FIRST.agreeLabel }));
     await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: LAST.title })).toHaveFocus();
+    const heading = await screen.findByRole('heading', { level: 1, name: LAST.title });
+    // Focus moves to the new step's heading in an effect, a moment after it is drawn.
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(location().pathname).toBe(consentPath(LAST.id));
     expect(screen.getByText(RECRUITMENT_MESSAGES.saved).closest('[role="status"]')).toBeVisible();
     expect(puts(calls)[0]?.body).toEqual({
