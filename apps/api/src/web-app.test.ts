@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PUBLIC_CONFIG_ELEMENT_ID } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/helpers.ts';
-import { CONFIG_ELEMENT_ID, jsonForScript } from './web-app.ts';
+import { jsonForScript } from './web-app.ts';
 
 const HOSTILE = '</script><script>alert(1)</script><!-- & \u2028 end';
 const INDEX = `<!doctype html>
@@ -34,7 +35,7 @@ const page = (url: string) => t.app.inject({ url, headers: { accept: 'text/html,
 
 /** The text of the config block, as the browser's HTML parser would end it: at the first `</script`. */
 function configBlock(html: string): string {
-  const open = `<script type="application/json" id="${CONFIG_ELEMENT_ID}">`;
+  const open = `<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">`;
   const start = html.indexOf(open);
   expect(start).toBeGreaterThan(-1);
   const from = start + open.length;

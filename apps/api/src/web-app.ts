@@ -4,9 +4,6 @@ import fastifyStatic from '@fastify/static';
 import { ERROR_CODES, PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 
-/** The id of the JSON block in index.html that carries the public config (read by apps/web/src/lib/config.ts). */
-export const CONFIG_ELEMENT_ID = PUBLIC_CONFIG_ELEMENT_ID;
-
 /**
  * JSON that can sit inside a <script> element: `<`, `>` and `&` as \u escapes, so no value can close
  * the element or open a comment, and the line separators JavaScript once refused in strings.
@@ -24,7 +21,7 @@ export function jsonForScript(value: unknown): string {
  * the content security policy (script-src 'self') stays as it is.
  */
 export function withPublicConfig(html: string, config: PublicConfig): string {
-  const block = `<script type="application/json" id="${CONFIG_ELEMENT_ID}">${jsonForScript(config)}</script>`;
+  const block = `<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${jsonForScript(config)}</script>`;
   const at = html.indexOf('</head>');
   if (at === -1) throw new Error('index.html has no </head>');
   return `${html.slice(0, at)}${block}\n  ${html.slice(at)}`;

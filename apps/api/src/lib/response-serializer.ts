@@ -23,7 +23,10 @@ import type { $ZodType } from 'zod/v4/core';
 type Def = { type: string; [key: string]: unknown };
 type Node = { _zod: { def: Def } };
 
-/** Zod kinds whose JSON Schema is exactly what zod's encode writes. */
+/**
+ * Zod kinds whose JSON Schema is exactly what zod's encode writes. Not unions: fast-json-stringify would
+ * pick a branch by validating each value at run time, slower than zod.
+ */
 const PLAIN = new Set([
   'string',
   'number',
@@ -37,7 +40,6 @@ const PLAIN = new Set([
   'optional',
   'nullable',
   'record',
-  'union',
   'tuple',
   'readonly',
   'any',
@@ -51,8 +53,6 @@ export function isPlain(schema: Node, seen = new Set<Node>()): boolean {
   const def = schema._zod.def;
   if (!PLAIN.has(def.type)) return false;
   if (def.type === 'record' && (def.keyType as Node)._zod.def.type !== 'string') return false;
-  // Discriminated or not, a union is serialized by trying its options in turn: fine, but slower than zod.
-  if (def.type === 'union') return false;
   const children: Node[] = [];
   if (def.type === 'object') {
     children.push(...Object.values(def.shape as Record<string, Node>));

@@ -20,6 +20,15 @@ function StartScreen({ children }: { children: ReactNode }) {
   );
 }
 
+/** What the app shows until the session is restored; index.html carries the same markup (test beside). */
+export function LoadingScreen() {
+  return (
+    <StartScreen>
+      <Loading />
+    </StartScreen>
+  );
+}
+
 /** The first route renders with the public config and the session (main.tsx restores it before rendering). */
 function Shell() {
   const config = useQuery(configQuery);
@@ -37,13 +46,7 @@ function Shell() {
       </StartScreen>
     );
   }
-  if (config.isPending || session.status === 'restoring') {
-    return (
-      <StartScreen>
-        <Loading />
-      </StartScreen>
-    );
-  }
+  if (config.isPending || session.status === 'restoring') return <LoadingScreen />;
   if (isUnderMaintenance(config.data.maintenanceUntil)) return <MaintenancePage config={config.data} />;
   return (
     <ConfigContext value={config.data}>

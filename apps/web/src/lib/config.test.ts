@@ -1,5 +1,6 @@
+import { PUBLIC_CONFIG_ELEMENT_ID } from '@portal/domain';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CONFIG_ELEMENT_ID, inlineConfig } from './config.ts';
+import { inlineConfig } from './config.ts';
 
 const CONFIG = {
   appType: 'CUSTOMER',
@@ -21,12 +22,12 @@ const CONFIG = {
 function pageCarries(text: string) {
   const block = document.createElement('script');
   block.type = 'application/json';
-  block.id = CONFIG_ELEMENT_ID;
+  block.id = PUBLIC_CONFIG_ELEMENT_ID;
   block.textContent = text;
   document.head.append(block);
 }
 
-afterEach(() => document.getElementById(CONFIG_ELEMENT_ID)?.remove());
+afterEach(() => document.getElementById(PUBLIC_CONFIG_ELEMENT_ID)?.remove());
 
 describe('inlineConfig', () => {
   it('reads the config the server wrote into the page, escapes and all', () => {
@@ -38,7 +39,7 @@ describe('inlineConfig', () => {
     expect(inlineConfig()).toBeUndefined();
     pageCarries('{not json');
     expect(inlineConfig()).toBeUndefined();
-    document.getElementById(CONFIG_ELEMENT_ID)?.remove();
+    document.getElementById(PUBLIC_CONFIG_ELEMENT_ID)?.remove();
     pageCarries(JSON.stringify({ ...CONFIG, appType: 'OTHER' }));
     expect(inlineConfig()).toBeUndefined();
   });

@@ -3,15 +3,12 @@ import { queryOptions } from '@tanstack/react-query';
 import { createContext, use } from 'react';
 import { apiRequest } from './api-client.ts';
 
-/** The id of the JSON block the server puts into index.html (apps/api/src/web-app.ts). */
-export const CONFIG_ELEMENT_ID = PUBLIC_CONFIG_ELEMENT_ID;
-
 /**
  * The public config the server wrote into the page (the object GET /api/config answers), so the first
  * render needs no round trip for it; undefined without one (Vite's dev server, tests) or if unreadable.
  */
 export function inlineConfig(): PublicConfig | undefined {
-  const text = document.getElementById(CONFIG_ELEMENT_ID)?.textContent;
+  const text = document.getElementById(PUBLIC_CONFIG_ELEMENT_ID)?.textContent;
   if (!text) return undefined;
   try {
     const parsed = publicConfigSchema.safeParse(JSON.parse(text));
