@@ -5,26 +5,32 @@ import { defineConfig } from 'vite';
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 const proxied = ['/api', '/dev', '/healthz', '/readyz'];
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react()],
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    sourcemap: true,
-    rolldownOptions: {
-      output: {
-        // React and the router change less often than our code, so browsers keep them cached across
-        // releases. Other libraries stay with the pages that use them (recharts only with the report
-        // chart); a catch-all vendor chunk would put all of them into the first load.
-        codeSplitting: {
-          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
+  // `vite build --ssr src/server-render.tsx`: the module the API server draws the sign-in page with
+  // (decision 014), kept out of dist, which is served to browsers.
+  build: isSsrBuild
+    ? { outDir: 'dist-server', emptyOutDir: true, copyPublicDir: false, sourcemap: true }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        sourcemap: true,
+        rolldownOptions: {
+          output: {
+            // React and the router change less often than our code, so browsers keep them cached across
+            // releases. Other libraries stay with the pages that use them (recharts only with the report
+            // chart); a catch-all vendor chunk would put all of them into the first load.
+            codeSplitting: {
+              groups: [
+                { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+              ],
+            },
+          },
         },
       },
-    },
-  },
   server: {
     port: 5173,
     proxy: Object.fromEntries(proxied.map((path) => [path, { target: apiTarget, changeOrigin: false }])),
   },
-});
+}));

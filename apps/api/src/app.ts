@@ -49,7 +49,7 @@ import { invalid, tooMany } from './lib/errors.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { persistentSecret } from './lib/secrets.ts';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
-import { serveWebApp } from './web-app.ts';
+import { loadPageRenderer, type PageRenderer, serveWebApp } from './web-app.ts';
 
 export type BuildOptions = {
   /** Overrides for tests; by default read from settings or kept in DATA_DIR. */
@@ -59,6 +59,8 @@ export type BuildOptions = {
   mailTransport?: MailTransport;
   /** Folder of the built web app; by default apps/web/dist. */
   webDist?: string;
+  /** Draws the sign-in page on the server; by default the web build's dist-server/server-render.js. */
+  renderPage?: PageRenderer | null;
   /** Card payments; by default Stripe when STRIPE_SECRET_KEY is set, else the embedded test provider. */
   payments?: PaymentProvider;
 };
@@ -239,7 +241,12 @@ export async function buildApp(config: Config, database: Database, options: Buil
   if (config.env !== 'production') await app.register(devMailboxRoutes, { prefix: '/dev' });
   if (config.benchRoutes) await app.register(benchRoutes, { prefix: '/bench' });
 
-  await serveWebApp(app, options.webDist ?? path.resolve(here, '../../web/dist'), publicConfig(config));
+  const webDist = options.webDist ?? path.resolve(here, '../../web/dist');
+  const renderPage =
+    options.renderPage !== undefined
+      ? options.renderPage
+      : await loadPageRenderer(path.join(webDist, '../dist-server/server-render.js'));
+  await serveWebApp(app, webDist, publicConfig(config), renderPage);
 
   const transport =
     options.mailTransport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : null);

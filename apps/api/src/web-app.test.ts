@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PUBLIC_CONFIG_ELEMENT_ID } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/helpers.ts';
-import { jsonForScript } from './web-app.ts';
+import { jsonForScript, loadPageRenderer, withPageMarkup } from './web-app.ts';
 
 const HOSTILE = '</script><script>alert(1)</script><!-- & \u2028 end';
 const INDEX = `<!doctype html>
@@ -85,5 +85,74 @@ describe('jsonForScript', () => {
     const text = jsonForScript(value);
     expect(text).not.toMatch(/[<>&\u2028\u2029]/);
     expect(JSON.parse(text)).toEqual(value);
+  });
+});
+
+describe('pages the web app draws on the server (decision 014)', () => {
+  const calls: string[] = [];
+  let drawn: TestApp;
+  beforeAll(async () => {
+    drawn = await createTestApp(
+      {},
+      {
+        webDist: dist,
+        renderPage: async (url) => {
+          calls.push(url);
+          if (url.startsWith('/broken')) throw new Error('render failed');
+          return url.startsWith('/login') ? '<div class="auth-card"><h1>Sign in</h1></div>' : null;
+        },
+      },
+    );
+  });
+  afterAll(() => drawn.close());
+  const get = (url: string) => drawn.app.inject({ url, headers: { accept: 'text/html' } });
+
+  it('arrive drawn in #root, marked for the app to take over, with the config block still there', async () => {
+    const res = await get('/login?fromVerify=1');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(
+      '<div id="root" data-server-rendered><div class="auth-card"><h1>Sign in</h1></div></div>',
+    );
+    expect(res.body).toContain(`id="${PUBLIC_CONFIG_ELEMENT_ID}"`);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    // The renderer sees the address as asked, query included: the page shows what it asks for.
+    expect(calls).toContain('/login?fromVerify=1');
+  });
+
+  it('leave every other page as index.html has it', async () => {
+    const res = await get('/dashboard');
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).not.toContain('data-server-rendered');
+  });
+
+  it('fall back to the page without the drawing when the render fails, never a 500', async () => {
+    const res = await get('/broken');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+  });
+});
+
+describe('withPageMarkup', () => {
+  it('puts the markup in place of what #root held, whatever it held', () => {
+    const html = '<html><body>\n<div id="root"><main><p>Loading…</p></main></div>\n</body></html>';
+    expect(withPageMarkup(html, '<h1>Hi</h1>')).toBe(
+      '<html><body>\n<div id="root" data-server-rendered><h1>Hi</h1></div>\n</body></html>',
+    );
+  });
+
+  it('refuses a page without #root', () => {
+    expect(() => withPageMarkup('<html><body></body></html>', '<h1>Hi</h1>')).toThrow(/#root/);
+  });
+});
+
+describe('loadPageRenderer', () => {
+  it('loads the renderPage export of the web build, and nothing when there is no build', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'renderer-'));
+    const file = path.join(folder, 'server-render.js');
+    fs.writeFileSync(file, 'export async function renderPage(url) { return "<p>" + url + "</p>"; }\n');
+    const render = await loadPageRenderer(file);
+    expect(await render?.('/login', {} as never)).toBe('<p>/login</p>');
+    expect(await loadPageRenderer(path.join(folder, 'missing.js'))).toBeNull();
+    fs.rmSync(folder, { recursive: true, force: true });
   });
 });

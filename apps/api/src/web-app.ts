@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { ERROR_CODES, PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '@portal/domain';
+import {
+  ERROR_CODES,
+  PUBLIC_CONFIG_ELEMENT_ID,
+  type PublicConfig,
+  SERVER_RENDERED_ATTRIBUTE,
+} from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -28,11 +34,39 @@ export function withPublicConfig(html: string, config: PublicConfig): string {
 }
 
 /**
+ * The web app's own render of a page (apps/web/src/server-render.tsx): its markup for an address
+ * (path and query), or null for an address the server does not draw.
+ */
+export type PageRenderer = (url: string, config: PublicConfig) => Promise<string | null>;
+
+/** The renderer the web build writes beside dist (dist-server/server-render.js), or null without one. */
+export async function loadPageRenderer(file: string): Promise<PageRenderer | null> {
+  if (!fs.existsSync(file)) return null;
+  const module = (await import(pathToFileURL(file).href)) as { renderPage?: unknown };
+  return typeof module.renderPage === 'function' ? (module.renderPage as PageRenderer) : null;
+}
+
+/** index.html with a page the server drew in place of the loading text in #root. */
+export function withPageMarkup(html: string, markup: string): string {
+  const open = '<div id="root">';
+  const start = html.indexOf(open);
+  const end = html.lastIndexOf('</div>', html.indexOf('</body>'));
+  if (start === -1 || end < start) throw new Error('index.html has no #root element before </body>');
+  return `${html.slice(0, start)}<div id="root" ${SERVER_RENDERED_ATTRIBUTE}>${markup}${html.slice(end)}`;
+}
+
+/**
  * Serves the built React app; any non-API GET that accepts HTML gets index.html (client routing),
  * with the public config in it. The config does not change while the server runs, so the page is
- * built once.
+ * built once. With the web app's renderer, the pages it draws (the sign-in page) arrive drawn, so they
+ * show before the app's code has run; should that render fail, the page comes without it.
  */
-export async function serveWebApp(app: FastifyInstance, dist: string, config: PublicConfig) {
+export async function serveWebApp(
+  app: FastifyInstance,
+  dist: string,
+  config: PublicConfig,
+  renderPage: PageRenderer | null = null,
+) {
   const indexFile = path.join(dist, 'index.html');
   const html = fs.existsSync(indexFile) ? withPublicConfig(fs.readFileSync(indexFile, 'utf8'), config) : null;
   if (html !== null)
@@ -43,7 +77,7 @@ export async function serveWebApp(app: FastifyInstance, dist: string, config: Pu
       // /index.html falls through to the handler below, which adds the config.
       allowedPath: (pathName) => pathName !== '/index.html',
     });
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url === '/api';
     if (
       !isApi &&
@@ -51,8 +85,17 @@ export async function serveWebApp(app: FastifyInstance, dist: string, config: Pu
       html !== null &&
       request.headers.accept?.includes('text/html')
     ) {
+      let page = html;
+      if (renderPage) {
+        try {
+          const markup = await renderPage(request.url, config);
+          if (markup !== null) page = withPageMarkup(html, markup);
+        } catch (error) {
+          request.log.error({ err: error }, 'the server render of this page failed; the browser draws it');
+        }
+      }
       // Revalidated on every visit, so a release's new asset names are picked up at once.
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
     }
     return reply
       .code(404)

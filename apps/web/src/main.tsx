@@ -1,5 +1,6 @@
+import { SERVER_RENDERED_ATTRIBUTE } from '@portal/domain';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { preloadRoute } from './app/routes.tsx';
 import { restoreSession } from './lib/api-client.ts';
@@ -26,10 +27,15 @@ const session = restoreSession().then(() => {
 });
 // Neither rejects: restoreSession never rejects, and a page that fails to load shows the route's error
 // when it renders.
-void Promise.all([session, page.catch(() => {})]).then(() =>
-  createRoot(root).render(
+// The server draws the sign-in page (server-render.tsx, decision 014); the app takes it over as it is,
+// unless the visitor turns out to be signed in and is shown another page.
+const serverRendered = root.hasAttribute(SERVER_RENDERED_ATTRIBUTE);
+void Promise.all([session, page.catch(() => {})]).then(() => {
+  const app = (
     <StrictMode>
       <App queryClient={queryClient} />
-    </StrictMode>,
-  ),
-);
+    </StrictMode>
+  );
+  if (serverRendered && getSessionSnapshot().status === 'signedOut') hydrateRoot(root, app);
+  else createRoot(root).render(app);
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
+import { emailSchema } from './email.ts';
 import { newPasswordSchema, PASSWORD_MAX_LENGTH } from './password.ts';
-import { emailSchema } from './registration.ts';
 
 /** The web app refreshes the access token when it is this close to expiry. */
 export const REFRESH_THRESHOLD_SECONDS = 300;

@@ -1,10 +1,16 @@
 import { z } from 'zod/mini';
 import { APP_TYPES } from './navigation.ts';
 
-/** What GET /api/config tells the web app. */
 /** The id of the JSON block in which the server hands the web app its public config, inside index.html. */
 export const PUBLIC_CONFIG_ELEMENT_ID = 'portal-config';
 
+/**
+ * The attribute the server sets on index.html's #root when it holds a page the server drew, which the
+ * app then takes over as it is (hydration) instead of drawing it again.
+ */
+export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
+
+/** What GET /api/config tells the web app. */
 export const publicConfigSchema = z.object({
   appType: z.enum(APP_TYPES),
   brandName: z.string(),

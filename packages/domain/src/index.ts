@@ -1,6 +1,7 @@
 export * from './auth.ts';
 export * from './brand.ts';
 export * from './config.ts';
+export * from './email.ts';
 export * from './errors.ts';
 export * from './kits.ts';
 export * from './navigation.ts';
@@ -15,3 +16,4 @@ export * from './requisition.ts';
 export * from './research.ts';
 export * from './under-age.ts';
 export * from './user.ts';
+export * from './user-type.ts';

@@ -1,5 +1,7 @@
 import { z } from 'zod/mini';
+import { EMAIL_MAX_LENGTH, emailSchema, INVALID_EMAIL_MESSAGE } from './email.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, passwordProblems } from './password.ts';
+import { USER_TYPES } from './user-type.ts';
 
 /** Step 0 of registration: who the account is for. */
 export const ACCOUNT_TYPES = ['adult', 'parent', 'minor'] as const;
@@ -18,7 +20,7 @@ export function accountFlags(type: AccountType): { underAge: boolean; guardian: 
 export const REGISTRATION_MESSAGES = {
   selectionRequired: 'A selection is required',
   pleaseFillOut: 'Please fill out',
-  invalidEmail: 'Please enter a valid email address.',
+  invalidEmail: INVALID_EMAIL_MESSAGE,
   emailMismatch: 'Email and confirm email do not match.',
   success:
     'Thank you for registering. We have sent a confirmation email to {email}. Please click the link in it to verify your account.',
@@ -34,7 +36,6 @@ export const REGISTRATION_FIELD_LABELS = {
 } as const;
 
 export const NAME_MAX_LENGTH = 25;
-export const EMAIL_MAX_LENGTH = 254;
 
 export type RegistrationDraft = {
   accountType?: AccountType | null;
@@ -60,14 +61,6 @@ export function missingRegistrationFields(draft: RegistrationDraft): string[] {
 export function pleaseFillOutMessage(missing: string[]): string {
   return `${REGISTRATION_MESSAGES.pleaseFillOut} ${missing.join(', ')}`;
 }
-
-export const emailSchema = z.pipe(
-  z.pipe(
-    z.string().check(z.trim(), z.maxLength(EMAIL_MAX_LENGTH, REGISTRATION_MESSAGES.invalidEmail)),
-    z.email({ message: REGISTRATION_MESSAGES.invalidEmail }),
-  ),
-  z.transform((email: string) => email.toLowerCase()),
-);
 
 export type RegistrationProblems = {
   form?: string;
@@ -99,9 +92,6 @@ export function checkRegistration(draft: RegistrationDraft): RegistrationProblem
   if (draft.password !== draft.confirmPassword) fields.confirmPassword = PASSWORD_MESSAGES.mismatch;
   return missing.length ? { form: pleaseFillOutMessage(missing), fields } : { fields };
 }
-
-export const USER_TYPES = ['CONSUMER', 'RESEARCH'] as const;
-export type UserType = (typeof USER_TYPES)[number];
 
 const nameSchema = (label: string) =>
   z

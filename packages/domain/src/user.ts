@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { USER_TYPES } from './registration.ts';
+import { USER_TYPES } from './user-type.ts';
 
 export const GENDERS = ['MALE', 'FEMALE', 'OTHER'] as const;
 

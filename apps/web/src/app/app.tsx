@@ -1,6 +1,6 @@
 import { isUnderMaintenance } from '@portal/domain';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import { type ComponentType, type ReactNode, useEffect } from 'react';
 import { BrowserRouter } from 'react-router';
 import { Alert } from '../components/ui/alert.tsx';
 import { Button } from '../components/ui/button.tsx';
@@ -29,8 +29,10 @@ export function LoadingScreen() {
   );
 }
 
+type RouterComponent = ComponentType<{ children: ReactNode }>;
+
 /** The first route renders with the public config and the session (main.tsx restores it before rendering). */
-function Shell() {
+function Shell({ router: Router }: { router: RouterComponent }) {
   const config = useQuery(configQuery);
   const session = useSession();
 
@@ -50,17 +52,24 @@ function Shell() {
   if (isUnderMaintenance(config.data.maintenanceUntil)) return <MaintenancePage config={config.data} />;
   return (
     <ConfigContext value={config.data}>
-      <BrowserRouter>
+      <Router>
         <AppRoutes />
-      </BrowserRouter>
+      </Router>
     </ConfigContext>
   );
 }
 
-export function App({ queryClient }: { queryClient: QueryClient }) {
+/** The app; the server draws its sign-in page with a router fixed at the address asked for. */
+export function App({
+  queryClient,
+  router = BrowserRouter,
+}: {
+  queryClient: QueryClient;
+  router?: RouterComponent;
+}) {
   return (
     <Providers queryClient={queryClient}>
-      <Shell />
+      <Shell router={router} />
     </Providers>
   );
 }

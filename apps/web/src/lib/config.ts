@@ -5,9 +5,11 @@ import { apiRequest } from './api-client.ts';
 
 /**
  * The public config the server wrote into the page (the object GET /api/config answers), so the first
- * render needs no round trip for it; undefined without one (Vite's dev server, tests) or if unreadable.
+ * render needs no round trip for it; undefined without one (Vite's dev server, tests, the server's
+ * own render) or if unreadable.
  */
 export function inlineConfig(): PublicConfig | undefined {
+  if (typeof document === 'undefined') return undefined;
   const text = document.getElementById(PUBLIC_CONFIG_ELEMENT_ID)?.textContent;
   if (!text) return undefined;
   try {

@@ -6,7 +6,8 @@ import { CLIENT_MESSAGES } from '../../lib/messages.ts';
 /** Banners every visitor sees: the operators' site alert and the unsupported-browser notice. */
 export function SiteBanners() {
   const { siteAlert } = useConfig();
-  const unsupported = typeof navigator !== 'undefined' && !isSupportedBrowser(navigator.userAgent);
+  // Only a browser knows it is one: the server's render (and Node's own navigator) never shows it.
+  const unsupported = typeof window !== 'undefined' && !isSupportedBrowser(navigator.userAgent);
   return (
     <>
       {siteAlert ? (

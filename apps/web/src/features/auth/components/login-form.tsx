@@ -3,6 +3,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useHydrated } from '../../../lib/hydration.ts';
 import { CLIENT_MESSAGES } from '../../../lib/messages.ts';
 import { useSchemaForm } from '../../../lib/schema-form.ts';
 import { useLogin, useResendVerification } from '../api.ts';
@@ -11,6 +12,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const login = useLogin();
   const resend = useResendVerification();
   const form = useSchemaForm(loginRequestSchema, { email: '', password: '' });
+  const hydrated = useHydrated();
   const failure = login.error;
   const notVerified = failure instanceof ApiError && failure.code === ERROR_CODES.emailNotVerified;
 
@@ -20,7 +22,8 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Sign in">
+    // POST, should the browser ever send it itself: credentials never go into an address.
+    <form method="post" onSubmit={onSubmit} noValidate aria-label="Sign in">
       {failure ? (
         <Alert tone="error">
           <p>{failure instanceof ApiError ? failure.message : CLIENT_MESSAGES.unexpected}</p>
@@ -39,7 +42,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
       {resend.error ? <Alert tone="error">{resend.error.message}</Alert> : null}
       <Field label="Email" type="email" autoComplete="email" {...form.field('email')} />
       <Field label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
-      <Button type="submit" busy={login.isPending}>
+      <Button type="submit" busy={login.isPending} disabled={!hydrated}>
         Sign in
       </Button>
     </form>
