@@ -37,6 +37,8 @@ describe('the sign-in page the server draws (decision 014)', () => {
     expect(page.getByLabelText('Email')).toHaveValue('');
     expect(page.getByLabelText('Password')).toHaveAttribute('type', 'password');
     expect(page.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+    // Typing waits for the app too, so nothing typed before it takes over is lost.
+    expect(page.getByLabelText('Email')).toHaveAttribute('readonly');
     expect(page.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/register');
   });
 
@@ -62,7 +64,12 @@ describe('the sign-in page the server draws (decision 014)', () => {
 
   it('is taken over as it is: no redraw, no mismatch, and the form then signs in', async () => {
     const root = await drawn('/login?fromVerify=1');
-    window.history.replaceState(null, '', '/login?fromVerify=1');
+    // A reload keeps the history entry's state, which the server never sees: a finished reset's notice.
+    window.history.replaceState(
+      { usr: { notice: 'resetDone' }, key: 'k', idx: 0 },
+      '',
+      '/login?fromVerify=1',
+    );
     const heading = root.querySelector('h1');
     const email = root.querySelector('input[type=email]');
     const mismatches = vi.fn();
@@ -92,6 +99,7 @@ describe('the sign-in page the server draws (decision 014)', () => {
     const submit = screen.getByRole('button', { name: 'Sign in' });
     await waitFor(() => expect(submit).toBeEnabled());
     expect(mismatches).not.toHaveBeenCalled();
+    expect(await screen.findByText('Your password has been reset. Please sign in with your new password.')).toBeInTheDocument();
     // The very elements the server drew, not copies.
     expect(root.querySelector('h1')).toBe(heading);
     expect(root.querySelector('input[type=email]')).toBe(email);

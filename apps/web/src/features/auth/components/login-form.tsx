@@ -40,8 +40,15 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
       ) : null}
       {resend.data ? <Alert tone="success">{resend.data.message}</Alert> : null}
       {resend.error ? <Alert tone="error">{resend.error.message}</Alert> : null}
-      <Field label="Email" type="email" autoComplete="email" {...form.field('email')} />
-      <Field label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
+      {/* Read-only until the app takes over the page the server drew: what is typed then is the form's. */}
+      <Field label="Email" type="email" autoComplete="email" readOnly={!hydrated} {...form.field('email')} />
+      <Field
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        readOnly={!hydrated}
+        {...form.field('password')}
+      />
       <Button type="submit" busy={login.isPending} disabled={!hydrated}>
         Sign in
       </Button>

@@ -4,6 +4,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { returnPath } from '../../../app/guards.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { useHydrated } from '../../../lib/hydration.ts';
 import { useSession } from '../../../lib/session.ts';
 import { ForgotPasswordPanel } from '../components/forgot-password-panel.tsx';
 import { LoginForm } from '../components/login-form.tsx';
@@ -15,7 +16,9 @@ export type LoginNotice = 'resetDone';
 export function useLoginNotice(): string | null {
   const [params] = useSearchParams();
   const location = useLocation();
-  const state = location.state as { notice?: LoginNotice } | null;
+  // History state survives a reload, but the server never sees it: read once the app has the page.
+  const hydrated = useHydrated();
+  const state = hydrated ? (location.state as { notice?: LoginNotice } | null) : null;
   if (state?.notice === 'resetDone') return AUTH_MESSAGES.resetDone;
   if (params.has('fromVerify')) return AUTH_MESSAGES.verified;
   return null;
