@@ -4,8 +4,9 @@ const subscribe = () => () => {};
 
 /**
  * False on the server and while the app takes over a page the server drew; true once the page's code
- * answers to events. A form the server drew keeps its submit button disabled until then, so a visitor
- * quick enough to press it gets the app's sign-in, never the browser's own form submission.
+ * answers to events, and at once in a page the browser draws itself. Until then the drawn sign-in form
+ * is read-only and its button disabled (nothing typed is lost, the browser never submits it itself),
+ * and what only the browser knows (history state, its own name) is not shown, so both renders match.
  */
 export function useHydrated(): boolean {
   return useSyncExternalStore(
