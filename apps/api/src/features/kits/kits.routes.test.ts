@@ -142,6 +142,12 @@ describe('redeem and activate', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().kitStatus).toBe('REQUESTED');
+    // The list reads its kits as JSON built by the database; its timestamps read as the kit's own do.
+    const activatedAt = (await kitRow(kit!.id))?.activatedAt;
+    expect(activatedAt).toBeInstanceOf(Date);
+    const [relisted] = (await call(user.accessToken, 'GET', '/api/kits')).json();
+    expect(relisted.activatedDate).toBe(activatedAt!.toISOString());
+    expect({ ...relisted, surveysStats: [] }).toEqual({ ...res.json(), surveysStats: [] });
     const twice = await call(user.accessToken, 'POST', `/api/kits/${kit!.id}/activate`, address);
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe(KIT_MESSAGES.notActivatable);
