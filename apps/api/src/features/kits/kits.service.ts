@@ -72,7 +72,8 @@ const newHashedId = () => crypto.randomBytes(12).toString('base64url');
 // ---- Reading --------------------------------------------------------------------------------
 
 /** A timestamp as ISO 8601 in UTC, from a Date (a row) or PostgreSQL's JSON text (the kits list). */
-const isoDate = (d: Date | string | null) => (d === null ? null : (d instanceof Date ? d : new Date(d)).toISOString());
+const isoDate = (d: Date | string | null) =>
+  d === null ? null : (d instanceof Date ? d : new Date(d)).toISOString();
 
 /**
  * The columns a kit is shown with (toKit, the listing rules, questionnaire progress); its shipping
