@@ -134,8 +134,12 @@ export async function buildApp(config: Config, database: Database, options: Buil
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
     if (closing || draining) reply.header('connection', 'close');
+    // What the API answers is a person's data more often than not (health answers, reports, addresses):
+    // no browser or proxy keeps a copy unless a route says its answer is public (the legal documents).
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
   });
 
   // Stripe Elements (design.md §5) loads its script and card iframe from Stripe and tokenizes there;

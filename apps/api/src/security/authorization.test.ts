@@ -217,6 +217,8 @@ describe('authorization matrix', () => {
       if (route.method === 'GET') {
         const own = await t.app.inject({ ...request, headers: bearer(ownerToken) });
         expect(own.statusCode, `${route.key} refused its owner: ${own.body}`).toBe(200);
+        // A person's data is kept by no browser or proxy cache.
+        expect(own.headers['cache-control'], route.key).toBe('no-store');
       }
     }
   });
@@ -246,6 +248,7 @@ describe('authorization matrix', () => {
     )) {
       const res = await t.app.inject({ method: 'GET', url: route.path, headers: bearer(strangerToken) });
       expect(res.statusCode, route.key).toBeLessThan(500);
+      expect(res.headers['cache-control'], route.key).toBe('no-store');
       for (const secret of [fixture.ownerEmail, fixture.sampleA, fixture.ownerId])
         expect(res.body, `${route.key} leaked the owner's data`).not.toContain(secret);
     }
