@@ -9,10 +9,13 @@ import { call, OPS_KEY, ROOT, startServer } from './server.ts';
 /**
  * The web app as a visitor gets it: for each page, the JavaScript the browser actually loaded (gzip
  * size of those files from the build) and LCP, CLS and total blocking time in Debian's Chromium with
- * the CPU slowed 4× through CDP (Lighthouse's mobile profile uses the same factor).
+ * the CPU slowed 4× through CDP (Lighthouse's mobile profile uses the same factor). Each page is loaded
+ * cold BENCH_WEB_RUNS times (default 7), each in a new browser context: a single load's LCP varies by
+ * a factor of two on this machine, so the median is the figure and the slowest load is shown beside it.
  */
 const DIST = path.join(ROOT, 'apps/web/dist');
 const CPU_SLOWDOWN = 4;
+const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 7));
 const PASSWORD = 'BenchSecret12!';
 const PROFILE = fs.readFileSync(
   path.join(ROOT, 'packages/domain/test-data/report/gmwi2/SRR1761667_metaphlan.txt'),
@@ -24,8 +27,18 @@ type PageFigure = {
   jsGzipKb: number;
   files: number;
   lcpMs: number;
+  lcpWorstMs: number;
   cls: number;
   tbtMs: number;
+};
+type Load = Omit<PageFigure, 'page' | 'lcpWorstMs'>;
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 };
 
 const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
@@ -121,7 +134,8 @@ export async function benchWeb() {
       ['report', `/report/${kit.id}`, true],
     ];
     const figures: PageFigure[] = [];
-    for (const [name, url, signedIn] of pages) {
+    /** One cold load of the page in a new context, as a first visit (signed in through the API) sees it. */
+    const load = async (url: string, signedIn: boolean): Promise<Load> => {
       const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
       if (signedIn) {
         // Signing in through the API sets the HttpOnly refresh cookie; the app restores the session from it.
@@ -160,24 +174,32 @@ export async function benchWeb() {
         const file = path.join(DIST, p);
         return sum + (fs.existsSync(file) ? gzipSize(file) : 0);
       }, 0);
+      await context.close();
+      return { jsGzipKb: bytes / 1024, files: scripts.size, lcpMs: m.lcp, cls: m.cls, tbtMs: tbt };
+    };
+    for (const [name, url, signedIn] of pages) {
+      const loads: Load[] = [];
+      for (let run = 0; run < RUNS; run++) loads.push(await load(url, signedIn));
+      const lcps = loads.map((l) => l.lcpMs);
       figures.push({
         page: name,
-        jsGzipKb: bytes / 1024,
-        files: scripts.size,
-        lcpMs: m.lcp,
-        cls: m.cls,
-        tbtMs: tbt,
+        jsGzipKb: Math.max(...loads.map((l) => l.jsGzipKb)),
+        files: Math.max(...loads.map((l) => l.files)),
+        lcpMs: median(lcps),
+        lcpWorstMs: Math.max(...lcps),
+        cls: Math.max(...loads.map((l) => l.cls)),
+        tbtMs: median(loads.map((l) => l.tbtMs)),
       });
-      await context.close();
     }
 
     console.log(
       `\n## Web (Chromium ${browser.version()}, CPU slowed ${CPU_SLOWDOWN}×, 412×823 viewport, loopback network)`,
     );
-    console.log('page          JS loaded (gzip KB)  files   LCP ms    CLS   TBT ms');
+    console.log(`${RUNS} cold loads per page: median LCP and TBT, slowest LCP, largest CLS`);
+    console.log('page          JS loaded (gzip KB)  files   LCP ms  slowest    CLS   TBT ms');
     for (const f of figures)
       console.log(
-        `${f.page.padEnd(14)}${f.jsGzipKb.toFixed(1).padStart(19)}${String(f.files).padStart(7)}${f.lcpMs.toFixed(0).padStart(9)}${f.cls.toFixed(3).padStart(7)}${f.tbtMs.toFixed(0).padStart(9)}`,
+        `${f.page.padEnd(14)}${f.jsGzipKb.toFixed(1).padStart(19)}${String(f.files).padStart(7)}${f.lcpMs.toFixed(0).padStart(9)}${f.lcpWorstMs.toFixed(0).padStart(9)}${f.cls.toFixed(3).padStart(7)}${f.tbtMs.toFixed(0).padStart(9)}`,
       );
     console.log('targets: /login initial JS < 120 KB gzip; LCP < 1500 ms; CLS < 0.05');
     return figures;
