@@ -51,12 +51,12 @@ function printDb(result: DbResult) {
   const [small, large] = result.scale;
   if (small && large) {
     console.log(
-      `\nscale: p50 ms at ${settings.scaleConnections} connections (autocannon, whole ms) and median ms one request at a time`,
+      `\nscale: p50 ms at ${settings.scaleConnections} connections (median of 4 000 requests) and one request at a time (median of 1 000)`,
     );
     console.log(`kits in table       dashboard     kits list   dashboard 1-by-1   kits list 1-by-1`);
     for (const s of result.scale)
       console.log(
-        `${String(s.kits).padEnd(16)}${fmt(s.dashboardP50, 1)}      ${fmt(s.kitsP50, 1)}      ${fmt(s.dashboardMedianMs, 2)}         ${fmt(s.kitsMedianMs, 2)}`,
+        `${String(s.kits).padEnd(16)}${fmt(s.dashboardP50, 2)}      ${fmt(s.kitsP50, 2)}      ${fmt(s.dashboardMedianMs, 2)}         ${fmt(s.kitsMedianMs, 2)}`,
       );
     console.log(
       `ratio ${large.kits}/${small.kits}: dashboard ${(large.dashboardP50 / small.dashboardP50).toFixed(2)}, kits list ${(large.kitsP50 / small.kitsP50).toFixed(2)}; one at a time: dashboard ${(large.dashboardMedianMs / small.dashboardMedianMs).toFixed(2)}, kits list ${(large.kitsMedianMs / small.kitsMedianMs).toFixed(2)}`,
