@@ -45,3 +45,45 @@ describe('embedded database in DATA_DIR', () => {
     await database.close();
   });
 });
+
+describe('embedded database through node-postgres', () => {
+  it('prepares a named statement once and runs it again with new parameters (no planning per request)', async () => {
+    const database = await openPglite();
+    try {
+      const { db } = database;
+      const statement = db
+        .select({ n: sql<number>`${sql.placeholder('n')}::int + 1` })
+        .from(sql`(select 1) as one`)
+        .prepare('client_test_plus_one');
+      expect(await statement.execute({ n: 1 })).toEqual([{ n: 2 }]);
+      expect(await statement.execute({ n: 41 })).toEqual([{ n: 42 }]);
+      const prepared = await db.execute(
+        sql`select count(*)::int as n from pg_prepared_statements where name = 'client_test_plus_one'`,
+      );
+      expect((prepared as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('reads values as PostgreSQL through node-postgres reads them, in one session shared in turn', async () => {
+    const database = await openPglite();
+    try {
+      const { db } = database;
+      // Parameters of every kind the app binds, and a transaction that holds the only connection while
+      // other statements wait their turn instead of failing.
+      const inTransaction = db.transaction(async (tx) => {
+        await tx.execute(
+          sql`insert into outbox ("to", subject, text, html) values (${'t@example.com'}, 's', 't', 'h')`,
+        );
+        return tx.execute(sql`select ${true}::boolean as b, ${3.5}::numeric as n, ${'{"a":1}'}::json as j`);
+      });
+      const outside = db.execute(sql`select count(*)::int as n from outbox`);
+      const [inside, counted] = await Promise.all([inTransaction, outside]);
+      expect((inside as unknown as { rows: unknown[] }).rows).toEqual([{ b: true, n: '3.5', j: { a: 1 } }]);
+      expect((counted as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
+    } finally {
+      await database.close();
+    }
+  });
+});
