@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { envOf, measure, postgresStore, seedPerson, signIn } from './api.ts';
+import { envOf, measure, pgliteStore, postgresStore, seedPerson, signIn } from './api.ts';
 import { startServer } from './server.ts';
 
 /**
@@ -10,7 +10,8 @@ import { startServer } from './server.ts';
  * (50 connections, BENCH_DURATION s), and prints the functions with the most self time, grouped by
  * package. The raw profile stays in the printed folder for Chrome DevTools. Paths: /bench/select1,
  * /bench/hello, /api/dashboard, /api/kits, /api/reports (the seeded report), /api/answer (a
- * questionnaire answer save). BENCH_NODE_ARGS adds options to the server's node (say, GC settings).
+ * questionnaire answer save). BENCH_NODE_ARGS adds options to the server's node (say, GC settings);
+ * BENCH_ONLY=pglite profiles the embedded database instead (a scratch DATA_DIR).
  */
 type Node = {
   id: number;
@@ -25,7 +26,7 @@ const pgServer = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.
 
 let requests = 0;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-profile-'));
-const store = await postgresStore(pgServer);
+const store = process.env.BENCH_ONLY === 'pglite' ? await pgliteStore() : await postgresStore(pgServer);
 const server = await startServer(envOf(store), undefined, [
   '--cpu-prof',
   `--cpu-prof-dir=${dir}`,
@@ -50,6 +51,7 @@ try {
 } finally {
   await server.stop();
   if (store.kind === 'postgres') await store.drop();
+  else fs.rmSync(store.dataDir, { recursive: true, force: true });
 }
 
 const file = fs.readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));

@@ -10,7 +10,7 @@ import { benchWeb } from './web.ts';
  * endpoint once per round, ratios taken within a round, medians printed), BENCH_CONNECTIONS (50),
  * BENCH_DATABASE_URL (a PostgreSQL server to create a scratch database on; default the local one),
  * BENCH_ONLY=api|web|pglite|postgres (api is both databases), BENCH_PGLITE_LARGE (kits for PGlite's
- * large point, default 200000), BENCH_PG_LARGE (default 1000000).
+ * large point, default 200000), BENCH_PG_LARGE (default 1000000), BENCH_WEB_RUNS (cold loads per page, 7).
  */
 const env = process.env;
 const settings = {
