@@ -99,7 +99,9 @@ describe('the sign-in page the server draws (decision 014)', () => {
     const submit = screen.getByRole('button', { name: 'Sign in' });
     await waitFor(() => expect(submit).toBeEnabled());
     expect(mismatches).not.toHaveBeenCalled();
-    expect(await screen.findByText('Your password has been reset. Please sign in with your new password.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Your password has been reset. Please sign in with your new password.'),
+    ).toBeInTheDocument();
     // The very elements the server drew, not copies.
     expect(root.querySelector('h1')).toBe(heading);
     expect(root.querySelector('input[type=email]')).toBe(email);
