@@ -175,17 +175,28 @@ async function kitById(db: DbOrTx, kitId: number): Promise<Kit> {
 }
 
 /**
- * The given columns as one JSON array, in the order of the object's keys, built by PostgreSQL; `fromTuple`
- * reads it back under those keys. An array, not an object: PostgreSQL then writes no key into every
- * value of every kit, which took a quarter of the statement's time.
+ * The values of a kit in the person's kits statement, in this order: the kit's shown columns, its
+ * project's, the referral's first and last name, the answers. One flat JSON array per kit, built by
+ * PostgreSQL: no key is written into every value of every kit, and no array is nested in another (on
+ * the embedded database a nested array cost as much as the rest of the statement).
  */
-function jsonTupleOf(columns: Record<string, SQLWrapper>): SQL {
-  return sql`json_build_array(${sql.join(Object.values(columns), sql`, `)})`;
-}
+const KIT_WIDTH = Object.keys(shownKitColumns).length;
+const PROJECT_WIDTH = Object.keys(shownProjectColumns).length;
+const kitTuple = sql`json_build_array(${sql.join(
+  [
+    ...Object.values(shownKitColumns),
+    ...Object.values(shownProjectColumns),
+    referralCodes.firstName,
+    referralCodes.lastName,
+    answersOfKitColumn,
+  ],
+  sql`, `,
+)})`;
 
-function fromTuple<T>(columns: Record<keyof T, unknown>, values: readonly unknown[]): T {
+/** The values from `start` on, under the keys of `columns` in their order. */
+function fromTuple<T>(columns: Record<keyof T, unknown>, values: readonly unknown[], start: number): T {
   const row: Record<string, unknown> = {};
-  let i = 0;
+  let i = start;
   for (const key in columns) row[key] = values[i++];
   return row as T;
 }
@@ -195,9 +206,6 @@ type JsonKit = Omit<ShownKit, 'redeemedAt' | 'activatedAt'> & {
   redeemedAt: string | null;
   activatedAt: string | null;
 };
-
-/** One kit of the person's kits statement: [kit, project, referral first name, last name, answers]. */
-type KitTuple = [unknown[], unknown[], string | null, string | null, StoredAnswer[] | null];
 
 /**
  * The person with their kits and what the kits' questionnaire progress depends on (the person's age, the
@@ -213,11 +221,9 @@ const userKitRows = preparedFor((db) =>
     .select({
       ownerUnderAge: users.underAge,
       ownerDateOfBirth: users.dateOfBirth,
-      kits: sql<KitTuple[] | null>`(${db
+      kits: sql<unknown[][] | null>`(${db
         .select({
-          list: sql`json_agg(json_build_array(${jsonTupleOf(shownKitColumns)}, ${jsonTupleOf(
-            shownProjectColumns,
-          )}, ${referralCodes.firstName}, ${referralCodes.lastName}, ${answersOfKitColumn}) order by ${kits.id})`,
+          list: sql`json_agg(${kitTuple} order by ${kits.id})`,
         })
         .from(kits)
         .innerJoin(projects, eq(projects.id, kits.projectId))
@@ -236,10 +242,16 @@ export async function listUserKits(ctx: AppContext, userId: string): Promise<Kit
   const underAge = isUnderAge({ underAge: owner.ownerUnderAge, dateOfBirth: owner.ownerDateOfBirth });
   const now = answerClock();
   const listed: Kit[] = [];
-  for (const [kitValues, projectValues, referralFirst, referralLast, answers] of owner.kits ?? []) {
-    const kit = fromTuple<JsonKit>(shownKitColumns, kitValues);
+  for (const values of owner.kits ?? []) {
+    const kit = fromTuple<JsonKit>(shownKitColumns, values, 0);
     if (!isListed(kit)) continue;
-    const project = fromTuple<ShownProject>(shownProjectColumns, projectValues);
+    const project = fromTuple<ShownProject>(shownProjectColumns, values, KIT_WIDTH);
+    const at = KIT_WIDTH + PROJECT_WIDTH;
+    const [referralFirst, referralLast, answers] = values.slice(at) as [
+      string | null,
+      string | null,
+      StoredAnswer[] | null,
+    ];
     listed.push({
       ...toKit({ kit, project, referralFirst, referralLast }),
       surveysStats: kitSurveyStats(kit, project, underAge, answers ?? [], now),
