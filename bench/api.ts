@@ -161,7 +161,8 @@ async function medianLatency(
         .get(`${base}${path}`, { agent, headers: { authorization: `Bearer ${token}` } }, (response) => {
           response.resume();
           response.on('end', () => {
-            if (response.statusCode !== 200) reject(new Error(`${path} answered ${response.statusCode}`));
+            if (response.statusCode !== 200)
+              return reject(new Error(`${path} answered ${response.statusCode}`));
             times.push(performance.now() - started);
             resolve();
           });

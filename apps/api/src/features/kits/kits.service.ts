@@ -14,7 +14,7 @@ import {
   sampleTransitionAllowed,
   transitionRefusal,
 } from '@portal/domain';
-import { and, asc, desc, eq, inArray, isNull, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { enqueueMail } from '../../adapters/mail/outbox.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { preparedFor } from '../../db/prepared.ts';
@@ -174,14 +174,14 @@ async function kitById(db: DbOrTx, kitId: number): Promise<Kit> {
   return toKit(row);
 }
 
+const KIT_WIDTH = Object.keys(shownKitColumns).length;
+const PROJECT_WIDTH = Object.keys(shownProjectColumns).length;
 /**
  * The values of a kit in the person's kits statement, in this order: the kit's shown columns, its
  * project's, the referral's first and last name, the answers. One flat JSON array per kit, built by
  * PostgreSQL: no key is written into every value of every kit, and no array is nested in another (on
  * the embedded database a nested array cost as much as the rest of the statement).
  */
-const KIT_WIDTH = Object.keys(shownKitColumns).length;
-const PROJECT_WIDTH = Object.keys(shownProjectColumns).length;
 const kitTuple = sql`json_build_array(${sql.join(
   [
     ...Object.values(shownKitColumns),
