@@ -87,3 +87,97 @@ describe('embedded database through node-postgres', () => {
     }
   });
 });
+
+describe('embedded database on its own thread', () => {
+  const count = async (db: Awaited<ReturnType<typeof openPglite>>['db'], to: string) => {
+    const result = await db.execute(sql`select count(*)::int as n from outbox where "to" = ${to}`);
+    return (result as unknown as { rows: { n: number }[] }).rows[0]?.n;
+  };
+
+  it('never runs another request’s statement inside an open transaction', async () => {
+    const database = await openPglite();
+    try {
+      const { db } = database;
+      let outside: Promise<unknown> | undefined;
+      const failing = db.transaction(async (tx) => {
+        await tx.execute(
+          sql`insert into outbox ("to", subject, text, html) values ('in@example.com', 's', 't', 'h')`,
+        );
+        // Another request writes while the transaction is open; its statement must wait for the
+        // transaction's end, or the rollback below would undo it too.
+        // (drizzle runs a query when it is awaited: `then` sends it now.)
+        outside = db
+          .execute(
+            sql`insert into outbox ("to", subject, text, html) values ('out@example.com', 's', 't', 'h')`,
+          )
+          .then((result) => result);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        await tx.execute(sql`select 1`);
+        throw new Error('roll back');
+      });
+      await expect(failing).rejects.toThrow('roll back');
+      await outside;
+      expect(await count(db, 'in@example.com')).toBe(0);
+      expect(await count(db, 'out@example.com')).toBe(1);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('keeps statements sent together apart: one failing does not fail the others', async () => {
+    const database = await openPglite();
+    try {
+      const { db } = database;
+      const results = await Promise.allSettled([
+        db.execute(sql`select 1 as n`),
+        db.execute(sql`select * from no_such_table`),
+        db.execute(sql`select 2 as n`),
+        db.execute(sql`select 1 / ${0}::int as n`),
+        db.execute(sql`select 3 as n`),
+      ]);
+      expect(results.map((r) => r.status)).toEqual([
+        'fulfilled',
+        'rejected',
+        'fulfilled',
+        'rejected',
+        'fulfilled',
+      ]);
+      const rows = results.map((r) =>
+        r.status === 'fulfilled' ? (r.value as unknown as { rows: unknown[] }).rows : [],
+      );
+      expect([rows[0], rows[2], rows[4]]).toEqual([[{ n: 1 }], [{ n: 2 }], [{ n: 3 }]]);
+      expect(
+        String(
+          (results[1] as PromiseRejectedResult).reason?.cause ?? (results[1] as PromiseRejectedResult).reason,
+        ),
+      ).toMatch(/no_such_table/);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('leaves the server’s thread free while a long statement runs', async () => {
+    const database = await openPglite();
+    try {
+      const events: string[] = [];
+      const long = database.db
+        .execute(sql`select count(*) from generate_series(1, 3000000)`)
+        .then(() => events.push('statement done'));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      events.push('timer fired');
+      await long;
+      // On the server's own thread the statement would block the timer until it finished.
+      expect(events).toEqual(['timer fired', 'statement done']);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('fails to open with the reason when the folder cannot hold a database', async () => {
+    const dir = tempDir();
+    // pgdata is a file, not a folder.
+    fs.writeFileSync(path.join(dir, 'pgdata'), 'not a database');
+    await expect(openPglite(dir)).rejects.toThrow(/embedded database/);
+    expect(fs.existsSync(path.join(dir, 'portal.lock'))).toBe(false);
+  });
+});

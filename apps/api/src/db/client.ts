@@ -1,13 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { createPgConfig, type PGlitePgConfig } from '@electric-sql/pglite/node-postgres';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { startPgliteThread } from './pglite-thread.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -43,29 +42,10 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
 }
 
 /**
- * PGlite behind node-postgres (PGlite's own adapter, `@electric-sql/pglite/node-postgres`): the app then
- * talks to the embedded database exactly as to PostgreSQL, with the same driver, type parsing and named
- * prepared statements. Through drizzle's PGlite driver every statement was parsed and planned again on
- * every execution, in WebAssembly on the server's own thread: the kits list's statement took 1.19 ms
- * there and 0.50 ms here (decision 016).
- *
- * One connection, as PGlite is one session; it is never closed while idle, because closing the
- * adapter's connection drops its listeners for the next client. The adapter serializes a Parse
- * message's parameter types with `types.forEach`, while drizzle hands node-postgres a type-parser
- * object under the same name (node-postgres's own serializer ignores it): only an array is passed on.
+ * PGlite in memory (dataDir undefined) or in a folder, with the committed migrations applied. It runs
+ * on its own thread and the app reaches it through node-postgres, as it reaches PostgreSQL: the same
+ * driver, type parsing and named prepared statements (decisions 016 and 017).
  */
-function pgliteConnection(client: PGlite): pg.Pool {
-  const config: PGlitePgConfig = createPgConfig(client);
-  const connection = config.connection;
-  const parse = connection.parse.bind(connection);
-  connection.parse = (query: { types?: unknown }) =>
-    parse({ ...query, types: Array.isArray(query.types) ? query.types : undefined });
-  const pool = new pg.Pool({ ...config, max: 1, idleTimeoutMillis: 0 } as pg.PoolConfig);
-  pool.on('error', (error) => console.warn(`embedded database connection error: ${error.message}`));
-  return pool;
-}
-
-/** PGlite in memory (dataDir undefined) or in a folder, with the committed migrations applied. */
 export async function openPglite(dataDir?: string): Promise<Database> {
   let releaseLock = () => {};
   if (dataDir) {
@@ -73,22 +53,22 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     releaseLock = takeLock(dataDir);
   }
   try {
-    const client = new PGlite(dataDir ? path.join(dataDir, 'pgdata') : undefined);
-    await client.waitReady;
-    const pool = pgliteConnection(client);
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder });
-    return {
-      db,
-      kind: 'pglite',
-      async close() {
-        await pool.end();
-        // PGlite does not fsync: a checkpoint before closing keeps a clean shutdown durable.
-        if (dataDir) await client.exec('CHECKPOINT');
-        await client.close();
-        releaseLock();
-      },
-    };
+    const thread = await startPgliteThread(dataDir);
+    try {
+      const db = drizzlePg(thread.pool as unknown as pg.Pool, { schema }) as unknown as Db;
+      await migratePg(db as never, { migrationsFolder });
+      return {
+        db,
+        kind: 'pglite',
+        async close() {
+          await thread.close();
+          releaseLock();
+        },
+      };
+    } catch (error) {
+      await thread.close();
+      throw error;
+    }
   } catch (error) {
     releaseLock();
     throw error;
