@@ -438,10 +438,16 @@ describe('the kits list and the dashboard', () => {
     await newKits(1, { ownerEmail: other.email });
     await setStatus(active!.id, { kitStatus: 'REQUESTED' });
     await call(user.accessToken, 'PUT', `/api/kits/${spare!.id}`, { referralCode: 'LIST7' });
-    const saved = await call(user.accessToken, 'PUT', `/api/kits/${active!.id}/surveys/day-of-sampling`, {
+    const unwell = await call(user.accessToken, 'PUT', `/api/kits/${active!.id}/surveys/day-of-sampling`, {
       questionId: 'DOS_UNWELL',
       answers: [],
       answerString: 'true',
+    });
+    expect(unwell.statusCode, unwell.body).toBe(200);
+    // An answer given as an option (a number), besides one given as text.
+    const saved = await call(user.accessToken, 'PUT', `/api/kits/${active!.id}/surveys/day-of-sampling`, {
+      questionId: 'DOS_BRISTOL',
+      answers: [10303],
     });
     expect(saved.statusCode, saved.body).toBe(200);
 
@@ -458,7 +464,7 @@ describe('the kits list and the dashboard', () => {
       (s: { surveyType: string }) => s.surveyType === 'DAY_OF_SAMPLING',
     );
     expect(progress).toEqual(saved.json().progress);
-    expect(progress.completedQuestions).toBe(1);
+    expect(progress.completedQuestions).toBe(2);
     expect(list[1].surveysStats.map((s: { completedQuestions: number }) => s.completedQuestions)).toEqual([
       0, 0, 0, 0, 0,
     ]);

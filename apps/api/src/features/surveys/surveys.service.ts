@@ -148,17 +148,24 @@ export function kitSurveyTypes(kit: SurveyKit, project: SurveyProject, underAge:
 /** A date answer must not be in the future for anyone in Australia or New Zealand (up to UTC+14). */
 export const answerClock = () => new Date(Date.now() + 14 * 3600 * 1000);
 
-/** A stored answer with its questionnaire, as the kits list reads them. */
-export type StoredAnswer = AnswerRecord & { surveyType: string };
+/** A stored answer with its questionnaire, as the kits list reads them: one JSON array, no keys. */
+export type StoredAnswer = readonly [
+  surveyType: string,
+  questionId: string,
+  answers: number[],
+  answerString: string | null,
+];
 
 /**
  * Every answer of the kit in the row, as one JSON array column (null without answers), so a list of
- * kits reads its answers in the same statement as the kits.
+ * kits reads its answers in the same statement as the kits. Each answer is an array, not an object:
+ * PostgreSQL would otherwise write the four keys into every answer, which for a kit with 180 answers
+ * cost a third of the statement and half of its output (decision 015).
  */
 export const answersOfKitColumn = sql<StoredAnswer[] | null>`(
-  select json_agg(json_build_object(
-    'surveyType', ${surveyAnswers.surveyType}, 'questionId', ${surveyAnswers.questionId},
-    'answers', ${surveyAnswers.answers}, 'answerString', ${surveyAnswers.answerString}))
+  select json_agg(json_build_array(
+    ${surveyAnswers.surveyType}, ${surveyAnswers.questionId}, ${surveyAnswers.answers},
+    ${surveyAnswers.answerString}))
   from ${surveyAnswers} where ${surveyAnswers.kitId} = ${kits.id})`;
 
 /** surveysStats of one kit (research §3): completed over total shown questions per listed questionnaire. */
@@ -173,9 +180,9 @@ export function kitSurveyStats(
   return kitSurveyTypes(kit, project, underAge).flatMap((type) => {
     const definition = catalog.get(type);
     if (!definition) return [];
-    const records = answers
-      .filter((a) => a.surveyType === type)
-      .map(({ questionId, answers, answerString }) => ({ questionId, answers, answerString }));
+    const records: AnswerRecord[] = [];
+    for (const [surveyType, questionId, values, answerString] of answers)
+      if (surveyType === type) records.push({ questionId, answers: values, answerString });
     return [{ surveyType: type, ...surveyProgress(definition, indexAnswers(records), now) }];
   });
 }
@@ -207,7 +214,9 @@ export async function surveyStatsForKits(
         kit,
         project,
         underAge,
-        answers.filter((a) => a.kitId === kit.id),
+        answers
+          .filter((a) => a.kitId === kit.id)
+          .map((a): StoredAnswer => [a.surveyType, a.questionId, a.answers, a.answerString]),
         now,
       ),
     ]),
