@@ -11,7 +11,12 @@ import pg from 'pg';
  * stopping it: while one statement executes, the server goes on parsing, authorizing and answering
  * other requests.
  */
-export type PgliteThread = { pool: SessionPool; close(): Promise<void> };
+export type PgliteThread = {
+  pool: SessionPool;
+  close(): Promise<void>;
+  /** Stops the thread at once, as a crash would (tests). */
+  kill(): Promise<void>;
+};
 
 type Reply = { bytes?: Uint8Array; fatal?: string; ready?: boolean; closed?: boolean };
 
@@ -194,6 +199,9 @@ export async function startPgliteThread(dataDir?: string): Promise<PgliteThread>
   const pool = new SessionPool(client);
   return {
     pool,
+    kill: async () => {
+      await worker.terminate();
+    },
     async close() {
       await pool.end();
       if (exited) return;
