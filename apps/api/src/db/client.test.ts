@@ -156,6 +156,23 @@ describe('embedded database on its own thread', () => {
     }
   });
 
+  it('prepares a named statement once when its first executions are sent together', async () => {
+    const database = await openPglite();
+    try {
+      const statement = database.db
+        .select({ n: sql<number>`${sql.placeholder('n')}::int * 2` })
+        .from(sql`(select 1) as one`)
+        .prepare('client_test_twice');
+      // Twenty requests at once, before the backend has answered the first Parse.
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, n) => statement.execute({ n }).then((rows) => rows)),
+      );
+      expect(results).toEqual(Array.from({ length: 20 }, (_, n) => [{ n: n * 2 }]));
+    } finally {
+      await database.close();
+    }
+  });
+
   it('leaves the server’s thread free while a long statement runs', async () => {
     const database = await openPglite();
     try {
