@@ -30,7 +30,7 @@ class WorkerSocket extends Duplex {
   private scheduled = false;
 
   constructor(
-    private readonly send: (socket: WorkerSocket, bytes: Buffer) => void,
+    private readonly send: (socket: WorkerSocket, bytes: Uint8Array<ArrayBuffer>) => void,
     private readonly broken: () => Error | null,
   ) {
     super();
@@ -90,7 +90,14 @@ class WorkerSocket extends Duplex {
     this.scheduled = true;
     queueMicrotask(() => {
       this.scheduled = false;
-      const bytes = this.pending.length === 1 ? (this.pending[0] as Buffer) : Buffer.concat(this.pending);
+      // A buffer of its own, handed over rather than copied: node-postgres's small buffers are views
+      // of a shared 8 KB pool, which posting a view would copy whole.
+      const bytes = new Uint8Array(this.pending.reduce((n, chunk) => n + chunk.length, 0));
+      let at = 0;
+      for (const chunk of this.pending) {
+        bytes.set(chunk, at);
+        at += chunk.length;
+      }
       this.pending = [];
       this.send(this, bytes);
     });
@@ -176,13 +183,13 @@ export async function startPgliteThread(dataDir?: string): Promise<PgliteThread>
   });
   await ready;
 
-  const send = (socket: WorkerSocket, bytes: Buffer) => {
+  const send = (socket: WorkerSocket, bytes: Uint8Array<ArrayBuffer>) => {
     if (failure) {
       socket.destroy(failure);
       return;
     }
     waiting.push(socket);
-    worker.postMessage({ bytes });
+    worker.postMessage({ bytes }, [bytes.buffer]);
   };
   const client = new pg.Client({
     host: 'localhost',
