@@ -15,6 +15,18 @@ afterAll(() => {
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
+type Db = Awaited<ReturnType<typeof openPglite>>['db'];
+
+/** An embedded database in memory for one test, closed after it. */
+async function withEmbedded(run: (db: Db) => Promise<void>) {
+  const database = await openPglite();
+  try {
+    await run(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
 describe('embedded database in DATA_DIR', () => {
   it('keeps data across a clean close and reopen', async () => {
     const dir = tempDir();
@@ -48,9 +60,7 @@ describe('embedded database in DATA_DIR', () => {
 
 describe('embedded database through node-postgres', () => {
   it('prepares a named statement once and runs it again with new parameters (no planning per request)', async () => {
-    const database = await openPglite();
-    try {
-      const { db } = database;
+    await withEmbedded(async (db) => {
       const statement = db
         .select({ n: sql<number>`${sql.placeholder('n')}::int + 1` })
         .from(sql`(select 1) as one`)
@@ -61,15 +71,11 @@ describe('embedded database through node-postgres', () => {
         sql`select count(*)::int as n from pg_prepared_statements where name = 'client_test_plus_one'`,
       );
       expect((prepared as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
-    } finally {
-      await database.close();
-    }
+    });
   });
 
   it('reads values as PostgreSQL through node-postgres reads them, in one session shared in turn', async () => {
-    const database = await openPglite();
-    try {
-      const { db } = database;
+    await withEmbedded(async (db) => {
       // Parameters of every kind the app binds, and a transaction that holds the only connection while
       // other statements wait their turn instead of failing.
       const inTransaction = db.transaction(async (tx) => {
@@ -82,22 +88,18 @@ describe('embedded database through node-postgres', () => {
       const [inside, counted] = await Promise.all([inTransaction, outside]);
       expect((inside as unknown as { rows: unknown[] }).rows).toEqual([{ b: true, n: '3.5', j: { a: 1 } }]);
       expect((counted as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
-    } finally {
-      await database.close();
-    }
+    });
   });
 });
 
 describe('embedded database on its own thread', () => {
-  const count = async (db: Awaited<ReturnType<typeof openPglite>>['db'], to: string) => {
+  const count = async (db: Db, to: string) => {
     const result = await db.execute(sql`select count(*)::int as n from outbox where "to" = ${to}`);
     return (result as unknown as { rows: { n: number }[] }).rows[0]?.n;
   };
 
   it('never runs another request’s statement inside an open transaction', async () => {
-    const database = await openPglite();
-    try {
-      const { db } = database;
+    await withEmbedded(async (db) => {
       let outside: Promise<unknown> | undefined;
       const failing = db.transaction(async (tx) => {
         await tx.execute(
@@ -119,15 +121,11 @@ describe('embedded database on its own thread', () => {
       await outside;
       expect(await count(db, 'in@example.com')).toBe(0);
       expect(await count(db, 'out@example.com')).toBe(1);
-    } finally {
-      await database.close();
-    }
+    });
   });
 
   it('keeps statements sent together apart: one failing does not fail the others', async () => {
-    const database = await openPglite();
-    try {
-      const { db } = database;
+    await withEmbedded(async (db) => {
       const results = await Promise.allSettled([
         db.execute(sql`select 1 as n`),
         db.execute(sql`select * from no_such_table`),
@@ -151,15 +149,12 @@ describe('embedded database on its own thread', () => {
           (results[1] as PromiseRejectedResult).reason?.cause ?? (results[1] as PromiseRejectedResult).reason,
         ),
       ).toMatch(/no_such_table/);
-    } finally {
-      await database.close();
-    }
+    });
   });
 
   it('prepares a named statement once when its first executions are sent together', async () => {
-    const database = await openPglite();
-    try {
-      const statement = database.db
+    await withEmbedded(async (db) => {
+      const statement = db
         .select({ n: sql<number>`${sql.placeholder('n')}::int * 2` })
         .from(sql`(select 1) as one`)
         .prepare('client_test_twice');
@@ -168,16 +163,13 @@ describe('embedded database on its own thread', () => {
         Array.from({ length: 20 }, (_, n) => statement.execute({ n }).then((rows) => rows)),
       );
       expect(results).toEqual(Array.from({ length: 20 }, (_, n) => [{ n: n * 2 }]));
-    } finally {
-      await database.close();
-    }
+    });
   });
 
   it('leaves the server’s thread free while a long statement runs', async () => {
-    const database = await openPglite();
-    try {
+    await withEmbedded(async (db) => {
       const events: string[] = [];
-      const long = database.db
+      const long = db
         .execute(sql`select count(*) from generate_series(1, 3000000)`)
         .then(() => events.push('statement done'));
       await new Promise((resolve) => setTimeout(resolve, 5));
@@ -185,9 +177,7 @@ describe('embedded database on its own thread', () => {
       await long;
       // On the server's own thread the statement would block the timer until it finished.
       expect(events).toEqual(['timer fired', 'statement done']);
-    } finally {
-      await database.close();
-    }
+    });
   });
 
   it('fails to open with the reason when the folder cannot hold a database', async () => {

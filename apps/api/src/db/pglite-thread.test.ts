@@ -1,5 +1,6 @@
+import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { startPgliteThread } from './pglite-thread.ts';
+import { SessionPool, startPgliteThread } from './pglite-thread.ts';
 
 describe('the embedded database thread', () => {
   it('fails every statement, waiting or new, when the thread stops, instead of leaving it hanging', async () => {
@@ -15,5 +16,31 @@ describe('the embedded database thread', () => {
     } finally {
       await thread.close();
     }
+  });
+});
+
+describe('the embedded database session', () => {
+  it('keeps the next transaction’s hold when an earlier one is released twice', async () => {
+    const sent: string[] = [];
+    const client = {
+      query: async (text: string) => {
+        sent.push(text);
+        return { rows: [] };
+      },
+    } as unknown as pg.Client;
+    const session = new SessionPool(client);
+    const first = await session.connect();
+    const second = session.connect();
+    first.release();
+    const next = await second;
+    first.release();
+    // The second transaction still holds the session: a statement from elsewhere waits for it.
+    const outside = session.query('outside');
+    await next.query('inside');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(sent).toEqual(['inside']);
+    next.release();
+    await outside;
+    expect(sent).toEqual(['inside', 'outside']);
   });
 });

@@ -128,13 +128,16 @@ export class SessionPool {
   /** The session for a transaction: the caller must release it. */
   async connect(): Promise<{ query: Query; release(): void }> {
     while (this.held) await this.held;
-    let release = () => {};
-    this.held = new Promise<void>((resolve) => {
-      release = () => {
-        this.held = null;
-        resolve();
-      };
+    let resolve = () => {};
+    const held = new Promise<void>((done) => {
+      resolve = done;
     });
+    this.held = held;
+    // Only this transaction's hold: a second release must not end the next transaction's.
+    const release = () => {
+      if (this.held === held) this.held = null;
+      resolve();
+    };
     return { query: (config, values) => this.client.query(config, values), release };
   }
 

@@ -19,12 +19,9 @@ if (!port) throw new Error('pglite-worker.mjs runs as a worker thread');
 /** @type {{ dataDir?: string }} */
 const { dataDir } = workerData ?? {};
 
-/** An answer's bytes, detachable: PGlite answers the start-up packet with a view of its own buffer. */
-const own = (/** @type {Uint8Array} */ bytes) =>
-  bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
-
-/** The chunks in one buffer. */
+/** The chunks in one buffer (each chunk is already a copy of its own, so one alone is returned as is). */
 const concat = (/** @type {Uint8Array[]} */ chunks) => {
+  if (chunks.length === 1) return /** @type {Uint8Array} */ (chunks[0]);
   const all = new Uint8Array(chunks.reduce((n, c) => n + c.byteLength, 0));
   let at = 0;
   for (const chunk of chunks) {
@@ -47,10 +44,11 @@ try {
       // through, and their syncToFs does nothing.
       db.execProtocolRawStream(message.bytes, {
         syncToFs: false,
+        // A chunk is a view of WebAssembly memory that the next statement overwrites: copied at once.
         onRawData: (/** @type {Uint8Array} */ chunk) => chunks.push(chunk.slice()),
       }).then(
         () => {
-          const reply = chunks.length === 1 ? own(/** @type {Uint8Array} */ (chunks[0])) : concat(chunks);
+          const reply = concat(chunks);
           port.postMessage({ bytes: reply }, [reply.buffer]);
         },
         (error) => port.postMessage({ fatal: error instanceof Error ? error.message : String(error) }),
