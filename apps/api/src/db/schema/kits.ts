@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -11,6 +13,10 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
+
+/** A questionnaire's stored progress: completed and total questions, under this definition version. */
+export type StoredProgress = readonly [completed: number, total: number, definitionVersion: number];
+export type StoredProgressMap = Record<string, StoredProgress | null>;
 
 /** A research project or the consumer product line; kits belong to one. */
 export const projects = pgTable('projects', {
@@ -58,6 +64,16 @@ export const kits = pgTable(
     displayDate: text('display_date'),
     reportReceived: boolean('report_received').notNull().default(false),
     surveyResultId: text('survey_result_id'),
+    /**
+     * Questionnaire progress stored when answers are saved, so the kits list reads a few numbers per
+     * kit instead of every answer (decision 018). Per questionnaire type: [completed, total, definition
+     * version]; null once an answer of that type changed after the figures were stored; no key while
+     * the questionnaire has no answer. The whole column is null for kits from before it existed.
+     * A trigger on survey_answers marks the type null and bumps answersStamp on every answer change.
+     */
+    surveyProgress: jsonb('survey_progress').$type<StoredProgressMap | null>().default(sql`'{}'::jsonb`),
+    /** Counts answer changes of the kit: progress computed from an older count is not stored. */
+    answersStamp: bigint('answers_stamp', { mode: 'number' }).notNull().default(0),
     /** A replacement kit points at the failed kit it replaces. */
     replacesKitId: integer('replaces_kit_id'),
     shipFirstName: text('ship_first_name'),

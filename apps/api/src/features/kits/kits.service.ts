@@ -25,17 +25,13 @@ import {
   type ProjectRow,
   projects,
   referralCodes,
+  type StoredProgressMap,
   sentKits,
   users,
 } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { conflict, invalid, notFound, sessionExpired } from '../../lib/errors.ts';
-import {
-  answerClock,
-  answersOfKitColumn,
-  kitSurveyStats,
-  type StoredAnswer,
-} from '../surveys/surveys.service.ts';
+import { answerClock, refreshStoredProgress, storedSurveyStats } from '../surveys/surveys.service.ts';
 import {
   kitDispatchedMail,
   kitGiftMail,
@@ -175,20 +171,23 @@ async function kitById(db: DbOrTx, kitId: number): Promise<Kit> {
 }
 
 const KIT_WIDTH = Object.keys(shownKitColumns).length;
-const PROJECT_WIDTH = Object.keys(shownProjectColumns).length;
 /**
  * The values of a kit in the person's kits statement, in this order: the kit's shown columns, its
- * project's, the referral's first and last name, the answers. One flat JSON array per kit, built by
- * PostgreSQL: no key is written into every value of every kit, and no array is nested in another (on
- * the embedded database a nested array cost as much as the rest of the statement).
+ * project's id, the referral's first and last name as one pair (null without a referral), the stored
+ * questionnaire progress. One flat JSON array per kit, built by PostgreSQL: no key is written into
+ * every value of every kit.
+ *
+ * The referral is looked up only for a kit that has a code: most have none, and a left join cost the
+ * embedded database a join step per kit all the same (decision 018).
  */
 const kitTuple = sql`json_build_array(${sql.join(
   [
     ...Object.values(shownKitColumns),
-    ...Object.values(shownProjectColumns),
-    referralCodes.firstName,
-    referralCodes.lastName,
-    answersOfKitColumn,
+    kits.projectId,
+    sql`case when ${kits.referralCode} is not null then (
+      select json_build_array(${referralCodes.firstName}, ${referralCodes.lastName})
+      from ${referralCodes} where ${referralCodes.code} = ${kits.referralCode}) end`,
+    kits.surveyProgress,
   ],
   sql`, `,
 )})`;
@@ -208,54 +207,83 @@ type JsonKit = Omit<ShownKit, 'redeemedAt' | 'activatedAt'> & {
 };
 
 /**
- * The person with their kits and what the kits' questionnaire progress depends on (the person's age, the
- * answers), in one statement. It starts from the person's row, so it also proves the account exists
- * (the route is guarded by requireUserCheckedByQuery): no row means a deleted account.
+ * The person with their kits, their kits' projects and what the kits' questionnaire progress depends on
+ * (the person's age, the stored progress), in one statement. It starts from the person's row, so it
+ * also proves the account exists (the route is guarded by requireUserCheckedByQuery): no row means a
+ * deleted account.
  *
- * The kits come as one JSON array column, oldest first, not as a row of 29 columns per kit: the
- * driver then decodes one row of three fields with JSON.parse instead of describing and converting
+ * The kits come as one JSON array column, not as a row of 29 columns per kit: the
+ * driver then decodes one row of four fields with JSON.parse instead of describing and converting
  * every column of every row, which was the largest part of the kits list's cost (docs/benchmarks.md).
+ * Each project comes once, however many of the person's kits belong to it (most people's kits all
+ * belong to one).
  */
-const userKitRows = preparedFor((db) =>
-  db
+const userKitRows = preparedFor((db) => {
+  const owned = db
+    .select({
+      list: sql<unknown[][]>`json_agg(${kitTuple})`.as('list'),
+      projectIds: sql<number[]>`array_agg(${kits.projectId})`.as('project_ids'),
+    })
+    .from(kits)
+    .where(eq(kits.ownerId, users.id))
+    .as('owned');
+  return db
     .select({
       ownerUnderAge: users.underAge,
       ownerDateOfBirth: users.dateOfBirth,
-      kits: sql<unknown[][] | null>`(${db
-        .select({
-          list: sql`json_agg(${kitTuple} order by ${kits.id})`,
-        })
-        .from(kits)
-        .innerJoin(projects, eq(projects.id, kits.projectId))
-        .leftJoin(referralCodes, eq(referralCodes.code, kits.referralCode))
-        .where(eq(kits.ownerId, users.id))})`,
+      kits: owned.list,
+      projects: sql<unknown[][] | null>`(
+        select json_agg(json_build_array(${sql.join(Object.values(shownProjectColumns), sql`, `)}))
+        from ${projects} where ${projects.id} = any(${owned.projectIds}))`,
     })
     .from(users)
+    .leftJoinLateral(owned, sql`true`)
     .where(eq(users.id, sql.placeholder('userId')))
-    .prepare('user_kits'),
-);
+    .prepare('user_kits');
+});
 
 /** getUserKits: the person's kits under the listing rules, oldest first. */
 export async function listUserKits(ctx: AppContext, userId: string): Promise<Kit[]> {
   const [owner] = await userKitRows(ctx.db).execute({ userId });
   if (!owner) throw sessionExpired();
   const underAge = isUnderAge({ underAge: owner.ownerUnderAge, dateOfBirth: owner.ownerDateOfBirth });
+  const projectsById = new Map<number, ShownProject>();
+  for (const values of owner.projects ?? []) {
+    const project = fromTuple<ShownProject>(shownProjectColumns, values, 0);
+    projectsById.set(project.id, project);
+  }
   const now = answerClock();
   const listed: Kit[] = [];
-  for (const values of owner.kits ?? []) {
+  const outdated: { at: number; kit: JsonKit; project: ShownProject }[] = [];
+  // Oldest first. Sorted here: an ordered aggregate costs the embedded database a sort step per request.
+  const rows = (owner.kits ?? []).sort((a, b) => (a[0] as number) - (b[0] as number));
+  for (const values of rows) {
     const kit = fromTuple<JsonKit>(shownKitColumns, values, 0);
     if (!isListed(kit)) continue;
-    const project = fromTuple<ShownProject>(shownProjectColumns, values, KIT_WIDTH);
-    const at = KIT_WIDTH + PROJECT_WIDTH;
-    const [referralFirst, referralLast, answers] = values.slice(at) as [
-      string | null,
-      string | null,
-      StoredAnswer[] | null,
+    const [projectId, referral, stored] = values.slice(KIT_WIDTH) as [
+      number,
+      [first: string, last: string] | null,
+      StoredProgressMap | null,
     ];
+    // Every kit has a project (a foreign key), read in the same statement.
+    const project = projectsById.get(projectId) as ShownProject;
+    const [referralFirst, referralLast] = referral ?? [null, null];
+    const surveysStats = storedSurveyStats(kit, project, underAge, stored, now);
+    if (!surveysStats) outdated.push({ at: listed.length, kit, project });
     listed.push({
       ...toKit({ kit, project, referralFirst, referralLast }),
-      surveysStats: kitSurveyStats(kit, project, underAge, answers ?? [], now),
+      surveysStats: surveysStats ?? [],
     });
+  }
+  // Kits whose stored progress is out of date: computed from their answers, and stored again.
+  if (outdated.length) {
+    const fresh = await refreshStoredProgress(
+      ctx.db,
+      outdated.map((o) => o.kit.id),
+    );
+    for (const { at, kit, project } of outdated)
+      (listed[at] as Kit).surveysStats =
+        storedSurveyStats(kit, project, underAge, fresh.get(kit.id) ?? {}, now) ?? [];
   }
   return listed;
 }

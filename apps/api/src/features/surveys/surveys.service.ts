@@ -3,7 +3,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   type AnswerRecord,
-  type AnswersByQuestionId,
   answerSaveAction,
   indexAnswers,
   isUnderAge,
@@ -25,6 +24,8 @@ import {
   kits,
   type ProjectRow,
   projects,
+  type StoredProgress,
+  type StoredProgressMap,
   surveyAnswers,
   surveyDefinitions,
   users,
@@ -187,6 +188,103 @@ export function kitSurveyStats(
   });
 }
 
+type KitSurveyStats = (SurveyProgress & { surveyType: string })[];
+
+const toStored = (definition: SurveyDefinition, p: SurveyProgress): StoredProgress => [
+  p.completedQuestions,
+  p.totalQuestions,
+  definition.version,
+];
+
+/**
+ * surveysStats of one kit from its stored progress (decision 018), or null when a listed questionnaire's
+ * figures have to be computed from its answers: they changed since the figures were stored, the figures
+ * are of an older definition, or the kit was answered before progress was stored. A questionnaire with
+ * no stored entry has no answer, so its figures are the definition's alone.
+ */
+export function storedSurveyStats(
+  kit: SurveyKit,
+  project: SurveyProject,
+  underAge: boolean,
+  stored: StoredProgressMap | null,
+  now = answerClock(),
+): KitSurveyStats | null {
+  const catalog = surveyCatalog();
+  const stats: KitSurveyStats = [];
+  for (const type of kitSurveyTypes(kit, project, underAge)) {
+    const definition = catalog.get(type);
+    if (!definition) continue;
+    if (!stored) return null;
+    if (!Object.hasOwn(stored, type)) {
+      stats.push({ surveyType: type, ...surveyProgress(definition, {}, now) });
+      continue;
+    }
+    const entry = stored[type];
+    if (!entry || entry[2] !== definition.version) return null;
+    stats.push({ surveyType: type, totalQuestions: entry[1], completedQuestions: entry[0] });
+  }
+  return stats;
+}
+
+/** The stored progress of every questionnaire that has answers (null where it has no definition). */
+function progressFromAnswers(answers: readonly StoredAnswer[], now: Date): StoredProgressMap {
+  const byType = new Map<string, AnswerRecord[]>();
+  for (const [surveyType, questionId, values, answerString] of answers) {
+    const records = byType.get(surveyType) ?? [];
+    records.push({ questionId, answers: values, answerString });
+    byType.set(surveyType, records);
+  }
+  const catalog = surveyCatalog();
+  const map: StoredProgressMap = {};
+  for (const [type, records] of byType) {
+    const definition = catalog.get(type as StudySurveyType);
+    map[type] = definition
+      ? toStored(definition, surveyProgress(definition, indexAnswers(records), now))
+      : null;
+  }
+  return map;
+}
+
+/**
+ * Stores a kit's questionnaire progress computed when its stamp was `stamp`; does nothing when an answer
+ * changed since (the stamp moved on), as the figures would then be out of date. True when stored.
+ */
+export async function storeProgressIfCurrent(
+  db: DbOrTx,
+  kitId: number,
+  stamp: number,
+  map: StoredProgressMap,
+): Promise<boolean> {
+  const stored = await db
+    .update(kits)
+    .set({ surveyProgress: map })
+    .where(and(eq(kits.id, kitId), eq(kits.answersStamp, stamp)))
+    .returning({ id: kits.id });
+  return stored.length > 0;
+}
+
+/**
+ * Computes the progress of these kits from their answers and stores it (each kit's unless one of its
+ * answers changed meanwhile). Returns the figures computed.
+ */
+export async function refreshStoredProgress(
+  db: DbOrTx,
+  kitIds: readonly number[],
+): Promise<Map<number, StoredProgressMap>> {
+  const rows = await db
+    .select({ id: kits.id, stamp: kits.answersStamp, answers: answersOfKitColumn })
+    .from(kits)
+    .where(inArray(kits.id, [...kitIds]));
+  const now = answerClock();
+  const maps = new Map<number, StoredProgressMap>();
+  for (const row of rows) {
+    const map = progressFromAnswers(row.answers ?? [], now);
+    maps.set(row.id, map);
+    await storeProgressIfCurrent(db, row.id, row.stamp, map);
+  }
+  return maps;
+}
+
 /** surveysStats of each of the kits, their answers read in one query. */
 export async function surveyStatsForKits(
   db: DbOrTx,
@@ -256,11 +354,6 @@ function answerableKit({ user, kit, project }: PersonAndKit, type: StudySurveyTy
     throw new AppError(404, 'NOT_FOUND', SURVEY_MESSAGES.notListed);
 }
 
-const toMap = (rows: (typeof surveyAnswers.$inferSelect)[]): AnswersByQuestionId =>
-  indexAnswers(
-    rows.map((a) => ({ questionId: a.questionId, answers: a.answers, answerString: a.answerString })),
-  );
-
 const answersOf = preparedFor((db) =>
   db
     .select()
@@ -289,9 +382,17 @@ export async function getAnswers(ctx: AppContext, userId: string, kitId: number,
   return { questionResultsMap };
 }
 
+/**
+ * The questionnaire's progress after a change to its answers. It is not stored here: the change marked
+ * the stored figures out of date, and the kits list computes and stores them once when next read
+ * (decision 018), instead of every answer save paying for a write.
+ */
 async function progressOf(db: Db, kitId: number, type: StudySurveyType, definition: SurveyDefinition) {
   const rows = await answersOf(db).execute({ kitId, type });
-  return { surveyType: type, ...surveyProgress(definition, toMap(rows), answerClock()) };
+  const answers = indexAnswers(
+    rows.map((a) => ({ questionId: a.questionId, answers: a.answers, answerString: a.answerString })),
+  );
+  return { surveyType: type, ...surveyProgress(definition, answers, answerClock()) };
 }
 
 /**
