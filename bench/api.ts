@@ -2,10 +2,13 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { type AnswerRecord, indexAnswers, visibleQuestions } from '@portal/domain';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openPglite } from '../apps/api/src/db/client.ts';
+import { surveyCatalog } from '../apps/api/src/features/surveys/surveys.service.ts';
+import { typicalAnswer } from '../apps/api/src/test/questionnaires.ts';
 import { call, OPS_KEY, ROOT, type Server, startServer } from './server.ts';
 
 export type Settings = { duration: number; rounds: number; connections: number; scaleConnections: number };
@@ -105,6 +108,26 @@ export async function seedPerson(base: string) {
 }
 
 type Person = Awaited<ReturnType<typeof seedPerson>>;
+
+/**
+ * Answers every shown compulsory question of every questionnaire of the kit through the API, as the
+ * person would (147 answers): the kits list of someone who has done their questionnaires.
+ */
+export async function answerQuestionnaires(base: string, token: string, kitId: number) {
+  for (const [type, definition] of surveyCatalog()) {
+    const answers: AnswerRecord[] = [];
+    for (;;) {
+      const index = indexAnswers(answers);
+      const next = visibleQuestions(definition, index).find((q) => q.compulsory && !index[q.questionId]);
+      if (!next) break;
+      const answer = typicalAnswer(next);
+      await call(base, 'PUT', `/api/kits/${kitId}/surveys/${type}`, answer, {
+        authorization: `Bearer ${token}`,
+      });
+      answers.push(answer);
+    }
+  }
+}
 
 export async function signIn(base: string, email: string) {
   return (
@@ -263,16 +286,20 @@ export async function benchDatabase(
   let person: Person;
   try {
     person = await seedPerson(server.url);
+    const answered = await seedPerson(server.url);
+    await answerQuestionnaires(server.url, await signIn(server.url, answered.email), answered.activeKitId);
     if (store.kind === 'pglite') await server.stop();
     await growKits(store, sizes[0]);
     if (store.kind === 'pglite') server = await restart(null);
     let token = await signIn(server.url, person.email);
+    const answeredToken = await signIn(server.url, answered.email);
     const { duration, rounds, connections } = settings;
     const endpoints: [string, Parameters<typeof measure>[2]][] = [
       ['hello (bare Fastify route)', { path: '/bench/hello' }],
       ['SELECT 1 through the pool', { path: '/bench/select1' }],
       ['GET /api/dashboard', { path: '/api/dashboard', token }],
       ['GET /api/kits', { path: '/api/kits', token }],
+      ['GET /api/kits, 147 answers', { path: '/api/kits', token: answeredToken }],
       [
         'PUT questionnaire answer',
         {

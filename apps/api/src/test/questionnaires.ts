@@ -11,7 +11,7 @@ import { surveyAnswers } from '../db/schema/index.ts';
 import { answerClock, surveyCatalog } from '../features/surveys/surveys.service.ts';
 
 /** A valid answer to any question: first option, 'false', the minimum, yesterday, or a word. */
-function typicalAnswer(q: SurveyQuestion): AnswerRecord {
+export function typicalAnswer(q: SurveyQuestion): AnswerRecord {
   switch (q.answerType) {
     case 'SINGLE_OPTION':
     case 'MULTI_OPTION':
