@@ -252,7 +252,6 @@ export async function listUserKits(ctx: AppContext, userId: string): Promise<Kit
     const project = fromTuple<ShownProject>(shownProjectColumns, values, 0);
     projectsById.set(project.id, project);
   }
-  const now = answerClock();
   const listed: Kit[] = [];
   const outdated: { at: number; kit: JsonKit; project: ShownProject }[] = [];
   // Oldest first. Sorted here: an ordered aggregate costs the embedded database a sort step per request.
@@ -268,12 +267,11 @@ export async function listUserKits(ctx: AppContext, userId: string): Promise<Kit
     // Every kit has a project (a foreign key), read in the same statement.
     const project = projectsById.get(projectId) as ShownProject;
     const [referralFirst, referralLast] = referral ?? [null, null];
-    const surveysStats = storedSurveyStats(kit, project, underAge, stored, now);
-    if (!surveysStats) outdated.push({ at: listed.length, kit, project });
-    listed.push({
-      ...toKit({ kit, project, referralFirst, referralLast }),
-      surveysStats: surveysStats ?? [],
-    });
+    const shown = toKit({ kit, project, referralFirst, referralLast });
+    const surveysStats = storedSurveyStats(kit, project, underAge, stored);
+    if (surveysStats) shown.surveysStats = surveysStats;
+    else outdated.push({ at: listed.length, kit, project });
+    listed.push(shown);
   }
   // Kits whose stored progress is out of date: computed from their answers, and stored again.
   if (outdated.length) {
@@ -283,7 +281,7 @@ export async function listUserKits(ctx: AppContext, userId: string): Promise<Kit
     );
     for (const { at, kit, project } of outdated)
       (listed[at] as Kit).surveysStats =
-        storedSurveyStats(kit, project, underAge, fresh.get(kit.id) ?? {}, now) ?? [];
+        storedSurveyStats(kit, project, underAge, fresh.get(kit.id) ?? {}) ?? [];
   }
   return listed;
 }

@@ -196,6 +196,17 @@ const toStored = (definition: SurveyDefinition, p: SurveyProgress): StoredProgre
   definition.version,
 ];
 
+/** A questionnaire's figures before its first answer: its definition's alone, shared by every kit. */
+const unstartedStats = new WeakMap<SurveyDefinition, KitSurveyStats[number]>();
+function unstartedStat(type: StudySurveyType, definition: SurveyDefinition) {
+  let stat = unstartedStats.get(definition);
+  if (!stat) {
+    stat = Object.freeze({ surveyType: type, ...surveyProgress(definition, {}) });
+    unstartedStats.set(definition, stat);
+  }
+  return stat;
+}
+
 /**
  * surveysStats of one kit from its stored progress (decision 018), or null when a listed questionnaire's
  * figures have to be computed from its answers: they changed since the figures were stored, the figures
@@ -207,7 +218,6 @@ export function storedSurveyStats(
   project: SurveyProject,
   underAge: boolean,
   stored: StoredProgressMap | null,
-  now = answerClock(),
 ): KitSurveyStats | null {
   const catalog = surveyCatalog();
   const stats: KitSurveyStats = [];
@@ -216,7 +226,7 @@ export function storedSurveyStats(
     if (!definition) continue;
     if (!stored) return null;
     if (!Object.hasOwn(stored, type)) {
-      stats.push({ surveyType: type, ...surveyProgress(definition, {}, now) });
+      stats.push(unstartedStat(type, definition));
       continue;
     }
     const entry = stored[type];
