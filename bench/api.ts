@@ -2,13 +2,12 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { type AnswerRecord, indexAnswers, visibleQuestions } from '@portal/domain';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openPglite } from '../apps/api/src/db/client.ts';
 import { surveyCatalog } from '../apps/api/src/features/surveys/surveys.service.ts';
-import { typicalAnswer } from '../apps/api/src/test/questionnaires.ts';
+import { completeAnswers } from '../apps/api/src/test/questionnaires.ts';
 import { call, OPS_KEY, ROOT, type Server, startServer } from './server.ts';
 
 export type Settings = { duration: number; rounds: number; connections: number; scaleConnections: number };
@@ -114,19 +113,11 @@ type Person = Awaited<ReturnType<typeof seedPerson>>;
  * person would (147 answers): the kits list of someone who has done their questionnaires.
  */
 export async function answerQuestionnaires(base: string, token: string, kitId: number) {
-  for (const [type, definition] of surveyCatalog()) {
-    const answers: AnswerRecord[] = [];
-    for (;;) {
-      const index = indexAnswers(answers);
-      const next = visibleQuestions(definition, index).find((q) => q.compulsory && !index[q.questionId]);
-      if (!next) break;
-      const answer = typicalAnswer(next);
+  for (const [type, definition] of surveyCatalog())
+    for (const answer of completeAnswers(definition))
       await call(base, 'PUT', `/api/kits/${kitId}/surveys/${type}`, answer, {
         authorization: `Bearer ${token}`,
       });
-      answers.push(answer);
-    }
-  }
 }
 
 export async function signIn(base: string, email: string) {

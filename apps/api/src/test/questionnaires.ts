@@ -1,6 +1,7 @@
 import {
   type AnswerRecord,
   indexAnswers,
+  type SurveyDefinition,
   type SurveyQuestion,
   surveyProgress,
   validateAnswer,
@@ -11,7 +12,7 @@ import { surveyAnswers } from '../db/schema/index.ts';
 import { answerClock, surveyCatalog } from '../features/surveys/surveys.service.ts';
 
 /** A valid answer to any question: first option, 'false', the minimum, yesterday, or a word. */
-export function typicalAnswer(q: SurveyQuestion): AnswerRecord {
+function typicalAnswer(q: SurveyQuestion): AnswerRecord {
   switch (q.answerType) {
     case 'SINGLE_OPTION':
     case 'MULTI_OPTION':
@@ -27,21 +28,28 @@ export function typicalAnswer(q: SurveyQuestion): AnswerRecord {
   }
 }
 
+/** Typical answers to every shown compulsory question of a questionnaire, checked to complete it. */
+export function completeAnswers(definition: SurveyDefinition): AnswerRecord[] {
+  const answers: AnswerRecord[] = [];
+  for (let guard = 0; guard < 500; guard++) {
+    const index = indexAnswers(answers);
+    const next = visibleQuestions(definition, index).find((q) => q.compulsory && !index[q.questionId]);
+    if (!next) break;
+    const answer = typicalAnswer(next);
+    if (!validateAnswer(next, answer, answerClock()).ok)
+      throw new Error(`no typical answer for ${next.questionId}`);
+    answers.push(answer);
+  }
+  const progress = surveyProgress(definition, indexAnswers(answers), answerClock());
+  if (progress.completedQuestions !== progress.totalQuestions)
+    throw new Error(`${definition.surveyType} not complete`);
+  return answers;
+}
+
 /** Answers every shown compulsory question of every questionnaire of a kit, straight into the database. */
 export async function completeQuestionnaires(db: Db, kitId: number) {
   for (const [type, definition] of surveyCatalog()) {
-    const answers: AnswerRecord[] = [];
-    for (let guard = 0; guard < 500; guard++) {
-      const index = indexAnswers(answers);
-      const next = visibleQuestions(definition, index).find((q) => q.compulsory && !index[q.questionId]);
-      if (!next) break;
-      const answer = typicalAnswer(next);
-      if (!validateAnswer(next, answer, answerClock()).ok)
-        throw new Error(`no typical answer for ${next.questionId}`);
-      answers.push(answer);
-    }
-    const progress = surveyProgress(definition, indexAnswers(answers), answerClock());
-    if (progress.completedQuestions !== progress.totalQuestions) throw new Error(`${type} not complete`);
+    const answers = completeAnswers(definition);
     if (answers.length)
       await db
         .insert(surveyAnswers)

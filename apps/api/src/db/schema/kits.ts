@@ -65,8 +65,8 @@ export const kits = pgTable(
     reportReceived: boolean('report_received').notNull().default(false),
     surveyResultId: text('survey_result_id'),
     /**
-     * Questionnaire progress stored when answers are saved, so the kits list reads a few numbers per
-     * kit instead of every answer (decision 018). Per questionnaire type: [completed, total, definition
+     * Questionnaire progress, computed from the answers when the kits list finds it out of date and
+     * stored, so the list reads a few numbers per kit instead of every answer (decision 018). Per questionnaire type: [completed, total, definition
      * version]; null once an answer of that type changed after the figures were stored; no key while
      * the questionnaire has no answer. The whole column is null for kits from before it existed.
      * A trigger on survey_answers marks the type null and bumps answersStamp on every answer change.

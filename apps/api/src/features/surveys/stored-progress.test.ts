@@ -28,24 +28,33 @@ type Stat = { surveyType: string; completedQuestions: number; totalQuestions: nu
 const DOS = surveyCatalog().get('DAY_OF_SAMPLING');
 if (!DOS) throw new Error('no day-of-sampling questionnaire');
 
-/** A signed-in person with one activated kit (its questionnaires open). */
-async function personWithKit() {
-  const user = await signedInUser(t.app, { dob: '1990-01-01' });
+/** Kits of this person, activated (their questionnaires open). */
+async function activatedKits(email: string, count: number): Promise<number[]> {
   const created = await t.app.inject({
     method: 'POST',
     url: '/api/admin/kits',
     headers: ops,
-    payload: { count: 1, ownerEmail: user.email },
+    payload: { count, ownerEmail: email },
   });
-  const [kit] = created.json() as { id: number }[];
-  if (!kit) throw new Error(created.body);
-  const requested = await t.app.inject({
-    method: 'PATCH',
-    url: `/api/admin/kits/${kit.id}`,
-    headers: ops,
-    payload: { kitStatus: 'REQUESTED' },
-  });
-  expect(requested.statusCode, requested.body).toBe(200);
+  const ids = (created.json() as { id: number }[]).map((k) => k.id);
+  expect(ids, created.body).toHaveLength(count);
+  for (const id of ids) {
+    const requested = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/kits/${id}`,
+      headers: ops,
+      payload: { kitStatus: 'REQUESTED' },
+    });
+    expect(requested.statusCode, requested.body).toBe(200);
+  }
+  return ids;
+}
+
+/** A signed-in person with one activated kit. */
+async function personWithKit() {
+  const user = await signedInUser(t.app, { dob: '1990-01-01' });
+  const [kitId] = await activatedKits(user.email, 1);
+  const kit = { id: kitId as number };
   const token = user.accessToken;
   return {
     kitId: kit.id,
@@ -156,6 +165,31 @@ describe('stored questionnaire progress', () => {
     expect((await stored(person.kitId)).progress).toEqual({ DAY_OF_SAMPLING: [1, total, DOS.version] });
   });
 
+  it('is computed and stored for several kits at once, each its own', async () => {
+    const user = await signedInUser(t.app, { dob: '1990-01-01' });
+    const ids = await activatedKits(user.email, 2);
+    const questions = [['DOS_UNWELL'], ['DOS_UNWELL', 'DOS_ANTIBIOTICS']];
+    for (const [i, id] of ids.entries()) {
+      for (const questionId of questions[i] ?? []) {
+        const saved = await t.app.inject({
+          method: 'PUT',
+          url: `/api/kits/${id}/surveys/day-of-sampling`,
+          headers: bearer(user.accessToken),
+          payload: { questionId, answers: [], answerString: 'false' },
+        });
+        expect(saved.statusCode, saved.body).toBe(200);
+      }
+    }
+    const list = (
+      await t.app.inject({ method: 'GET', url: '/api/kits', headers: bearer(user.accessToken) })
+    ).json() as { id: number; surveysStats: Stat[] }[];
+    for (const [i, id] of ids.entries()) {
+      const stats = list.find((k) => k.id === id)?.surveysStats ?? [];
+      expect(completedOf(stats, 'DAY_OF_SAMPLING')).toBe(i + 1);
+      expect((await stored(id)).progress?.DAY_OF_SAMPLING?.[0]).toBe(i + 1);
+    }
+  });
+
   it('is not stored when an answer changed after the figures were computed', async () => {
     const person = await personWithKit();
     await person.answer('DOS_UNWELL', { answers: [], answerString: 'true' });
@@ -163,7 +197,9 @@ describe('stored questionnaire progress', () => {
     // Another save lands between computing the figures and storing them.
     await person.answer('DOS_BRISTOL', { answers: [10303] });
     const late: StoredProgressMap = { DAY_OF_SAMPLING: [1, 20, DOS.version] };
-    expect(await storeProgressIfCurrent(t.database.db, person.kitId, stamp, late)).toBe(false);
+    expect(
+      await storeProgressIfCurrent(t.database.db, [{ kitId: person.kitId, stamp, progress: late }]),
+    ).toEqual([]);
     expect((await stored(person.kitId)).progress).toEqual({ DAY_OF_SAMPLING: null });
     expect(completedOf(await person.stats(), 'DAY_OF_SAMPLING')).toBe(2);
   });

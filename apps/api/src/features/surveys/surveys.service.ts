@@ -169,25 +169,6 @@ export const answersOfKitColumn = sql<StoredAnswer[] | null>`(
     ${surveyAnswers.answerString}))
   from ${surveyAnswers} where ${surveyAnswers.kitId} = ${kits.id})`;
 
-/** surveysStats of one kit (research §3): completed over total shown questions per listed questionnaire. */
-export function kitSurveyStats(
-  kit: SurveyKit,
-  project: SurveyProject,
-  underAge: boolean,
-  answers: readonly StoredAnswer[],
-  now = answerClock(),
-): (SurveyProgress & { surveyType: string })[] {
-  const catalog = surveyCatalog();
-  return kitSurveyTypes(kit, project, underAge).flatMap((type) => {
-    const definition = catalog.get(type);
-    if (!definition) return [];
-    const records: AnswerRecord[] = [];
-    for (const [surveyType, questionId, values, answerString] of answers)
-      if (surveyType === type) records.push({ questionId, answers: values, answerString });
-    return [{ surveyType: type, ...surveyProgress(definition, indexAnswers(records), now) }];
-  });
-}
-
 type KitSurveyStats = (SurveyProgress & { surveyType: string })[];
 
 const toStored = (definition: SurveyDefinition, p: SurveyProgress): StoredProgress => [
@@ -255,22 +236,39 @@ function progressFromAnswers(answers: readonly StoredAnswer[], now: Date): Store
   return map;
 }
 
+/** surveysStats of one kit (research §3): completed over total shown questions per listed questionnaire. */
+export function kitSurveyStats(
+  kit: SurveyKit,
+  project: SurveyProject,
+  underAge: boolean,
+  answers: readonly StoredAnswer[],
+  now = answerClock(),
+): KitSurveyStats {
+  // Figures computed from every answer are all current, so this never falls back.
+  return storedSurveyStats(kit, project, underAge, progressFromAnswers(answers, now)) ?? [];
+}
+
+/** A kit's progress as computed when the kit's answers stamp was `stamp`. */
+export type ComputedProgress = { kitId: number; stamp: number; progress: StoredProgressMap };
+
 /**
- * Stores a kit's questionnaire progress computed when its stamp was `stamp`; does nothing when an answer
- * changed since (the stamp moved on), as the figures would then be out of date. True when stored.
+ * Stores the kits' questionnaire progress in one statement, each kit's only if no answer of it changed
+ * since (its stamp moved on), as the figures would then be out of date. Returns the kits stored.
  */
 export async function storeProgressIfCurrent(
   db: DbOrTx,
-  kitId: number,
-  stamp: number,
-  map: StoredProgressMap,
-): Promise<boolean> {
+  computed: readonly ComputedProgress[],
+): Promise<number[]> {
+  if (!computed.length) return [];
+  const fresh = sql`jsonb_to_recordset(${JSON.stringify(computed)}::jsonb)
+    as fresh("kitId" integer, stamp bigint, progress jsonb)`;
   const stored = await db
     .update(kits)
-    .set({ surveyProgress: map })
-    .where(and(eq(kits.id, kitId), eq(kits.answersStamp, stamp)))
+    .set({ surveyProgress: sql`fresh.progress` })
+    .from(fresh)
+    .where(and(sql`${kits.id} = fresh."kitId"`, sql`${kits.answersStamp} = fresh.stamp`))
     .returning({ id: kits.id });
-  return stored.length > 0;
+  return stored.map((row) => row.id);
 }
 
 /**
@@ -286,13 +284,13 @@ export async function refreshStoredProgress(
     .from(kits)
     .where(inArray(kits.id, [...kitIds]));
   const now = answerClock();
-  const maps = new Map<number, StoredProgressMap>();
-  for (const row of rows) {
-    const map = progressFromAnswers(row.answers ?? [], now);
-    maps.set(row.id, map);
-    await storeProgressIfCurrent(db, row.id, row.stamp, map);
-  }
-  return maps;
+  const computed = rows.map((row) => ({
+    kitId: row.id,
+    stamp: row.stamp,
+    progress: progressFromAnswers(row.answers ?? [], now),
+  }));
+  await storeProgressIfCurrent(db, computed);
+  return new Map(computed.map((c) => [c.kitId, c.progress]));
 }
 
 /** surveysStats of each of the kits, their answers read in one query. */
