@@ -9,14 +9,12 @@ import type { AppContext } from '../../lib/context.ts';
 import { AppError, forbidden, invalid, tooMany, unauthorized } from '../../lib/errors.ts';
 import { randomToken, sha256 } from '../../lib/secrets.ts';
 import {
-  ACCOUNT_LOCK_AFTER,
-  ADDRESS_LOCK_AFTER,
-  accountKey,
-  addressKey,
+  clearAccountFailures,
   clearFailures,
-  FREE_ATTEMPTS,
-  lockedForSeconds,
+  LOCK_WINDOW_MINUTES,
   recordFailure,
+  throttleKeys,
+  throttleState,
 } from './login-throttle.ts';
 import { revokeAllSessions, startSession } from './tokens.ts';
 
@@ -138,14 +136,15 @@ export async function resendVerification(ctx: AppContext, email: string) {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Password sign-in. Failures are counted per account email and per client address: after three, each
- * answer is slowed; at the thresholds the account or address is refused for fifteen minutes. An unknown
- * email is treated exactly like a wrong password.
+ * Password sign-in (decision 004). Failures are counted per account, per (account, address) pair and per
+ * address. Past three, every attempt is slowed; at the thresholds the pair or the address is refused for
+ * fifteen minutes, never the account as a whole. An unknown email is treated exactly like a wrong password.
  */
 export async function login(ctx: AppContext, input: { email: string; password: string }, ip: string) {
-  const keys = [accountKey(input.email), addressKey(ip)];
-  const lockedSeconds = await lockedForSeconds(ctx.db, keys);
+  const keys = throttleKeys(input.email, ip);
+  const { lockedSeconds, delayMs } = await throttleState(ctx.db, keys, ctx.config.loginDelayMs);
   if (lockedSeconds > 0) throw tooMany(AUTH_MESSAGES.loginLocked, ERROR_CODES.accountLocked, lockedSeconds);
+  if (delayMs > 0) await sleep(delayMs);
 
   const [user] = await ctx.db
     .select({
@@ -160,16 +159,12 @@ export async function login(ctx: AppContext, input: { email: string; password: s
   const ok = await verify(user?.passwordHash ?? (await dummyHash), input.password).catch(() => false);
 
   if (!user || !ok) {
-    const accountFailures = await recordFailure(ctx.db, keys[0] as string, ACCOUNT_LOCK_AFTER);
-    const addressFailures = await recordFailure(ctx.db, keys[1] as string, ADDRESS_LOCK_AFTER);
-    if (accountFailures >= ACCOUNT_LOCK_AFTER || addressFailures >= ADDRESS_LOCK_AFTER)
-      throw tooMany(AUTH_MESSAGES.loginLocked, ERROR_CODES.accountLocked, 15 * 60);
-    const excess = Math.max(accountFailures, addressFailures) - FREE_ATTEMPTS;
-    if (excess > 0) await sleep(Math.min(5000, excess * ctx.config.loginDelayMs));
+    if (await recordFailure(ctx.db, keys))
+      throw tooMany(AUTH_MESSAGES.loginLocked, ERROR_CODES.accountLocked, LOCK_WINDOW_MINUTES * 60);
     throw unauthorized(AUTH_MESSAGES.loginFailed, ERROR_CODES.invalidCredentials);
   }
   if (!user.verified) throw forbidden(AUTH_MESSAGES.emailNotVerified, ERROR_CODES.emailNotVerified);
-  await clearFailures(ctx.db, keys[0] as string);
+  await clearFailures(ctx.db, keys);
   return startSession(ctx, ctx.db, user);
 }
 
@@ -202,6 +197,6 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
       .where(eq(users.id, result.userId))
       .returning({ email: users.email });
     await revokeAllSessions(tx, result.userId);
-    if (user) await clearFailures(tx, accountKey(user.email));
+    if (user) await clearAccountFailures(tx, user.email);
   });
 }

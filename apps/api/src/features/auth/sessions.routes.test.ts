@@ -133,22 +133,56 @@ describe('access tokens', () => {
 });
 
 describe('brute force', () => {
-  it('locks an account after five failures, even for the right password, and says so clearly', async () => {
+  const signIn = (email: string, password: string, remoteAddress: string, app = t.app) =>
+    app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress });
+
+  it('refuses an (account, address) pair after five failures, even for the right password, and says so clearly', async () => {
     const user = await signedInUser(t.app);
     for (let i = 0; i < 4; i++) {
-      const res = await post('/api/auth/login', { email: user.email, password: 'Wrong123!' });
+      const res = await signIn(user.email, 'Wrong123!', '10.20.0.1');
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({
         message: AUTH_MESSAGES.loginFailed,
         code: ERROR_CODES.invalidCredentials,
       });
     }
-    const fifth = await post('/api/auth/login', { email: user.email, password: 'Wrong123!' });
+    const fifth = await signIn(user.email, 'Wrong123!', '10.20.0.1');
     expect(fifth.statusCode).toBe(429);
-    const locked = await post('/api/auth/login', { email: user.email, password: PASSWORD });
+    const locked = await signIn(user.email, PASSWORD, '10.20.0.1');
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toEqual({ message: AUTH_MESSAGES.loginLocked, code: ERROR_CODES.accountLocked });
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(800);
+    // The person, from an address that has not failed, still gets in.
+    expect((await signIn(user.email, PASSWORD, '10.20.0.2')).statusCode).toBe(200);
+  });
+
+  it('never locks the account itself, however many addresses fail on it', async () => {
+    const user = await signedInUser(t.app);
+    for (let address = 1; address <= 10; address++)
+      for (let i = 0; i < 4; i++)
+        expect((await signIn(user.email, 'Wrong123!', `10.22.0.${address}`)).statusCode).toBe(401);
+    expect((await signIn(user.email, PASSWORD, '10.22.1.1')).statusCode).toBe(200);
+  });
+
+  it('refuses an address after thirty failures across accounts, the right password included', async () => {
+    const user = await signedInUser(t.app);
+    const codes: number[] = [];
+    for (let i = 0; i < 30; i++)
+      codes.push((await signIn(uniqueEmail('guess'), 'Wrong123!', '10.23.0.1')).statusCode);
+    expect(codes.slice(0, 29).every((code) => code === 401)).toBe(true);
+    expect(codes[29]).toBe(429);
+    expect((await signIn(user.email, PASSWORD, '10.23.0.1')).statusCode).toBe(429);
+    expect((await signIn(user.email, PASSWORD, '10.23.0.2')).statusCode).toBe(200);
+  });
+
+  it('ends the locks on an account when its password is reset', async () => {
+    const user = await signedInUser(t.app);
+    for (let i = 0; i < 5; i++) await signIn(user.email, 'Wrong123!', '10.24.0.1');
+    expect((await signIn(user.email, PASSWORD, '10.24.0.1')).statusCode).toBe(429);
+    await post('/api/auth/password-reset', { email: user.email });
+    const token = await latestLinkToken(t.app, user.email);
+    await post('/api/auth/password-reset/confirm', { token, password: 'NewSecret9#' });
+    expect((await signIn(user.email, 'NewSecret9#', '10.24.0.1')).statusCode).toBe(200);
   });
 
   it('treats an unknown email exactly like a wrong password', async () => {
@@ -172,6 +206,21 @@ describe('brute force', () => {
         timings.push(performance.now() - started);
       }
       expect(timings[3]).toBeGreaterThanOrEqual(290);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('slows every attempt on an account that failed from elsewhere, the right password included', async () => {
+    const slow = await createTestApp({ LOGIN_DELAY_MS: '300' });
+    try {
+      const user = await signedInUser(slow.app);
+      for (let address = 1; address <= 3; address++)
+        await signIn(user.email, 'Wrong123!', `10.25.0.${address}`, slow.app);
+      const started = performance.now();
+      const res = await signIn(user.email, PASSWORD, '10.25.1.1', slow.app);
+      expect(res.statusCode).toBe(200);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(290);
     } finally {
       await slow.close();
     }
