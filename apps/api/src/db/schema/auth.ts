@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
@@ -18,7 +19,9 @@ export const refreshTokens = pgTable(
     successorSealed: text('successor_sealed'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [index('refresh_tokens_family_idx').on(t.familyId)],
+  // Every signed-in request asks whether its session (family) is live (features/auth/live-session.ts):
+  // revoked tokens are left out, and the expiry is in the key, so the first entry answers.
+  (t) => [index('refresh_tokens_live_idx').on(t.familyId, t.expiresAt).where(sql`${t.revokedAt} is null`)],
 );
 
 /** Single-use links sent by email: VERIFY_EMAIL and RESET_PASSWORD. */

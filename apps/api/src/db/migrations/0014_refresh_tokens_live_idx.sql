@@ -1,0 +1,2 @@
+DROP INDEX "refresh_tokens_family_idx";--> statement-breakpoint
+CREATE INDEX "refresh_tokens_live_idx" ON "refresh_tokens" USING btree ("family_id","expires_at") WHERE "refresh_tokens"."revoked_at" is null;
