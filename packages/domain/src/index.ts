@@ -3,6 +3,7 @@ export * from './brand.ts';
 export * from './config.ts';
 export * from './email.ts';
 export * from './errors.ts';
+export * from './kit-summary.ts';
 export * from './kits.ts';
 export * from './navigation.ts';
 export * from './orders.ts';
