@@ -51,6 +51,8 @@ export const candidates = pgTable(
     lastName: text('last_name').notNull(),
     phoneNumber: text('phone_number'),
     source: text('source').notNull().default('INVITED'),
+    /** When an expression of interest's email was validated: its consent link works from then on. */
+    emailValidatedAt: timestamp('email_validated_at', { withTimezone: true }),
     unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

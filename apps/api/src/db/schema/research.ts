@@ -1,4 +1,14 @@
-import { index, integer, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { projects } from './kits.ts';
 import { users } from './users.ts';
 
@@ -30,4 +40,24 @@ export const impersonationAudit = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('impersonation_audit_subject_idx').on(t.subjectId, t.at)],
+);
+
+/**
+ * A participant code the server issued to one participant (decision 021): bound to their email, kept
+ * as a keyed hash of email and code, and spent by the first account that joins with it.
+ */
+export const participantCodes = pgTable(
+  'participant_codes',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    usedBy: uuid('used_by').references(() => users.id, { onDelete: 'set null' }),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('participant_codes_code_hash_key').on(t.codeHash)],
 );
