@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 
@@ -173,6 +174,26 @@ export async function setKitStatus(
 ): Promise<void> {
   const response = await request.patch(`/api/admin/kits/${kitId}`, { headers: OPS_HEADERS, data: change });
   expect(response.status(), await response.text()).toBe(200);
+}
+
+/**
+ * The lab's results of a sample at the lab (what `ops results:import` calls), from a real MetaPhlAn
+ * profile: only an import moves a sample to RESULTS_AVAILABLE.
+ */
+export async function importResults(
+  request: APIRequestContext,
+  sampleIdentifier: string,
+  profile = 'gmwi2/SRR1761667_metaphlan.txt',
+): Promise<void> {
+  const text = fs.readFileSync(
+    new URL(`../../../packages/domain/test-data/report/${profile}`, import.meta.url),
+    'utf8',
+  );
+  const response = await request.post('/api/admin/results', {
+    headers: OPS_HEADERS,
+    data: { sampleIdentifier, profile: text },
+  });
+  expect(response.status(), await response.text()).toBe(201);
 }
 
 /** A practitioner referral code (what `ops referral:create` calls). */

@@ -6,6 +6,7 @@ import {
   createUser,
   expect,
   expectAccessible,
+  importResults,
   login,
   setKitStatus,
   test,
@@ -164,7 +165,7 @@ test('results without complete questionnaires show the grey How to book tile', a
   const { kits } = await withKits(page, request);
   const kit = kits[0] as { id: number; sampleIdentifier: string };
   await sampleAtLab(request, kit.id);
-  await setKitStatus(request, kit.id, { sampleStatus: 'RESULTS_AVAILABLE' });
+  await importResults(request, kit.sampleIdentifier);
   await openKits(page);
   const card = kitCard(page, `KIT-${kit.id}`);
   await expectStatus(card, 'RESULTS_AVAILABLE');

@@ -146,6 +146,15 @@ export function researchKitStatusText(status: string, logisticType: string | nul
   return kitStatusText(status);
 }
 
+/**
+ * Research status line of a sample between the participant and the lab. Posting the sample back does not
+ * move the kit's status (it still reads as the lab's dispatch), so the sample's step speaks instead.
+ */
+export function researchSampleStatusText(sampleStatus: string | null): string | null {
+  if (sampleStatus !== 'DISPATCHED_BY_CUSTOMER' && sampleStatus !== 'LOST_IN_TRANSIT') return null;
+  return SAMPLE_STATUS_TEXT[sampleStatus] ?? null;
+}
+
 export const kitDisplayName = (kit: { id: number; name: string | null }) =>
   kit.name?.trim() || `KIT-${kit.id}`;
 
@@ -420,6 +429,21 @@ export function kitStatusForSample(sample: string): KitStatus | null {
   return null;
 }
 
+/**
+ * A report state (results available, coach session done) stands for a report the person can open, so a
+ * kit or sample reaches one only when the lab's results have been imported (issue 21: an operator step
+ * alone emailed 'Your microbiome report is ready' with no report behind it).
+ */
+export function needsImportedResults(change: {
+  kitStatus?: string | null;
+  sampleStatus?: string | null;
+}): boolean {
+  return REPORT_STATES.has(change.kitStatus ?? '') || REPORT_STATES.has(change.sampleStatus ?? '');
+}
+
+export const resultsOnlyByImport = (status: string) =>
+  `A kit reaches ${status} only when its results are imported: run results:import with the sample's MetaPhlAn profile.`;
+
 export function transitionRefusal(kind: 'kit' | 'sample', from: string | null, to: string): string {
   return `A ${kind} cannot go from ${from ?? 'no status'} to ${to}.`;
 }
@@ -513,6 +537,8 @@ export const kitSchema = z.object({
   displayDate: z.string().nullable(),
   reportReceived: z.boolean(),
   surveyResultId: z.string().nullable(),
+  /** The kit ordered to replace this one, once it is REPLACED (its card says 'Replaced by KIT-{id}'). */
+  replacedByKitId: z.number().int().nullable(),
   surveysStats: z.array(surveyStatSchema),
   project: z.object({
     id: z.number().int(),

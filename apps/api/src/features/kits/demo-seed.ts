@@ -1,11 +1,21 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { referralCodes, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { createUserAsOperator } from '../admin/admin.service.ts';
+import { importResults } from '../reports/reports.service.ts';
 import { createKits, giveKit, redeemKit, setKitStatus, updateKit } from './kits.service.ts';
 
-type Step = { kitStatus?: string; sampleStatus?: string };
+/**
+ * Results reach a kit only by import, so the demo's reports come from real MetaPhlAn 3 profiles: one
+ * person of the GMWI2 kefir cohort sampled twice (MIT, github.com/danielchang2002/GMWI2), copied here
+ * because the app must not read the shared data folder at run time.
+ */
+const profile = (file: string) =>
+  fs.readFileSync(new URL(`./demo-profiles/${file}`, import.meta.url), 'utf8');
+
+type Step = { kitStatus?: string; sampleStatus?: string } | { results: string; displayDate: string };
 
 /** Each demo kit: its name and the operator steps that walk it to its state, as the lab would. */
 const JOURNEYS: { name: string; steps: Step[]; activate?: true }[] = [
@@ -48,7 +58,7 @@ const JOURNEYS: { name: string; steps: Step[]; activate?: true }[] = [
       { sampleStatus: 'RECEIVED_BY_LAB' },
       { sampleStatus: 'ACCESSIONING' },
       { sampleStatus: 'COMPLETED' },
-      { sampleStatus: 'RESULTS_AVAILABLE' },
+      { results: 'Subj032_time2_S23_metaphlan.txt', displayDate: '2026-01-20' },
     ],
     activate: true,
   },
@@ -58,7 +68,7 @@ const JOURNEYS: { name: string; steps: Step[]; activate?: true }[] = [
       { kitStatus: 'DISPATCHED_BY_LAB' },
       { sampleStatus: 'RECEIVED_BY_LAB' },
       { sampleStatus: 'ACCESSIONING' },
-      { sampleStatus: 'RESULTS_AVAILABLE' },
+      { results: 'Subj032_time1_S22_metaphlan.txt', displayDate: '2025-04-15' },
       { sampleStatus: 'MICROBIOME_COACH_SESSION_COMPLETED' },
     ],
     activate: true,
@@ -123,7 +133,19 @@ export async function seedDemo(ctx: AppContext) {
       voucher: kit.voucherCode,
       ...(journey.activate ? { activate: true, ...ADDRESS } : { activate: false }),
     });
-    for (const step of journey.steps) await setKitStatus(ctx, kit.id, step, 'operator');
+    for (const step of journey.steps) {
+      if ('results' in step)
+        await importResults(
+          ctx,
+          {
+            sampleIdentifier: kit.sampleIdentifier,
+            profile: profile(step.results),
+            displayDate: step.displayDate,
+          },
+          'operator',
+        );
+      else await setKitStatus(ctx, kit.id, step, 'operator');
+    }
     await updateKit(ctx, userId, kit.id, { name: journey.name });
   }
   return {

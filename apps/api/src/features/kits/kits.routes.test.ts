@@ -1,4 +1,5 @@
-import { KIT_MESSAGES } from '@portal/domain';
+import fs from 'node:fs';
+import { KIT_MESSAGES, resultsOnlyByImport } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kitEvents, kits, outbox, projects } from '../../db/schema/index.ts';
@@ -36,6 +37,17 @@ const setStatus = (kitId: number, payload: object) =>
 const mailTo = async (to: string) =>
   (await t.database.db.select().from(outbox).where(eq(outbox.to, to))).map((m) => m.subject);
 const kitRow = async (id: number) => (await t.database.db.select().from(kits).where(eq(kits.id, id)))[0];
+const PROFILE = fs.readFileSync(
+  new URL('./demo-profiles/Subj032_time1_S22_metaphlan.txt', import.meta.url),
+  'utf8',
+);
+const importResults = (sampleIdentifier: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/admin/results',
+    headers: ops,
+    payload: { sampleIdentifier, profile: PROFILE },
+  });
 
 describe('redeem and activate', () => {
   it('finds a kit by voucher in any case and with or without dashes, then redeems it to send later', async () => {
@@ -318,9 +330,10 @@ describe('operator steps (kit:set)', () => {
     expect((await setStatus(kit!.id, { sampleStatus: 'READY_FOR_ACCESSIONING' })).json().kitStatus).toBe(
       'PROCESSING',
     );
-    const done = (await setStatus(kit!.id, { sampleStatus: 'RESULTS_AVAILABLE' })).json();
+    expect((await importResults(kit!.sampleIdentifier)).statusCode).toBe(201);
+    const done = await kitRow(kit!.id);
     expect(done).toMatchObject({ kitStatus: 'RESULTS_AVAILABLE', sampleStatus: 'RESULTS_AVAILABLE' });
-    expect(done.displayDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(done?.displayDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
     const events = (await call(user.accessToken, 'GET', `/api/kits/${kit!.id}/timeline`)).json();
     expect(events.map((e: { eventType: string }) => e.eventType)).toEqual([
@@ -339,6 +352,32 @@ describe('operator steps (kit:set)', () => {
       'We have received your sample',
       'Your microbiome report is ready',
     ]);
+  });
+
+  it('refuses results or a coach session without imported results, with the reason, and changes nothing', async () => {
+    const user = await signedInUser(t.app);
+    const [created] = await newKits(1, { ownerEmail: user.email });
+    const kit = created as Created;
+    await call(user.accessToken, 'POST', `/api/kits/${kit.id}/activate`, address);
+    await setStatus(kit.id, { kitStatus: 'DISPATCHED_BY_LAB' });
+    await setStatus(kit.id, { sampleStatus: 'RECEIVED_BY_LAB' });
+    await setStatus(kit.id, { sampleStatus: 'COMPLETED' });
+    for (const [change, status] of [
+      [{ sampleStatus: 'RESULTS_AVAILABLE' }, 'RESULTS_AVAILABLE'],
+      [{ kitStatus: 'RESULTS_AVAILABLE' }, 'RESULTS_AVAILABLE'],
+      [{ sampleStatus: 'MICROBIOME_COACH_SESSION_COMPLETED' }, 'MICROBIOME_COACH_SESSION_COMPLETED'],
+      [{ kitStatus: 'MICROBIOME_COACH_SESSION_COMPLETED' }, 'MICROBIOME_COACH_SESSION_COMPLETED'],
+    ] as const) {
+      const res = await setStatus(kit.id, change);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ message: resultsOnlyByImport(status) });
+    }
+    expect(await kitRow(kit.id)).toMatchObject({ kitStatus: 'PROCESSING', sampleStatus: 'COMPLETED' });
+    expect(await mailTo(user.email)).not.toContain('Your microbiome report is ready');
+    // Once the results are imported the coach session can be recorded.
+    expect((await importResults(kit.sampleIdentifier)).statusCode).toBe(201);
+    const coached = await setStatus(kit.id, { sampleStatus: 'MICROBIOME_COACH_SESSION_COMPLETED' });
+    expect(coached.json()).toMatchObject({ sampleStatus: 'MICROBIOME_COACH_SESSION_COMPLETED' });
   });
 
   it('refuses an impossible step with a clear message and changes nothing', async () => {
@@ -505,6 +544,25 @@ describe('demo seed', () => {
     );
     expect((await call(token, 'GET', '/api/kits/sent')).json()).toHaveLength(1);
     expect((await call(token, 'GET', '/api/dashboard')).json().profileCompleted).toBe(true);
+    // Every kit with results has a report that opens: imported from real profiles, not just a status.
+    const withResults = (
+      list as unknown as { sampleStatus: string | null; sampleIdentifier: string }[]
+    ).filter((k) =>
+      ['RESULTS_AVAILABLE', 'MICROBIOME_COACH_SESSION_COMPLETED'].includes(k.sampleStatus ?? ''),
+    );
+    expect(withResults).toHaveLength(2);
+    const reports = (await call(token, 'GET', '/api/reports')).json() as { sampleIdentifier: string }[];
+    expect(reports.map((r) => r.sampleIdentifier).sort()).toEqual(
+      withResults.map((k) => k.sampleIdentifier).sort(),
+    );
+    for (const { sampleIdentifier } of withResults) {
+      const report = await call(token, 'GET', `/api/reports/${sampleIdentifier}`);
+      expect(report.statusCode).toBe(200);
+      expect(report.json().report.diversity.richness.value).toBeGreaterThan(0);
+    }
+    const [earlier, later] = reports.map((r) => r.sampleIdentifier);
+    const compared = await call(token, 'GET', `/api/reports/compare?primary=${earlier}&secondary=${later}`);
+    expect(compared.statusCode).toBe(200);
     expect(PASSWORD).toBeTruthy();
   });
 });

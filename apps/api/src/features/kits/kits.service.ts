@@ -8,8 +8,11 @@ import {
   type Kit,
   kitStatusForSample,
   kitTransitionAllowed,
+  needsImportedResults,
   normaliseReferralCode,
   normaliseVoucher,
+  reportDelivered,
+  resultsOnlyByImport,
   type SentKit,
   sampleTransitionAllowed,
   transitionRefusal,
@@ -22,6 +25,7 @@ import {
   type KitRow,
   kitEvents,
   kits,
+  labResults,
   type ProjectRow,
   projects,
   referralCodes,
@@ -727,6 +731,14 @@ export async function setKitStatus(
       events.push(kitStatus);
     }
     if (events.length === 0) throw invalid('Give a kit status, a sample status or both.');
+    // A report state promises a report: only a results import (which stores it first) may reach one.
+    if (needsImportedResults({ kitStatus, sampleStatus }) && !needsImportedResults(kit)) {
+      const [imported] = await tx
+        .select({ id: labResults.id })
+        .from(labResults)
+        .where(eq(labResults.kitId, kit.id));
+      if (!imported) throw conflict(resultsOnlyByImport((change.sampleStatus ?? change.kitStatus) as string));
+    }
     const displayDate =
       change.displayDate ??
       kit.displayDate ??
@@ -737,6 +749,7 @@ export async function setKitStatus(
       .where(eq(kits.id, kit.id));
     for (const eventType of new Set(events)) await addEvent(tx, kit.id, eventType, actor);
 
+    const shown = await kitById(tx, kit.id);
     const owner = await ownerOf(tx, kit.ownerId);
     if (owner) {
       const info = { ...kit, kitStatus, sampleStatus };
@@ -747,10 +760,15 @@ export async function setKitStatus(
       if (reached('RECEIVED_BY_LAB')) await enqueueMail(tx, sampleReceivedMail(ctx.mail, owner, info));
       if (kitStatus.startsWith('FAILED_') && kitStatus !== kit.kitStatus)
         await enqueueMail(tx, sampleFailedMail(ctx.mail, owner, info));
-      if (sampleStatus === 'RESULTS_AVAILABLE' && kit.sampleStatus !== 'RESULTS_AVAILABLE')
+      // Results of a project that delivers none stay with staff: the participant is not told of them.
+      if (
+        sampleStatus === 'RESULTS_AVAILABLE' &&
+        kit.sampleStatus !== 'RESULTS_AVAILABLE' &&
+        reportDelivered(shown)
+      )
         await enqueueMail(tx, resultsAvailableMail(ctx.mail, owner, info));
     }
-    return kitById(tx, kit.id);
+    return shown;
   });
 }
 
