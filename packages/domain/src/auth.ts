@@ -42,6 +42,22 @@ export const loginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
+/**
+ * A refresh through the HttpOnly cookie answers without the new refresh token: it goes back into the
+ * cookie only, out of reach of script on the page (decision 002). A refresh token sent in the body is
+ * answered like a sign-in.
+ */
+export const sessionResponseSchema = z.object({
+  access_token: z.string(),
+  expires_in: z.int(),
+  user_id: z.string(),
+});
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+export const refreshResponseSchema = z.object({
+  ...sessionResponseSchema.shape,
+  refresh_token: z.optional(z.string()),
+});
+
 export const emailOnlySchema = z.object({ email: emailSchema });
 export const tokenOnlySchema = z.object({
   token: z.string().check(z.minLength(1, AUTH_MESSAGES.verifyMissingToken), z.maxLength(200)),

@@ -14,6 +14,11 @@ function tokens(accessToken: string, expiresIn = 900) {
   return { access_token: accessToken, refresh_token: 'opaque', expires_in: expiresIn, user_id: 'u1' };
 }
 
+/** The server's answer to a refresh through the cookie: no refresh token in the body. */
+function refreshed(accessToken: string, expiresIn = 900) {
+  return { access_token: accessToken, expires_in: expiresIn, user_id: 'u1' };
+}
+
 /** A fetch stand-in that answers the refresh call and echoes the bearer token elsewhere. */
 function mockServer(refresh: () => Response | Promise<Response>) {
   const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
@@ -32,14 +37,14 @@ describe('api client', () => {
   beforeEach(() => endSession(null));
 
   it('sends a token that is far from expiry as it is', async () => {
-    const fetchMock = mockServer(() => json(200, tokens('new')));
+    const fetchMock = mockServer(() => json(200, refreshed('new')));
     startSession(tokens('current', REFRESH_THRESHOLD_SECONDS + 60));
     await expect(apiRequest('/users/me', { auth: 'required' })).resolves.toEqual({ auth: 'Bearer current' });
     expect(calls(fetchMock, '/api/auth/refresh')).toHaveLength(0);
   });
 
   it('refreshes first when the token expires within the threshold', async () => {
-    const fetchMock = mockServer(() => json(200, tokens('fresh')));
+    const fetchMock = mockServer(() => json(200, refreshed('fresh')));
     startSession(tokens('stale', REFRESH_THRESHOLD_SECONDS - 1));
     await expect(apiRequest('/users/me', { auth: 'required' })).resolves.toEqual({ auth: 'Bearer fresh' });
     const [refresh] = calls(fetchMock, '/api/auth/refresh');
@@ -57,7 +62,7 @@ describe('api client', () => {
       apiRequest('/c', { auth: 'required' }),
     ]);
     await vi.waitFor(() => expect(calls(fetchMock, '/api/auth/refresh')).toHaveLength(1));
-    answer(json(200, tokens('fresh')));
+    answer(json(200, refreshed('fresh')));
     await expect(requests).resolves.toEqual([
       { auth: 'Bearer fresh' },
       { auth: 'Bearer fresh' },

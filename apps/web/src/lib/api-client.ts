@@ -2,8 +2,8 @@ import {
   AUTH_MESSAGES,
   apiErrorSchema,
   ERROR_CODES,
-  loginResponseSchema,
   REFRESH_THRESHOLD_SECONDS,
+  sessionResponseSchema,
 } from '@portal/domain';
 import { z } from 'zod/mini';
 import { CLIENT_MESSAGES } from './messages.ts';
@@ -81,7 +81,8 @@ let inFlightRefresh: Promise<void> | null = null;
 export function refreshSession(): Promise<void> {
   inFlightRefresh ??= (async () => {
     try {
-      const data = loginResponseSchema.parse(await send('/auth/refresh', { method: 'POST', body: {} }));
+      // The cookie's answer carries no refresh token: the new one stays in the HttpOnly cookie.
+      const data = sessionResponseSchema.parse(await send('/auth/refresh', { method: 'POST', body: {} }));
       startSession(data);
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {

@@ -1,4 +1,4 @@
-import type { LoginResponse } from '@portal/domain';
+import type { LoginResponse, SessionResponse } from '@portal/domain';
 import { useSyncExternalStore } from 'react';
 
 /**
@@ -50,7 +50,8 @@ export function tokenActor(token: string): string | null {
   }
 }
 
-export function startSession(response: LoginResponse, now: number = Date.now()): void {
+/** From a sign-in's answer or a refresh's (which has no refresh token: that stays in the cookie). */
+export function startSession(response: LoginResponse | SessionResponse, now: number = Date.now()): void {
   accessToken = { token: response.access_token, expiresAt: now + response.expires_in * 1000 };
   publish({
     status: 'signedIn',

@@ -5,6 +5,7 @@ import {
   loginRequestSchema,
   loginResponseSchema,
   REGISTRATION_MESSAGES,
+  refreshResponseSchema,
   registerRequestSchema,
   resetPasswordSchema,
   tokenOnlySchema,
@@ -113,9 +114,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: ctx.config.authRateLimit * 3, timeWindow: '1 minute' } },
       schema: {
         tags: ['auth'],
-        summary: 'Exchange a refresh token (body or cookie) for a new pair; each token works once',
+        summary:
+          'Exchange a refresh token for a new one; each token works once. With the token in the body the ' +
+          'answer carries the new pair; with the HttpOnly cookie, only the access token (the new refresh ' +
+          'token goes back into the cookie)',
         body: refreshBodySchema,
-        response: { 200: loginResponseSchema, 401: apiErrorSchema, ...errors },
+        response: { 200: refreshResponseSchema, 401: apiErrorSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -126,7 +130,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         const session = await rotateRefreshToken(ctx, presented);
         setRefreshCookie(reply, session.refresh_token);
-        return session;
+        if (request.body.refresh_token) return session;
+        // From the cookie: script on the page must never read the refresh token (decision 002).
+        return {
+          access_token: session.access_token,
+          expires_in: session.expires_in,
+          user_id: session.user_id,
+        };
       } catch (error) {
         reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
         throw error;

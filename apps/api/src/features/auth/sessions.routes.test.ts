@@ -37,7 +37,7 @@ describe('refresh tokens', () => {
     ).toBe(200);
   });
 
-  it('accepts the refresh token from the HttpOnly cookie', async () => {
+  it('answers a refresh through the HttpOnly cookie with the access token only', async () => {
     const user = await signedInUser(t.app);
     const res = await t.app.inject({
       method: 'POST',
@@ -46,6 +46,33 @@ describe('refresh tokens', () => {
       cookies: { refresh_token: user.refreshToken },
     });
     expect(res.statusCode).toBe(200);
+    // Script on the page can read the body, so the new refresh token travels only in the cookie.
+    expect(Object.keys(res.json()).sort()).toEqual(['access_token', 'expires_in', 'user_id']);
+    expect(res.body).not.toMatch(/refresh/);
+    const cookie = res.cookies.find((c) => c.name === 'refresh_token');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
+    expect(cookie?.value).not.toBe(user.refreshToken);
+    const next = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: {},
+      cookies: { refresh_token: cookie?.value ?? '' },
+    });
+    expect(next.statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ url: '/api/users/me', headers: bearer(res.json().access_token) })).statusCode,
+    ).toBe(200);
+  });
+
+  it('answers a refresh token sent in the body with the new pair, as the spec shows', async () => {
+    const user = await signedInUser(t.app);
+    const res = await refresh(user.refreshToken);
+    expect(Object.keys(res.json()).sort()).toEqual([
+      'access_token',
+      'expires_in',
+      'refresh_token',
+      'user_id',
+    ]);
   });
 
   it('returns the same successor to concurrent tabs within the grace period', async () => {
