@@ -92,6 +92,8 @@ export const kits = pgTable(
     uniqueIndex('kits_hashed_id_key').on(t.hashedId),
     uniqueIndex('kits_sample_identifier_key').on(t.sampleIdentifier),
     index('kits_owner_idx').on(t.ownerId),
+    // A replaced kit's card names its replacement; few kits are replacements, so the index is partial.
+    index('kits_replaces_kit_idx').on(t.replacesKitId).where(sql`${t.replacesKitId} is not null`),
   ],
 );
 

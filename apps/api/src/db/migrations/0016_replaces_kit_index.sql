@@ -1,0 +1,1 @@
+CREATE INDEX "kits_replaces_kit_idx" ON "kits" USING btree ("replaces_kit_id") WHERE "kits"."replaces_kit_id" is not null;
