@@ -23,6 +23,7 @@ import {
   RESEARCH_NOTIFICATION_LIMIT,
   redeemOptions,
   researchKitStatusText,
+  researchSampleStatusText,
   SAMPLE_STATUSES,
   sampleTransitionAllowed,
   sentKitStatus,
@@ -72,6 +73,15 @@ describe('kit status text (consumer §4 table)', () => {
     ['RESULTS_AVAILABLE', 'CLIENT_MANAGED', 'Results Available'],
   ])('research label of %s for %s is %s', (status, logistic, text) => {
     expect(researchKitStatusText(status, logistic)).toBe(text);
+  });
+
+  it.each([
+    ['DISPATCHED_BY_CUSTOMER', 'Sample on its way to the lab'],
+    ['LOST_IN_TRANSIT', 'Sample lost in transit'],
+    ['RECEIVED_BY_LAB', null],
+    [null, null],
+  ])('research label of a sample %s is %s', (sampleStatus, text) => {
+    expect(researchSampleStatusText(sampleStatus)).toBe(text);
   });
 
   it('names a kit without a name KIT-{id}', () => {

@@ -3,8 +3,13 @@ import { researchKitStatusLabel, researchKitSteps } from './research-status.ts';
 
 const BRAND = 'Microbiome Lab';
 
-function kit(kitStatus: string, logisticType: string, resultDeliveryType: string | null = 'PORTAL') {
-  return { kitStatus, project: { id: 7, name: 'Gut study', logisticType, resultDeliveryType } };
+function kit(
+  kitStatus: string,
+  logisticType: string,
+  resultDeliveryType: string | null = 'PORTAL',
+  sampleStatus: string | null = null,
+) {
+  return { kitStatus, sampleStatus, project: { id: 7, name: 'Gut study', logisticType, resultDeliveryType } };
 }
 
 describe('research status labels', () => {
@@ -21,6 +26,15 @@ describe('research status labels', () => {
     ['PROCESSING', 'CLIENT_MANAGED', 'Processing'],
   ])('%s of a %s project reads %s', (status, logisticType, label) => {
     expect(researchKitStatusLabel(kit(status, logisticType), BRAND)).toBe(label);
+  });
+
+  it.each([
+    ['DISPATCHED_BY_LAB', 'LAB_MANAGED'],
+    ['RECEIVED_BY_CUSTOMER', 'LAB_MANAGED'],
+    ['REQUESTED', 'CLIENT_MANAGED'],
+  ])('says a sample posted back by the participant is on its way to the lab (%s, %s)', (status, logistic) => {
+    const posted = kit(status, logistic, 'PORTAL', 'DISPATCHED_BY_CUSTOMER');
+    expect(researchKitStatusLabel(posted, BRAND)).toBe('Sample on its way to the lab');
   });
 
   it.each([['NO_DELIVERY'], [null], ['']])(

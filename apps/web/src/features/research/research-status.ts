@@ -4,6 +4,7 @@ import {
   type Kit,
   kitStatusText,
   researchKitStatusText,
+  researchSampleStatusText,
   withBrand,
 } from '@portal/domain';
 
@@ -13,7 +14,7 @@ import {
  * project shows and where a kit stands on them.
  */
 
-type ResearchKit = Pick<Kit, 'kitStatus' | 'project'>;
+type ResearchKit = Pick<Kit, 'kitStatus' | 'sampleStatus' | 'project'>;
 
 /** How far along a status is; statuses before the first step (not yet sent) are 0. */
 const PROGRESS: Record<string, number> = {
@@ -56,11 +57,14 @@ export function researchKitSteps(kit: ResearchKit, brand: string): ResearchStep[
 const RESULT_STATUSES = new Set(['RESULTS_AVAILABLE', 'MICROBIOME_COACH_SESSION_COMPLETED']);
 
 /**
- * The status line of a kit. A status whose step the project does not show reads as the step before it:
+ * The status line of a kit. A sample the participant posted back says so (the kit's own status still
+ * names the lab's dispatch). A status whose step the project does not show reads as the step before it:
  * a dispatched kit of a study-run project is still 'Sampling', and results a project does not deliver
  * read as received.
  */
 export function researchKitStatusLabel(kit: ResearchKit, brand: string): string {
+  const inTransit = researchSampleStatusText(kit.sampleStatus);
+  if (inTransit) return inTransit;
   const { logisticType } = kit.project;
   const status =
     RESULT_STATUSES.has(kit.kitStatus) && !deliversResults(kit.project) ? 'RECEIVED_BY_LAB' : kit.kitStatus;

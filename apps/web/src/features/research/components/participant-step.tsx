@@ -49,7 +49,8 @@ export function ParticipantStep({
     const code = normaliseParticipantCode(participantCode);
     const parsedEmail = emailSchema.safeParse(email);
     const local: Problems = {};
-    if (!isParticipantCodeWellFormed(code)) local.participantCode = RESEARCH_MESSAGES.participantInvalid;
+    // Research §8: the registration step's own text for a bad code (the add-project text is the modals').
+    if (!isParticipantCodeWellFormed(code)) local.participantCode = RESEARCH_MESSAGES.invalidCode;
     if (!parsedEmail.success) local.email = REGISTRATION_MESSAGES.invalidEmail;
     setProblems(local);
     if (local.participantCode || !parsedEmail.success) return;

@@ -84,7 +84,7 @@ function AddProjectFlow({ user, onClose }: { user: CurrentUser; onClose: () => v
       if (postsKits(found)) setActivating({ kitId: found.kitId, voucher: claim.voucher.trim() });
       else claim.setError(RESEARCH_MODAL_TEXTS.alreadyClaimed);
     } else if (postsKits(found)) go('ADDRESS');
-    else finish(await claim.redeem(false));
+    else finish(await claim.redeem(false, found));
   }
 
   if (activating) return <ResearchActivateModal target={activating} onClose={onClose} />;

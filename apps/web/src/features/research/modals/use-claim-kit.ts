@@ -66,17 +66,21 @@ export function useClaimKit(user: CurrentUser) {
       (caught) => voucherCheckError(caught, participantIdentifier !== undefined),
     );
 
-  /** Redeems the checked voucher; with `sendNow` the kit goes to the address too. */
-  const redeem = (sendNow: boolean) =>
+  /**
+   * Redeems the checked voucher; with `sendNow` the kit goes to the address too. A caller that redeems
+   * right after `check` passes the voucher it got back: `found` is state, so it only holds the checked
+   * voucher from the next render on.
+   */
+  const redeem = (sendNow: boolean, checked: ResearchVoucher | null = found) =>
     run(
       async (): Promise<ClaimOutcome | undefined> => {
         const shipping = sendNow ? toShippingAddress(address) : null;
-        if (!found || (sendNow && !shipping)) return undefined;
+        if (!checked || (sendNow && !shipping)) return undefined;
         const code = voucher.trim();
         await redeemKit(
           shipping
-            ? { kitId: found.kitId, voucher: code, activate: true, ...shipping }
-            : { kitId: found.kitId, voucher: code, activate: false },
+            ? { kitId: checked.kitId, voucher: code, activate: true, ...shipping }
+            : { kitId: checked.kitId, voucher: code, activate: false },
         );
         void invalidateKits();
         return shipping ? 'ACTIVATED' : 'REDEEMED';

@@ -35,12 +35,13 @@ describe('Research registration, step 0', () => {
     window.localStorage.clear();
   });
 
-  it('checks the participant code in the browser before asking the server', async () => {
+  it('checks the participant code in the browser before asking the server, with the step 0 text', async () => {
     const calls = stubApi({});
     await submitStep0('ABC');
     expect(await screen.findByLabelText('Participant code')).toHaveAccessibleDescription(
-      expect.stringContaining(RESEARCH_MESSAGES.participantInvalid),
+      expect.stringContaining(RESEARCH_MESSAGES.invalidCode),
     );
+    expect(screen.queryByText(RESEARCH_MESSAGES.participantInvalid)).toBeNull();
     expect(calls).toEqual([]);
     expect(stored()).toBeNull();
   });
