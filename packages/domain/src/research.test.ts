@@ -5,6 +5,7 @@ import {
   encodeParticipantCode,
   PARTICIPANT_CODE_ALPHABET,
   PARTICIPANT_CODE_LENGTH,
+  reportDelivered,
 } from './index.ts';
 
 describe('participant codes', () => {
@@ -44,5 +45,17 @@ describe('participant codes', () => {
     expect(deliversResults({ resultDeliveryType: 'NO_DELIVERY' })).toBe(false);
     expect(deliversResults({ resultDeliveryType: null })).toBe(false);
     expect(deliversResults({ resultDeliveryType: '' })).toBe(false);
+  });
+
+  it.each([
+    ['RESULTS_AVAILABLE', 'PORTAL', true],
+    ['MICROBIOME_COACH_SESSION_COMPLETED', 'PORTAL', true],
+    ['RECEIVED_BY_LAB', 'PORTAL', false],
+    ['RESULTS_AVAILABLE', 'NO_DELIVERY', false],
+    ['MICROBIOME_COACH_SESSION_COMPLETED', 'NO_DELIVERY', false],
+    ['RESULTS_AVAILABLE', null, false],
+  ])('delivers the report of a kit with sample %s in a %s project: %s', (sampleStatus, type, expected) => {
+    const kit = { kitStatus: 'RESULTS_AVAILABLE', sampleStatus, project: { resultDeliveryType: type } };
+    expect(reportDelivered(kit)).toBe(expected);
   });
 });

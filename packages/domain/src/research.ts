@@ -1,5 +1,6 @@
 import Sqids from 'sqids';
 import { z } from 'zod';
+import { canViewReport, type KitLike } from './kits.ts';
 
 /**
  * Participant codes (research §5, §9): 6 characters from a fixed alphabet that decode to the project id
@@ -81,3 +82,11 @@ export const researchProjectSchema = z.object({
 /** Research §2: 'Results Available' is shown unless the project delivers no results. */
 export const deliversResults = (project: { resultDeliveryType: string | null }) =>
   Boolean(project.resultDeliveryType) && project.resultDeliveryType !== 'NO_DELIVERY';
+
+/**
+ * The one rule for whether a kit's report reaches its owner: results are in and the kit's project
+ * delivers them. Results of a NO_DELIVERY project stay with staff: no report, PDF, email or link
+ * (decision 026). Every report path of the API and every report link of the portal asks this.
+ */
+export const reportDelivered = (kit: KitLike & { project: { resultDeliveryType: string | null } }): boolean =>
+  canViewReport(kit) && deliversResults(kit.project);

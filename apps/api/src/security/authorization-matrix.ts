@@ -8,6 +8,8 @@
  *   changes nothing. `call` builds the owner's request from the suite's fixture.
  * - admin: the operator key or the named authority; a signed-in person without it gets 403.
  * - impersonation 'deny': a support user viewing the portal as someone may not do this (design.md §6).
+ * - withheld: every report route names the owner's request for a kit of a NO_DELIVERY project; the
+ *   owner's own token gets 404 there, or an answer without that sample (decision 026).
  */
 export type Fixture = {
   ownerId: string;
@@ -24,6 +26,8 @@ export type Fixture = {
   /** Two kits with imported results. */
   sampleA: string;
   sampleB: string;
+  /** The owner's kit of a NO_DELIVERY project, with imported results. */
+  withheldSample: string;
   reportKitId: number;
   subscriptionId: number;
   coachSlot: string;
@@ -32,10 +36,11 @@ export type Fixture = {
 
 export type Call = { url: string; payload?: unknown };
 
+type Withheld = { withheld?: (f: Fixture) => Call };
 export type Access =
   | { kind: 'public' }
-  | { kind: 'self'; impersonation?: 'deny' }
-  | { kind: 'owner'; call: (f: Fixture) => Call; impersonation?: 'deny' }
+  | ({ kind: 'self'; impersonation?: 'deny' } & Withheld)
+  | ({ kind: 'owner'; call: (f: Fixture) => Call; impersonation?: 'deny' } & Withheld)
   | { kind: 'admin'; authority: string };
 
 const address = {
@@ -50,6 +55,11 @@ const self: Access = { kind: 'self' };
 const admin = (authority: string): Access => ({ kind: 'admin', authority });
 const owner = (call: (f: Fixture) => Call, impersonation?: 'deny'): Access =>
   impersonation ? { kind: 'owner', call, impersonation } : { kind: 'owner', call };
+const report = (call: (f: Fixture) => Call, withheld: (f: Fixture) => Call): Access => ({
+  kind: 'owner',
+  call,
+  withheld,
+});
 
 export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'GET /api/config': pub,
@@ -115,15 +125,23 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   ),
   'POST /api/payments/test-tokens': self,
 
-  'GET /api/reports': self,
-  'GET /api/reports/compare': owner((f) => ({
-    url: `/api/reports/compare?primary=${f.sampleA}&secondary=${f.sampleB}`,
-  })),
-  'GET /api/reports/compare.pdf': owner((f) => ({
-    url: `/api/reports/compare.pdf?primary=${f.sampleA}&secondary=${f.sampleB}`,
-  })),
-  'GET /api/reports/{sample}': owner((f) => ({ url: `/api/reports/${f.sampleA}` })),
-  'GET /api/reports/{sample}/pdf': owner((f) => ({ url: `/api/reports/${f.sampleA}/pdf` })),
+  'GET /api/reports': { kind: 'self', withheld: () => ({ url: '/api/reports' }) },
+  'GET /api/reports/compare': report(
+    (f) => ({ url: `/api/reports/compare?primary=${f.sampleA}&secondary=${f.sampleB}` }),
+    (f) => ({ url: `/api/reports/compare?primary=${f.sampleA}&secondary=${f.withheldSample}` }),
+  ),
+  'GET /api/reports/compare.pdf': report(
+    (f) => ({ url: `/api/reports/compare.pdf?primary=${f.sampleA}&secondary=${f.sampleB}` }),
+    (f) => ({ url: `/api/reports/compare.pdf?primary=${f.withheldSample}&secondary=${f.sampleB}` }),
+  ),
+  'GET /api/reports/{sample}': report(
+    (f) => ({ url: `/api/reports/${f.sampleA}` }),
+    (f) => ({ url: `/api/reports/${f.withheldSample}` }),
+  ),
+  'GET /api/reports/{sample}/pdf': report(
+    (f) => ({ url: `/api/reports/${f.sampleA}/pdf` }),
+    (f) => ({ url: `/api/reports/${f.withheldSample}/pdf` }),
+  ),
 
   'GET /api/surveys/{type}': self,
   'GET /api/kits/{kitId}/surveys/{type}/answers': owner((f) => ({

@@ -103,6 +103,22 @@ beforeAll(async () => {
     displayDate: '2026-05-01',
   });
   await completeQuestionnaires(t.database.db, a.id);
+  const noDelivery = (
+    await admin('POST', '/api/admin/projects', {
+      name: 'Matrix blind study',
+      logisticType: 'LAB_MANAGED',
+      resultDeliveryType: 'NO_DELIVERY',
+    })
+  ).json();
+  const [blind] = (
+    await admin('POST', '/api/admin/kits', { count: 1, ownerEmail: owner.email, projectId: noDelivery.id })
+  ).json();
+  for (const step of atLab) await admin('PATCH', `/api/admin/kits/${blind.id}`, step);
+  await admin('POST', '/api/admin/results', {
+    sampleIdentifier: blind.sampleIdentifier,
+    profile: PROFILE,
+    displayDate: '2026-03-01',
+  });
 
   const token = (
     await t.app.inject({
@@ -155,6 +171,7 @@ beforeAll(async () => {
     givenKitId: given.id,
     sampleA: a.sampleIdentifier,
     sampleB: b.sampleIdentifier,
+    withheldSample: blind.sampleIdentifier,
     reportKitId: a.id,
     subscriptionId: order.json().subscriptionId,
     coachSlot: slots[0],
@@ -219,6 +236,25 @@ describe('authorization matrix', () => {
         expect(own.statusCode, `${route.key} refused its owner: ${own.body}`).toBe(200);
         // A person's data is kept by no browser or proxy cache.
         expect(own.headers['cache-control'], route.key).toBe('no-store');
+      }
+    }
+  });
+
+  it("refuses the owner's own token the results of a NO_DELIVERY project on every report route", async () => {
+    const reportRoutes = routes.filter((r) => r.path.startsWith('/api/reports'));
+    expect(reportRoutes.length).toBeGreaterThan(0);
+    for (const route of reportRoutes) {
+      const access = route.access;
+      if (access?.kind !== 'self' && access?.kind !== 'owner')
+        throw new Error(`${route.key} is not a person's`);
+      expect(access.withheld, `${route.key} has no withheld case`).toBeDefined();
+      const call = access.withheld?.(fixture) as { url: string };
+      const res = await t.app.inject({ method: route.method, url: call.url, headers: bearer(ownerToken) });
+      expect(res.body, route.key).not.toContain('%PDF');
+      if (access.kind === 'owner') expect(res.statusCode, `${route.key}: ${res.body}`).toBe(404);
+      else {
+        expect(res.statusCode, route.key).toBe(200);
+        expect(res.body, route.key).not.toContain(fixture.withheldSample);
       }
     }
   });

@@ -1,4 +1,10 @@
-import { canViewReports, ERROR_CODES, kitDisplayName, REPORT_NOT_PERMITTED } from '@portal/domain';
+import {
+  canViewReports,
+  deliversResults,
+  ERROR_CODES,
+  kitDisplayName,
+  REPORT_NOT_PERMITTED,
+} from '@portal/domain';
 import {
   type BuildReport,
   buildReport,
@@ -9,7 +15,7 @@ import {
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { comparisonPdf, reportPdf } from '../../adapters/pdf/report-pdf.ts';
 import { preparedFor } from '../../db/prepared.ts';
-import { kits, labResults, users } from '../../db/schema/index.ts';
+import { kits, labResults, projects, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, conflict, invalid, notFound, sessionExpired } from '../../lib/errors.ts';
 import { setKitStatus } from '../kits/kits.service.ts';
@@ -103,19 +109,23 @@ async function permittedUser(ctx: AppContext, userId: string) {
   return user;
 }
 
-/** The person's kits that have a report to show: results available or coach done, with a display date. */
+/**
+ * The person's kits that have a report to show: results available or coach done, with a display date,
+ * in a project that delivers results to its participants (reportDelivered).
+ */
 export async function listReports(ctx: AppContext, userId: string) {
   ensureAvailable(ctx);
   await permittedUser(ctx, userId);
   const rows = await ctx.db
-    .select({ kit: kits, version: labResults.reportVersion })
+    .select({ kit: kits, version: labResults.reportVersion, resultDeliveryType: projects.resultDeliveryType })
     .from(kits)
     .innerJoin(labResults, eq(labResults.kitId, kits.id))
+    .innerJoin(projects, eq(projects.id, kits.projectId))
     .where(
       and(eq(kits.ownerId, userId), inArray(kits.sampleStatus, REPORT_STATES), isNotNull(kits.displayDate)),
     )
     .orderBy(asc(kits.displayDate), asc(kits.id));
-  return rows.map(({ kit, version }) => ({
+  return rows.filter(deliversResults).map(({ kit, version }) => ({
     kitId: kit.id,
     sampleIdentifier: kit.sampleIdentifier,
     name: kitDisplayName(kit),
@@ -137,9 +147,11 @@ const reportOfOwner = preparedFor((db) => {
       sampleIdentifier: kits.sampleIdentifier,
       displayDate: kits.displayDate,
       report: labResults.report,
+      resultDeliveryType: projects.resultDeliveryType,
     })
     .from(labResults)
     .innerJoin(kits, eq(kits.id, labResults.kitId))
+    .innerJoin(projects, eq(projects.id, kits.projectId))
     .where(
       and(
         eq(labResults.sampleIdentifier, sql.placeholder('sample')),
@@ -156,6 +168,7 @@ const reportOfOwner = preparedFor((db) => {
       sampleIdentifier: found.sampleIdentifier,
       displayDate: found.displayDate,
       report: found.report,
+      resultDeliveryType: found.resultDeliveryType,
     })
     .from(users)
     .leftJoinLateral(found, sql`true`)
@@ -172,7 +185,9 @@ async function ownReport(ctx: AppContext, userId: string, sampleIdentifier: stri
   if (!row) throw sessionExpired();
   ensureAvailable(ctx);
   if (!canViewReports(row.user)) throw new AppError(403, 'REPORT_NOT_PERMITTED', REPORT_NOT_PERMITTED);
-  if (row.kitId === null || row.sampleIdentifier === null) throw notFound(REPORT_MESSAGES.notFound);
+  // Results of a project that delivers none are the staff's: to the participant they do not exist.
+  if (row.kitId === null || row.sampleIdentifier === null || !deliversResults(row))
+    throw notFound(REPORT_MESSAGES.notFound);
   const kit: ReportKit = {
     id: row.kitId,
     name: row.kitName,
