@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { newPasswordSchema, PASSWORD_MESSAGES, PASSWORD_SYMBOLS, passwordProblems } from './password.ts';
+import {
+  newPasswordSchema,
+  PASSWORD_HINT,
+  PASSWORD_MESSAGES,
+  PASSWORD_SYMBOLS,
+  passwordProblems,
+} from './password.ts';
 
 describe('passwordProblems', () => {
   it.each([
@@ -13,11 +19,25 @@ describe('passwordProblems', () => {
     expect(passwordProblems(password)).toEqual(expected);
   });
 
-  it.each([...PASSWORD_SYMBOLS])('accepts %s as the special character', (symbol) => {
-    expect(passwordProblems(`abcdefg1${symbol}`)).toEqual([]);
+  // Research §5's set, a superset of consumer §5's (which lacks the comma), for both portals.
+  it.each(['!', '@', '#', '$', '%', '^', '&', '*', '(', ')', '+', '=', '.', '_', '-', ','])(
+    'accepts %s as the special character',
+    (symbol) => {
+      expect(passwordProblems(`abcdefg1${symbol}`)).toEqual([]);
+      expect(PASSWORD_SYMBOLS).toContain(symbol);
+    },
+  );
+
+  it('accepts Longenough1, (the comma is the only symbol)', () => {
+    expect(passwordProblems('Longenough1,')).toEqual([]);
   });
 
-  it.each(['?', '~', '<', ' ', ','])('does not count %j as a special character', (symbol) => {
+  it('names every accepted symbol in the hint, the comma included', () => {
+    for (const symbol of PASSWORD_SYMBOLS) expect(PASSWORD_HINT).toContain(` ${symbol}`);
+    expect(PASSWORD_HINT).toMatch(/ ,$/);
+  });
+
+  it.each(['?', '~', '<', ' ', ';'])('does not count %j as a special character', (symbol) => {
     expect(passwordProblems(`abcdefg1${symbol}`)).toEqual([PASSWORD_MESSAGES.noSymbol]);
   });
 

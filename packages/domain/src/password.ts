@@ -1,8 +1,17 @@
 import { z } from 'zod/mini';
 
 export const PASSWORD_MIN_LENGTH = 8;
-/** The symbols the spec accepts as a password's special character. */
-export const PASSWORD_SYMBOLS = '!@#$%^&*()+=._-';
+/**
+ * The symbols accepted as a password's special character, on both portals: the research spec's set
+ * (research §5), which is the consumer spec's plus the comma. One account type must not refuse a password
+ * the other accepts, and nobody is refused a password that either spec allows.
+ */
+export const PASSWORD_SYMBOLS = '!@#$%^&*()+=._-,';
+
+/** The password rules, said up front so nobody has to learn them from an error. */
+export const PASSWORD_HINT = `Use at least ${PASSWORD_MIN_LENGTH} characters, including a number and one of these symbols: ${[
+  ...PASSWORD_SYMBOLS,
+].join(' ')}`;
 
 export const PASSWORD_MESSAGES = {
   tooShort: 'Password needs to be at least 8 characters long.',

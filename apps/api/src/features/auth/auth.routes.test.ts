@@ -129,6 +129,17 @@ describe('registration and email verification', () => {
     expect([await tableCount(users), await tableCount(outbox)]).toEqual([usersBefore, mailBefore]);
   });
 
+  it.each(['CONSUMER', 'RESEARCH'])(
+    'accepts a comma as the special character at %s registration (research §5 set, both portals)',
+    async (userType) => {
+      const email = uniqueEmail('comma');
+      const res = await register(email, { password: 'Longenough1,', userType });
+      expect(res.statusCode, res.body).toBe(201);
+      await post('/api/auth/verify-email', { token: await latestLinkToken(t.app, email) });
+      expect((await post('/api/auth/login', { email, password: 'Longenough1,' })).statusCode).toBe(200);
+    },
+  );
+
   it('gives password rule messages word for word', async () => {
     const res = await register(uniqueEmail(), { password: 'abcdefghi' });
     expect(res.json().fields.password).toBe(PASSWORD_MESSAGES.noSymbol);

@@ -2,6 +2,7 @@ import {
   type AccountType,
   accountFlags,
   checkRegistration,
+  PASSWORD_HINT,
   REGISTRATION_FIELD_LABELS,
   type RegistrationDraft,
 } from '@portal/domain';
@@ -12,7 +13,6 @@ import { Field } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useConfig } from '../../../lib/config.ts';
 import { useRegister, userTypeForApp } from '../api.ts';
-import { PASSWORD_HINT } from '../password-hint.ts';
 
 type Details = Omit<RegistrationDraft, 'accountType'>;
 type Props = {

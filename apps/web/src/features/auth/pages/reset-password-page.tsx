@@ -1,4 +1,10 @@
-import { AUTH_MESSAGES, isParsableToken, PASSWORD_MESSAGES, passwordProblems } from '@portal/domain';
+import {
+  AUTH_MESSAGES,
+  isParsableToken,
+  PASSWORD_HINT,
+  PASSWORD_MESSAGES,
+  passwordProblems,
+} from '@portal/domain';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -6,7 +12,6 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { tokenFromSearch } from '../../../lib/query-token.ts';
 import { useConfirmPasswordReset } from '../api.ts';
-import { PASSWORD_HINT } from '../password-hint.ts';
 import type { LoginNotice } from './login-page.tsx';
 
 type Values = { password: string; confirmPassword: string };
