@@ -18,6 +18,7 @@ import {
   transitionRefusal,
 } from '@portal/domain';
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { enqueueMail } from '../../adapters/mail/outbox.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { preparedFor } from '../../db/prepared.ts';
@@ -115,7 +116,19 @@ type Joined = {
   project: ShownProject;
   referralFirst: string | null;
   referralLast: string | null;
+  replacedBy: number | null;
 };
+
+const REPLACEMENT = 'replacement';
+const replacement = alias(kits, REPLACEMENT);
+/**
+ * The kit that replaced a REPLACED kit (the replacement order links the new kit to the failed one).
+ * Looked up only for a replaced kit, through the partial index on replaces_kit_id, so the kits list of
+ * a person without one pays nothing for it.
+ */
+const replacedBySql = sql<number | null>`case when ${kits.kitStatus} = 'REPLACED' then (
+  select max(${replacement.id}) from ${kits} as ${sql.identifier(REPLACEMENT)}
+  where ${replacement.replacesKitId} = ${kits.id}) end`;
 
 function toKit(row: Joined): Kit {
   const { kit, project } = row;
@@ -136,6 +149,7 @@ function toKit(row: Joined): Kit {
     displayDate: kit.displayDate,
     reportReceived: kit.reportReceived,
     surveyResultId: kit.surveyResultId,
+    replacedByKitId: row.replacedBy,
     // Filled by listUserKits from the questionnaire answers.
     surveysStats: [],
     project: {
@@ -158,6 +172,7 @@ const kitColumns = {
   project: shownProjectColumns,
   referralFirst: referralCodes.firstName,
   referralLast: referralCodes.lastName,
+  replacedBy: replacedBySql,
 };
 
 function selectKits(db: DbOrTx) {
@@ -178,7 +193,7 @@ const KIT_WIDTH = Object.keys(shownKitColumns).length;
 /**
  * The values of a kit in the person's kits statement, in this order: the kit's shown columns, its
  * project's id, the referral's first and last name as one pair (null without a referral), the stored
- * questionnaire progress. One flat JSON array per kit, built by PostgreSQL: no key is written into
+ * questionnaire progress, the replacement kit's id (null unless REPLACED). One flat JSON array per kit, built by PostgreSQL: no key is written into
  * every value of every kit.
  *
  * The referral is looked up only for a kit that has a code: most have none, and a left join cost the
@@ -192,6 +207,7 @@ const kitTuple = sql`json_build_array(${sql.join(
       select json_build_array(${referralCodes.firstName}, ${referralCodes.lastName})
       from ${referralCodes} where ${referralCodes.code} = ${kits.referralCode}) end`,
     kits.surveyProgress,
+    replacedBySql,
   ],
   sql`, `,
 )})`;
@@ -263,15 +279,16 @@ export async function listUserKits(ctx: AppContext, userId: string): Promise<Kit
   for (const values of rows) {
     const kit = fromTuple<JsonKit>(shownKitColumns, values, 0);
     if (!isListed(kit)) continue;
-    const [projectId, referral, stored] = values.slice(KIT_WIDTH) as [
+    const [projectId, referral, stored, replacedBy] = values.slice(KIT_WIDTH) as [
       number,
       [first: string, last: string] | null,
       StoredProgressMap | null,
+      number | null,
     ];
     // Every kit has a project (a foreign key), read in the same statement.
     const project = projectsById.get(projectId) as ShownProject;
     const [referralFirst, referralLast] = referral ?? [null, null];
-    const shown = toKit({ kit, project, referralFirst, referralLast });
+    const shown = toKit({ kit, project, referralFirst, referralLast, replacedBy });
     const surveysStats = storedSurveyStats(kit, project, underAge, stored);
     if (surveysStats) shown.surveysStats = surveysStats;
     else outdated.push({ at: listed.length, kit, project });

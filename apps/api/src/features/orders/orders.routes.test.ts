@@ -299,6 +299,19 @@ describe('replacement orders', () => {
     const [fresh] = await t.database.db.select().from(kits).where(eq(kits.id, newKitId));
     expect(old?.kitStatus).toBe('REPLACED');
     expect(fresh?.replacesKitId).toBe(kitId);
+    // The replaced kit's card names its replacement (issue 21), in the list and in a single kit's answer.
+    const list = await t.app.inject({ method: 'GET', url: '/api/kits', headers: bearer(user.accessToken) });
+    const replacedBy = (id: number) =>
+      list.json().find((k: { id: number }) => k.id === id)?.replacedByKitId as number | null | undefined;
+    expect(replacedBy(kitId)).toBe(newKitId);
+    expect(replacedBy(newKitId)).toBeNull();
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/kits/${kitId}`,
+      headers: bearer(user.accessToken),
+      payload: { name: 'First try' },
+    });
+    expect(renamed.json()).toMatchObject({ kitStatus: 'REPLACED', replacedByKitId: newKitId });
     const again = await post(
       t.app,
       user.accessToken,

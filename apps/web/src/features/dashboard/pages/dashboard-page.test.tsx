@@ -28,6 +28,7 @@ function kit(
     displayDate: null,
     reportReceived: false,
     surveyResultId: null,
+    replacedByKitId: null,
     surveysStats: [],
     project: { id: 1, name: 'Consumer', logisticType: 'LAB_MANAGED', resultDeliveryType: null },
     exerciseSurveyEnabled: true,

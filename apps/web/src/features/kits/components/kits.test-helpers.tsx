@@ -45,6 +45,7 @@ export function makeKit(overrides: Partial<Kit> = {}): Kit {
     displayDate: null,
     reportReceived: false,
     surveyResultId: null,
+    replacedByKitId: null,
     surveysStats: [],
     project: {
       id: 1,

@@ -39,6 +39,7 @@ const KIT = {
   displayDate: null,
   reportReceived: false,
   surveyResultId: null,
+  replacedByKitId: null,
   surveysStats: [],
   project: { id: 1, name: 'Consumer', logisticType: 'LAB_MANAGED', resultDeliveryType: null },
   exerciseSurveyEnabled: true,
