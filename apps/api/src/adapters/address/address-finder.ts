@@ -1,4 +1,4 @@
-import { like, or } from 'drizzle-orm';
+import { and, asc, desc, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { addresses } from '../../db/schema/index.ts';
 
@@ -19,18 +19,46 @@ export type AddressFinder = { search(query: string, limit?: number): Promise<Add
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The embedded finder: indexed prefix search over the addresses table. */
+/**
+ * The words of a query as Addressfinder reads them: upper case, commas dropped, and a unit or range
+ * ("2/10", "10-12") split into its numbers, so each can be matched on its own.
+ */
+function queryTokens(query: string): string[] {
+  return query
+    .toUpperCase()
+    .replace(/,/g, ' ')
+    .split(/[\s/-]+/)
+    .filter(Boolean);
+}
+
+// The address's words, each preceded by a space, so ' TOKEN%' matches a word that starts with the token.
+const addressWords = sql`' ' || translate(${addresses.searchText}, '/-', '  ')`;
+
+/**
+ * The embedded finder, matching as Addressfinder does: every word typed must start a word of the address
+ * (street number, street, unit, suburb, state or postcode), in any order, so "1 George" finds
+ * "166 George St" and "queen 100" finds "100 Queen St". Addresses that begin with what was typed come
+ * first. A stand-in over a sample (ADDRESSFINDER_KEY uses the real service), so a scan is acceptable.
+ */
 export function embeddedAddressFinder(db: Db): AddressFinder {
   return {
     async search(query, limit = 8) {
-      const q = query.trim().toUpperCase().replace(/\s+/g, ' ').replace(/,/g, '');
-      if (q.length < 3) return [];
-      const prefix = `${escapeLike(q)}%`;
+      const typed = query.trim().toUpperCase().replace(/,/g, '').replace(/\s+/g, ' ');
+      if (typed.length < 3) return [];
+      const tokens = queryTokens(typed);
+      const everyWord: SQL[] = tokens.map((token) => sql`${addressWords} LIKE ${`% ${escapeLike(token)}%`}`);
       const rows = await db
         .select()
         .from(addresses)
-        .where(or(like(addresses.searchText, prefix), like(addresses.streetSearchText, prefix)))
-        .orderBy(addresses.searchText)
+        .where(and(...everyWord))
+        .orderBy(
+          desc(sql`${addresses.searchText} LIKE ${`${escapeLike(typed)}%`}`),
+          // Then a street number that starts with the first word typed, before a unit number that does.
+          desc(sql`${addresses.searchText} LIKE ${`${escapeLike(tokens[0] ?? '')}%`}`),
+          desc(sql`${addresses.streetSearchText} LIKE ${`${escapeLike(typed)}%`}`),
+          asc(sql`length(${addresses.addressLine1})`),
+          asc(addresses.searchText),
+        )
         .limit(limit);
       return rows.map((r) => ({
         address_line_1: r.addressLine1,
