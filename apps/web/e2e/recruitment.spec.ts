@@ -101,7 +101,7 @@ test('a consent with a PDF embeds it with a title and links to it', async ({ pag
   await expectAccessible(page);
 });
 
-test('an expression of interest is confirmed by email, and the same email a second time is refused', async ({
+test('an expression of interest is validated from the emailed link before consent; the same email a second time is refused', async ({
   page,
   request,
 }) => {
@@ -124,10 +124,25 @@ test('an expression of interest is confirmed by email, and the same email a seco
   await expect(page.getByRole('alert')).toHaveText(RECRUITMENT_MESSAGES.eoiDuplicate);
   await expectAccessible(page);
 
-  // The validation email's link opens the first consent, with the details given.
+  // Before the email is validated, the consent (at its address without the token) says what to do.
+  const validationLink = new URL(consentLink);
+  expect(validationLink.searchParams.get('token')).toBeTruthy();
+  await page.goto(validationLink.pathname);
+  await expect(page.getByRole('alert')).toHaveText(RECRUITMENT_MESSAGES.validateFirst);
+  await expect(page.getByRole('form')).toHaveCount(0);
+  await expectAccessible(page);
+
+  // The validation email's link validates the address and opens the first consent, with the details given.
   await page.goto(consentLink);
   await expect(page.getByRole('heading', { level: 1, name: 'Study information' })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${validationLink.pathname}$`));
   await expect(page.getByLabel('Email')).toHaveValue(email);
+  await page.getByRole('radio', { name: 'I have read it' }).check();
+  await page.getByRole('button', { name: 'Save & Continue' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Consent to take part' })).toBeFocused();
+  await page.getByRole('radio', { name: 'I agree', exact: true }).check();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Thank you. The study team will contact you.')).toBeVisible();
 });
 
 test('a broken unsubscribe link says the token is missing or invalid', async ({ page }) => {

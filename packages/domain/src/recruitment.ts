@@ -17,6 +17,8 @@ export const RECRUITMENT_MESSAGES = {
     'Your email has been used to express interest in this study already. Please check your inbox for further instructions on study screening and eligibility',
   terminated: 'This study is no longer recruiting. Thank you for your interest.',
   notFound: 'We could not find this consent. Please use the link from your email.',
+  validateFirst:
+    'Please validate your email first: open the link in the email we sent you when you registered your interest (check your spam folder if it has not arrived).',
   required: 'This field is required.',
   invalidEmail: 'Please enter a valid email address.',
 } as const;

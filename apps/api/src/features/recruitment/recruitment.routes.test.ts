@@ -6,7 +6,7 @@ import { createTestApp, ops, type TestApp } from '../../test/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ VOUCHER_RATE_LIMIT: '1000' });
 });
 afterAll(() => t.close());
 
@@ -153,18 +153,116 @@ describe('unsubscribe', () => {
 });
 
 describe('expression of interest', () => {
-  it('creates a candidate and sends the validation email once; a repeated email gets the §8 text', async () => {
+  const interest = (recruitmentId: number, email: string, app = t.app) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/recruitment/candidates',
+      payload: { ...details, email, sendEmail: 1, recruitmentId },
+    });
+  const mailTo = (email: string) => t.database.db.select().from(outbox).where(eq(outbox.to, email));
+
+  it('sends the validation email and answers without the candidate id; a repeated email gets the §8 text', async () => {
     const r = await recruitment();
     const email = `eoi${Date.now()}@example.com`;
-    const payload = { ...details, email, sendEmail: 1, recruitmentId: r.id };
-    const first = await t.app.inject({ method: 'POST', url: '/api/recruitment/candidates', payload });
+    const first = await interest(r.id, email);
     expect(first.statusCode).toBe(201);
-    expect(first.json().message).toBe(RECRUITMENT_MESSAGES.eoiSaved);
-    const mail = await t.database.db.select().from(outbox).where(eq(outbox.to, email));
+    expect(first.json()).toEqual({ message: RECRUITMENT_MESSAGES.eoiSaved });
+    const [candidate] = await t.database.db.select().from(candidates).where(eq(candidates.email, email));
+    expect(first.body).not.toContain(candidate?.id);
+    const mail = await mailTo(email);
     expect(mail).toHaveLength(1);
-    expect(mail[0]?.links[0]).toContain(`/recruitment/${r.id}/candidate/`);
-    const again = await t.app.inject({ method: 'POST', url: '/api/recruitment/candidates', payload });
+    expect(mail[0]?.links[0]).toMatch(
+      new RegExp(`/recruitment/${r.id}/candidate/${candidate?.id}/consent/${r.consentIds[0]}\\?token=.+`),
+    );
+    const again = await interest(r.id, email);
     expect(again.statusCode).toBe(400);
-    expect(again.json().message).toBe(RECRUITMENT_MESSAGES.eoiDuplicate);
+    expect(again.json().message).toBe(
+      'Your email has been used to express interest in this study already. Please check your inbox for further instructions on study screening and eligibility',
+    );
+    expect(await mailTo(email)).toHaveLength(1);
+  });
+
+  it('sends the validation email even when the form says sendEmail 0', async () => {
+    const r = await recruitment();
+    const email = `eoi-zero${Date.now()}@example.com`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/recruitment/candidates',
+      payload: { ...details, email, sendEmail: 0, recruitmentId: r.id },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(await mailTo(email)).toHaveLength(1);
+  });
+
+  it('refuses consent until the emailed link is followed, then lets the candidate consent', async () => {
+    const r = await recruitment();
+    const email = `eoi-validate${Date.now()}@example.com`;
+    expect((await interest(r.id, email)).statusCode).toBe(201);
+    const [mail] = await mailTo(email);
+    const link = new URL(mail?.links[0] ?? '');
+    const token = link.searchParams.get('token') ?? '';
+    const [, , recruitmentId, , candidateId] = link.pathname.split('/');
+    const consentUrl = `/api/recruitment/${recruitmentId}/candidate/${candidateId}/consent/${r.consentIds[0]}`;
+    const answer = { ...details, email, consented: true };
+
+    for (const res of [
+      await t.app.inject(consentUrl),
+      await t.app.inject({ method: 'PUT', url: consentUrl, payload: answer }),
+    ]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({
+        message: RECRUITMENT_MESSAGES.validateFirst,
+        code: 'EMAIL_NOT_VERIFIED',
+      });
+    }
+    const validateUrl = `/api/recruitment/${recruitmentId}/candidate/${candidateId}/validate`;
+    // A token of another candidate, a forged one and an unsubscribe token validate nothing.
+    const other = await candidate(r.id);
+    const unsubscribeToken = new URL(other.unsubscribeLink).searchParams.get('token');
+    for (const bad of ['garbage', unsubscribeToken, `${token}x`]) {
+      const res = await t.app.inject({ method: 'POST', url: validateUrl, payload: { token: bad } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(RECRUITMENT_MESSAGES.missingToken);
+    }
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: `/api/recruitment/${recruitmentId}/candidate/${other.id}/validate`,
+      payload: { token },
+    });
+    expect(elsewhere.statusCode).toBe(400);
+    expect((await t.app.inject(consentUrl)).statusCode).toBe(403);
+
+    const validated = await t.app.inject({ method: 'POST', url: validateUrl, payload: { token } });
+    expect(validated.json()).toEqual({ validated: true });
+    expect((await t.app.inject(consentUrl)).json()).toMatchObject({ title: 'Study information' });
+    const put = await t.app.inject({ method: 'PUT', url: consentUrl, payload: answer });
+    expect(put.statusCode).toBe(200);
+    // The link works again later (opened twice, or from another device).
+    expect((await t.app.inject({ method: 'POST', url: validateUrl, payload: { token } })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('counts the form like a voucher check: past VOUCHER_RATE_LIMIT an address gets 429 and no email', async () => {
+    const limited = await createTestApp({ VOUCHER_RATE_LIMIT: '3' });
+    try {
+      const created = await limited.app.inject({
+        method: 'POST',
+        url: '/api/admin/recruitments',
+        headers: ops,
+        payload: { title: 'Soup study', consents: CHAIN },
+      });
+      const { id } = created.json();
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++)
+        statuses.push((await interest(id, `list${i}@example.com`, limited.app)).statusCode);
+      expect(statuses).toEqual([201, 201, 201, 429, 429]);
+      const refused = await interest(id, 'list9@example.com', limited.app);
+      expect(refused.json().code).toBe('RATE_LIMITED');
+      const sent = await limited.database.db.select().from(outbox).where(eq(outbox.to, 'list9@example.com'));
+      expect(sent).toEqual([]);
+    } finally {
+      await limited.close();
+    }
   });
 });

@@ -16,9 +16,16 @@ import {
   recruitmentInfo,
   unsubscribe,
   unsubscribeInfo,
+  validateCandidateEmail,
 } from './recruitment.service.ts';
 
-const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  429: apiErrorSchema,
+};
 const consentParams = z.object({
   recruitmentId: z.coerce.number().int().positive().max(2_147_483_647),
   candidateId: z.uuid('We could not find this consent. Please use the link from your email.'),
@@ -29,6 +36,9 @@ const consentParams = z.object({
 export const recruitmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const limited = { rateLimit: { max: ctx.config.authRateLimit, timeWindow: '1 minute' } };
+  // The form answers a known email with research §8's own 400: counted like a voucher check, so it
+  // cannot test a list of emails (decision 021).
+  const interestLimit = { rateLimit: { max: ctx.config.voucherRateLimit, timeWindow: '1 minute' } };
 
   app.get(
     '/recruitment/:recruitmentId',
@@ -88,6 +98,27 @@ export const recruitmentRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
+  app.post(
+    '/recruitment/:recruitmentId/candidate/:candidateId/validate',
+    {
+      config: limited,
+      schema: {
+        tags: ['recruitment'],
+        summary: "The validation link of an expression of interest: the candidate's consents open",
+        params: consentParams.omit({ consentId: true }),
+        body: z.object({ token: z.string().max(2000) }),
+        response: { 200: z.object({ validated: z.boolean() }), ...errors },
+      },
+    },
+    async (request) =>
+      validateCandidateEmail(
+        ctx,
+        request.params.recruitmentId,
+        request.params.candidateId,
+        request.body.token,
+      ),
+  );
+
   app.get(
     '/recruitment/unsubscribe',
     {
@@ -119,12 +150,13 @@ export const recruitmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/recruitment/candidates',
     {
-      config: limited,
+      config: interestLimit,
       schema: {
         tags: ['recruitment'],
-        summary: 'post recruitment candidate: an expression of interest',
+        summary:
+          'post recruitment candidate: an expression of interest; emails the validation link (no candidate id in the answer)',
         body: expressionOfInterestSchema,
-        response: { 201: z.object({ id: z.string(), message: z.string() }), ...errors },
+        response: { 201: z.object({ message: z.string() }), ...errors },
       },
     },
     async (request, reply) => reply.code(201).send(await expressInterest(ctx, request.body)),

@@ -1,15 +1,17 @@
-import { RECRUITMENT_MESSAGES, type RecruitmentConsent } from '@portal/domain';
-import { and, asc, eq } from 'drizzle-orm';
+import { ERROR_CODES, RECRUITMENT_MESSAGES, type RecruitmentConsent } from '@portal/domain';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import { enqueueMail } from '../../adapters/mail/outbox.ts';
 import { compose } from '../../adapters/mail/templates.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { candidateResponses, candidates, recruitmentConsents, recruitments } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { AppError, conflict, invalid, notFound } from '../../lib/errors.ts';
+import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { signToken, type TokenKind, verifyToken } from '../../lib/jwt.ts';
 
 const UNSUBSCRIBE_TOKEN: TokenKind = { audience: 'unsubscribe', ttlSeconds: 365 * 86400 };
+/** The token of an expression of interest's validation link: proof that the candidate reads that inbox. */
+const VALIDATION_TOKEN: TokenKind = { audience: 'candidate-email', ttlSeconds: 30 * 86400 };
 
 /** Consent HTML may format text and link out, nothing more: no scripts, styles, frames or handlers. */
 export function sanitiseConsentHtml(html: string): string {
@@ -143,6 +145,10 @@ export async function createCandidate(
   return { id: candidate.id, ...(await links(ctx, candidate, await firstConsentId(ctx.db, recruitmentId))) };
 }
 
+/** An expression of interest opens its consents only after its email is validated (decision 021). */
+const awaitsValidation = (candidate: { source: string; emailValidatedAt: Date | null }) =>
+  candidate.source === 'EXPRESSION_OF_INTEREST' && candidate.emailValidatedAt === null;
+
 async function consentOfCandidate(
   ctx: AppContext,
   recruitmentId: number,
@@ -156,6 +162,8 @@ async function consentOfCandidate(
     .innerJoin(candidates, and(eq(candidates.recruitmentId, recruitments.id), eq(candidates.id, candidateId)))
     .where(and(eq(recruitmentConsents.id, consentId), eq(recruitments.id, recruitmentId)));
   if (!row) throw notFound(RECRUITMENT_MESSAGES.notFound);
+  if (awaitsValidation(row.candidate))
+    throw forbidden(RECRUITMENT_MESSAGES.validateFirst, ERROR_CODES.emailNotVerified);
   return row;
 }
 
@@ -251,8 +259,41 @@ export async function recruitmentInfo(ctx: AppContext, recruitmentId: number) {
 }
 
 /**
- * post recruitment candidate (expression of interest): a new candidate and an email asking them to
- * validate their address by opening their consent link. A repeated email answers 400 (research §8).
+ * The validation link of an expression of interest: the first consent, carrying a signed token that
+ * proves the candidate opened the email. Opening it validates the address (validateCandidateEmail).
+ */
+function validationLink(ctx: AppContext, consentLink: string, candidateId: string) {
+  return `${consentLink}?token=${signToken(ctx.jwtSecret, VALIDATION_TOKEN, { cid: candidateId })}`;
+}
+
+/** The candidate followed their validation link: their consents open from now on. */
+export async function validateCandidateEmail(
+  ctx: AppContext,
+  recruitmentId: number,
+  candidateId: string,
+  token: string,
+) {
+  let tokenCandidate: unknown;
+  try {
+    tokenCandidate = verifyToken(ctx.jwtSecret, VALIDATION_TOKEN.audience, token).cid;
+  } catch {
+    throw invalid(RECRUITMENT_MESSAGES.missingToken);
+  }
+  if (tokenCandidate !== candidateId) throw invalid(RECRUITMENT_MESSAGES.missingToken);
+  const [validated] = await ctx.db
+    .update(candidates)
+    .set({ emailValidatedAt: sql`coalesce(${candidates.emailValidatedAt}, now())` })
+    .where(and(eq(candidates.id, candidateId), eq(candidates.recruitmentId, recruitmentId)))
+    .returning({ id: candidates.id });
+  if (!validated) throw notFound(RECRUITMENT_MESSAGES.notFound);
+  return { validated: true };
+}
+
+/**
+ * post recruitment candidate (expression of interest): a new candidate and the email that research §2's
+ * thank-you promises, whose link validates the address and opens the first consent. The answer carries
+ * no candidate id: that id is the consent link's credential, so only the inbox gets it. A repeated email
+ * answers 400 (research §8).
  */
 export async function expressInterest(
   ctx: AppContext,
@@ -262,7 +303,6 @@ export async function expressInterest(
     lastName: string;
     email: string;
     phoneNumber: string;
-    sendEmail: unknown;
   },
 ) {
   const recruitment = await recruitmentInfo(ctx, input.recruitmentId);
@@ -286,20 +326,21 @@ export async function expressInterest(
       candidate,
       await firstConsentId(tx, input.recruitmentId),
     );
-    if (input.sendEmail !== 0 && input.sendEmail !== false) {
-      const message = compose(
-        ctx.mail,
-        candidate.email,
-        `Please confirm your email for ${recruitment.title}`,
-        [
-          `Hi ${candidate.firstName},`,
-          `Thank you for your interest in ${recruitment.title}. Please open the link below to confirm your email address and read about the study.`,
-          `If you no longer want study news, unsubscribe here: ${unsubscribeLink}`,
-        ],
-        consentLink ? { label: 'Confirm my email', url: consentLink } : undefined,
-      );
-      await enqueueMail(tx, { ...message, links: [...message.links, unsubscribeLink] });
-    }
-    return { id: candidate.id, message: RECRUITMENT_MESSAGES.eoiSaved };
+    // Always sent, whatever sendEmail says: without it the candidate could never give consent.
+    const message = compose(
+      ctx.mail,
+      candidate.email,
+      `Please confirm your email for ${recruitment.title}`,
+      [
+        `Hi ${candidate.firstName},`,
+        `Thank you for your interest in ${recruitment.title}. Please open the link below to confirm your email address and read about the study.`,
+        `If you no longer want study news, unsubscribe here: ${unsubscribeLink}`,
+      ],
+      consentLink
+        ? { label: 'Confirm my email', url: validationLink(ctx, consentLink, candidate.id) }
+        : undefined,
+    );
+    await enqueueMail(tx, { ...message, links: [...message.links, unsubscribeLink] });
+    return { message: RECRUITMENT_MESSAGES.eoiSaved };
   });
 }

@@ -90,14 +90,33 @@ export function useStudy(recruitmentId: string, enabled: boolean) {
   });
 }
 
-/** post recruitment candidate: the expression of interest; the server emails a validation link. */
+/**
+ * post recruitment candidate: the expression of interest; the server emails a validation link. The
+ * answer carries no candidate id: only the email does.
+ */
 export function useExpressInterest() {
   return useMutation({
     mutationFn: (body: ExpressionOfInterest) =>
+      apiRequest('/recruitment/candidates', { method: 'POST', body }, messageSchema),
+  });
+}
+
+/**
+ * The validation link's token, sent once the candidate opens the emailed link: their consents open.
+ * Opening the link again is harmless, so it is a query (one call per token, not repeated on failure).
+ */
+export function useValidateCandidate(address: ConsentAddress, token: string | null) {
+  const { recruitmentId, candidateId } = address;
+  return useQuery({
+    queryKey: [...recruitmentKeys.candidate(recruitmentId, candidateId), 'validate', token] as const,
+    queryFn: ({ signal }) =>
       apiRequest(
-        '/recruitment/candidates',
-        { method: 'POST', body },
-        z.object({ id: z.string(), message: z.string() }),
+        `/recruitment/${encodeURIComponent(recruitmentId)}/candidate/${encodeURIComponent(candidateId)}/validate`,
+        { method: 'POST', body: { token }, signal },
+        z.object({ validated: z.boolean() }),
       ),
+    enabled: token !== null,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
   });
 }

@@ -223,6 +223,47 @@ describe('Research consent page', () => {
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
   });
 
+  it('opens the emailed validation link: sends its token once, drops it from the address, shows the consent', async () => {
+    let validated = false;
+    const validate = `POST /api/recruitment/7/candidate/${CANDIDATE_ID}/validate`;
+    const calls = stubRecruitmentApi({
+      [validate]: () => {
+        validated = true;
+        return { status: 200, body: { validated: true } };
+      },
+      [`GET /api${consentPath(FIRST.id)}`]: () =>
+        validated
+          ? { status: 200, body: FIRST }
+          : replyError(403, RECRUITMENT_MESSAGES.validateFirst, 'EMAIL_NOT_VERIFIED'),
+    });
+    const { location } = renderRoute(`${consentPath(FIRST.id)}?token=signed.token.value`);
+    expect(await screen.findByRole('heading', { level: 1, name: FIRST.title })).toBeVisible();
+    expect(location().pathname).toBe(consentPath(FIRST.id));
+    expect(location().search).toBe('');
+    const sent = calls.filter((call) => `${call.method} ${call.path}` === validate);
+    expect(sent.map((call) => call.body)).toEqual([{ token: 'signed.token.value' }]);
+  });
+
+  it('says why when the consent is opened before the email is validated', async () => {
+    stubRecruitmentApi({
+      [`GET /api${consentPath(FIRST.id)}`]: () =>
+        replyError(403, RECRUITMENT_MESSAGES.validateFirst, 'EMAIL_NOT_VERIFIED'),
+    });
+    renderRoute(consentPath(FIRST.id));
+    expect(await screen.findByRole('alert')).toHaveTextContent(RECRUITMENT_MESSAGES.validateFirst);
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+  });
+
+  it('says the token is invalid when the validation link is broken', async () => {
+    stubRecruitmentApi({
+      [`POST /api/recruitment/7/candidate/${CANDIDATE_ID}/validate`]: () =>
+        replyError(400, RECRUITMENT_MESSAGES.missingToken, 'VALIDATION_FAILED'),
+    });
+    renderRoute(`${consentPath(FIRST.id)}?token=broken`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(RECRUITMENT_MESSAGES.missingToken);
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+  });
+
   it('says so when the link points at no consent', async () => {
     stubRecruitmentApi({});
     renderRoute(`/recruitment/7/candidate/${CANDIDATE_ID}/consent/999`);

@@ -1,11 +1,17 @@
 import { RECRUITMENT_MESSAGES, THANKS_DELAY_MS } from '@portal/domain';
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { type ConsentAddress, type ConsentAnswered, useRecruitmentConsent } from '../api.ts';
+import {
+  type ConsentAddress,
+  type ConsentAnswered,
+  useRecruitmentConsent,
+  useValidateCandidate,
+} from '../api.ts';
 import { ConsentDocument } from '../components/consent-document.tsx';
+import { ConsentHtmlText } from '../components/consent-html-text.tsx';
 import { ConsentForm } from '../components/consent-form.tsx';
 import { RECRUITMENT_TEXTS } from '../recruitment-texts.ts';
 
@@ -16,6 +22,10 @@ type ConsentLocationState = { saved?: boolean } | null;
 export function ConsentPage() {
   const { recruitmentId = '', candidateId = '', consentId = '' } = useParams();
   const saved = Boolean((useLocation().state as ConsentLocationState)?.saved);
+  const token = useSearchParams()[0].get('token');
+  // The link of an expression of interest's email carries a token: it validates the email first.
+  if (token !== null)
+    return <ValidateEmail address={{ recruitmentId, candidateId, consentId }} token={token} />;
   // A new consent of the chain starts afresh: its own form, answer and timer.
   return (
     <ConsentStep
@@ -23,6 +33,27 @@ export function ConsentPage() {
       address={{ recruitmentId, candidateId, consentId }}
       previousSaved={saved}
     />
+  );
+}
+
+/** Sends the emailed token, then shows the consent at its plain address (the token leaves the URL). */
+function ValidateEmail({ address, token }: { address: ConsentAddress; token: string }) {
+  const validation = useValidateCandidate(address, token);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const validated = validation.isSuccess;
+
+  useEffect(() => {
+    if (validated) navigate(pathname, { replace: true });
+  }, [validated, navigate, pathname]);
+
+  if (!validation.isError) return <Loading />;
+  const invalid = validation.error instanceof ApiError && validation.error.status === 400;
+  return (
+    <div className="recruitment-card">
+      <h1>Research consent</h1>
+      <Alert tone="error">{invalid ? RECRUITMENT_MESSAGES.missingToken : validation.error.message}</Alert>
+    </div>
   );
 }
 
@@ -74,7 +105,9 @@ function ConsentStep({ address, previousSaved }: { address: ConsentAddress; prev
           {RECRUITMENT_TEXTS.thanksHeading}
         </h1>
         <Alert tone="success">
-          {answered?.thanksResponse ?? consent.data.thanksResponse ?? RECRUITMENT_TEXTS.defaultThanks}
+          <ConsentHtmlText
+            html={answered?.thanksResponse ?? consent.data.thanksResponse ?? RECRUITMENT_TEXTS.defaultThanks}
+          />
         </Alert>
       </div>
     );
@@ -84,7 +117,7 @@ function ConsentStep({ address, previousSaved }: { address: ConsentAddress; prev
       {/* Once this consent is answered, its own form says so; one success message at a time. */}
       {previousSaved && !answered ? <Alert tone="success">{RECRUITMENT_MESSAGES.saved}</Alert> : null}
       <h1 ref={headingRef} tabIndex={-1}>
-        {consent.data.title}
+        <ConsentHtmlText html={consent.data.title} />
       </h1>
       {consent.data.isTerminated || terminated ? (
         <Alert tone="info">{RECRUITMENT_MESSAGES.terminated}</Alert>

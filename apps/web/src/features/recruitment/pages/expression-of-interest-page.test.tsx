@@ -17,7 +17,7 @@ function openInterest(routes: Routes = {}, path = '/recruitment/7/expression-of-
     'GET /api/recruitment/7': () => ({ status: 200, body: STUDY }),
     'POST /api/recruitment/candidates': () => ({
       status: 201,
-      body: { id: 'c-1', message: RECRUITMENT_MESSAGES.eoiSaved },
+      body: { message: RECRUITMENT_MESSAGES.eoiSaved },
     }),
     ...routes,
   });
