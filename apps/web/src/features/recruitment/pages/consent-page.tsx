@@ -11,7 +11,6 @@ import {
   useValidateCandidate,
 } from '../api.ts';
 import { ConsentDocument } from '../components/consent-document.tsx';
-import { ConsentHtmlText } from '../components/consent-html-text.tsx';
 import { ConsentForm } from '../components/consent-form.tsx';
 import { RECRUITMENT_TEXTS } from '../recruitment-texts.ts';
 
@@ -105,9 +104,7 @@ function ConsentStep({ address, previousSaved }: { address: ConsentAddress; prev
           {RECRUITMENT_TEXTS.thanksHeading}
         </h1>
         <Alert tone="success">
-          <ConsentHtmlText
-            html={answered?.thanksResponse ?? consent.data.thanksResponse ?? RECRUITMENT_TEXTS.defaultThanks}
-          />
+          {answered?.thanksResponse ?? consent.data.thanksResponse ?? RECRUITMENT_TEXTS.defaultThanks}
         </Alert>
       </div>
     );
@@ -117,7 +114,7 @@ function ConsentStep({ address, previousSaved }: { address: ConsentAddress; prev
       {/* Once this consent is answered, its own form says so; one success message at a time. */}
       {previousSaved && !answered ? <Alert tone="success">{RECRUITMENT_MESSAGES.saved}</Alert> : null}
       <h1 ref={headingRef} tabIndex={-1}>
-        <ConsentHtmlText html={consent.data.title} />
+        {consent.data.title}
       </h1>
       {consent.data.isTerminated || terminated ? (
         <Alert tone="info">{RECRUITMENT_MESSAGES.terminated}</Alert>
