@@ -191,7 +191,13 @@ export const routes: RouteObject[] = [
                       { path: 'report/:kitId', element: <ReportsPage /> },
                     ],
                   },
-                  { path: 'coach', element: <CoachPage /> },
+                  // Research participants have no coach (consumer §2: Coach is the customer portal's).
+                  {
+                    path: 'coach',
+                    element: (
+                      <ForAppType customer={<CoachPage />} research={<Navigate to="/dashboard" replace />} />
+                    ),
+                  },
                   { path: 'profile', element: <ProfilePage /> },
                   { path: 'support', element: <SupportPage /> },
                   { path: 'test-order', element: <TestOrderPage /> },

@@ -466,7 +466,8 @@ function ProfileForm({ user }: { user: CurrentUser }) {
           </Button>
         </div>
       </form>
-      <SubscriptionSection />
+      {/* Research §2's profile has no subscription: that is the customer portal's. */}
+      {appType === 'CUSTOMER' ? <SubscriptionSection /> : null}
       <Modal open={askDob} onClose={() => setAskDob(false)} title={PROFILE_MESSAGES.dobMismatchTitle}>
         <p>{PROFILE_MESSAGES.dobMismatchText}</p>
         <div className="form-actions">

@@ -1,10 +1,11 @@
 import {
-  canViewReport,
   coachTileState,
+  deliversResults,
   type Kit,
   kitStatusText,
   overallProgress,
   questionnairesComplete,
+  reportDelivered,
   withBrand,
 } from '@portal/domain';
 import { Link } from 'react-router';
@@ -15,6 +16,7 @@ import { ProgressBar } from './progress-bar.tsx';
 import { ReportReceived } from './report-received.tsx';
 import { SurveyRows } from './survey-rows.tsx';
 
+const RESULT_STATUSES = new Set(['RESULTS_AVAILABLE', 'MICROBIOME_COACH_SESSION_COMPLETED']);
 const MONTH_YEAR = new Intl.DateTimeFormat('en-AU', { month: 'long', year: 'numeric' });
 
 /** Research §2: a kit is shown by its name, else the month and year it was activated. */
@@ -26,8 +28,9 @@ export function kitTitle(kit: Kit): string {
 
 /**
  * One kit on the questionnaires list: its status, overall progress, a row per questionnaire, the
- * report link and, once the coach tile is shown and every questionnaire is done, Make appointment.
- * The research portal adds the report-received checkbox.
+ * report link once the report is delivered and, once the coach tile is shown and every questionnaire
+ * is done, Make appointment. The research portal adds the report-received checkbox and has no coach
+ * (consumer §2: Coach is the customer portal's).
  */
 export function KitSurveys({ kit, research = false }: { kit: Kit; research?: boolean }) {
   const { brandName } = useConfig();
@@ -35,11 +38,14 @@ export function KitSurveys({ kit, research = false }: { kit: Kit; research?: boo
   const headingId = `survey-kit-${kit.id}`;
   const Heading = research ? 'h3' : 'h2';
   // Research §2 and §4: the row shows the kit's friendly status (REQUESTED is Packing, dispatched is
-  // Sent), not the logistics-type labels of My Research.
-  const status = kitStatusText(kit.kitStatus);
+  // Sent), not the logistics-type labels of My Research. Results a project does not deliver read as
+  // received, as on My Research.
+  const withheld = RESULT_STATUSES.has(kit.kitStatus) && !deliversResults(kit.project);
+  const status = kitStatusText(withheld ? 'RECEIVED_BY_LAB' : kit.kitStatus);
   const overall = overallProgress(kit.surveysStats);
   const complete = questionnairesComplete(kit.surveysStats);
-  const canBook = complete && coachTileState(kit, complete) !== null;
+  const canBook = !research && complete && coachTileState(kit, complete) !== null;
+  const canView = reportDelivered(kit);
 
   return (
     <article className="survey-kit" aria-labelledby={headingId}>
@@ -71,9 +77,9 @@ export function KitSurveys({ kit, research = false }: { kit: Kit; research?: boo
         </>
       )}
       {research ? <ReportReceived kit={kit} /> : null}
-      {canViewReport(kit) || canBook ? (
+      {canView || canBook ? (
         <div className="form-actions">
-          {canViewReport(kit) ? (
+          {canView ? (
             <Link className="button button-secondary" to={`/report/${kit.id}`}>
               {SURVEY_TEXTS.viewReport}
               <span className="visually-hidden"> {title}</span>

@@ -1,4 +1,4 @@
-import { canViewReport, type Kit } from '@portal/domain';
+import { type Kit, reportDelivered } from '@portal/domain';
 import { useEffect, useId, useState } from 'react';
 import { useUpdateKit } from '../../kits/api.ts';
 import { SURVEY_TEXTS } from '../survey-texts.ts';
@@ -7,7 +7,7 @@ import { SURVEY_TEXTS } from '../survey-texts.ts';
 const SAVED_STATE_MS = 2000;
 
 /**
- * Research §2 and §4: the report-received checkbox, enabled once results are available. Ticking it
+ * Research §2 and §4: the report-received checkbox, enabled once the report is delivered. Ticking it
  * tells the server; unticking is reverted, so it stays ticked. A failed update is not shown (§8).
  */
 export function ReportReceived({ kit }: { kit: Kit }) {
@@ -30,7 +30,7 @@ export function ReportReceived({ kit }: { kit: Kit }) {
   }
   return (
     <div className="survey-report-received">
-      <input id={id} type="checkbox" checked={checked} disabled={!canViewReport(kit)} onChange={onChange} />
+      <input id={id} type="checkbox" checked={checked} disabled={!reportDelivered(kit)} onChange={onChange} />
       <label htmlFor={id}>{SURVEY_TEXTS.reportReceived}</label>
       <span role="status" className="survey-report-received-status">
         {justSaved ? SURVEY_TEXTS.reportReceivedSaved : ''}
