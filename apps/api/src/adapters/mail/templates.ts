@@ -51,6 +51,24 @@ export function resetPasswordMail(ctx: MailCtx, to: string, firstName: string, t
   );
 }
 
+/**
+ * Sent when a reset is asked for an email without an account, in place of the reset link: the request
+ * then does the same work either way, so its timing does not tell whether the email has an account.
+ */
+export function resetNoAccountMail(ctx: MailCtx, to: string) {
+  return compose(
+    ctx,
+    to,
+    `Reset your ${ctx.brand} password`,
+    [
+      'Hi,',
+      `We received a request to reset the password of a ${ctx.brand} account with this email address, but there is no account with it.`,
+      'If it was you, you may have signed up with another email address, or you can create an account with the link below. If you did not ask for this, you can ignore this email.',
+    ],
+    { label: 'Create an account', url: `${ctx.publicUrl}/register` },
+  );
+}
+
 /** Sent when someone registers with an email that already has an account, instead of saying so on screen. */
 export function accountExistsMail(ctx: MailCtx, to: string, firstName: string) {
   return compose(

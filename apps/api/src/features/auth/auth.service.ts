@@ -2,7 +2,12 @@ import { hash, verify } from '@node-rs/argon2';
 import { AUTH_MESSAGES, ERROR_CODES, normaliseReferralCode, type RegisterRequest } from '@portal/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { enqueueMail } from '../../adapters/mail/outbox.ts';
-import { accountExistsMail, resetPasswordMail, verifyEmailMail } from '../../adapters/mail/templates.ts';
+import {
+  accountExistsMail,
+  resetNoAccountMail,
+  resetPasswordMail,
+  verifyEmailMail,
+} from '../../adapters/mail/templates.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { emailTokens, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
@@ -168,17 +173,34 @@ export async function login(ctx: AppContext, input: { email: string; password: s
   return startSession(ctx, ctx.db, user);
 }
 
-/** Emails a reset link if the account exists; the answer is the same either way. */
+/**
+ * Emails a reset link if the account exists, and a "there is no account with this email" message if not.
+ * Both paths do the same work in the same statements (issue 20: 13 ms against 7 ms gave it away): one read,
+ * a token made and hashed, one mail rendered, and one write statement that replaces the reset link (rows
+ * only when the account exists) and queues the mail (always a row). Either way the answer is the same.
+ */
 export async function requestPasswordReset(ctx: AppContext, email: string) {
-  await ctx.db.transaction(async (tx) => {
-    const [user] = await tx
-      .select({ id: users.id, firstName: users.firstName })
-      .from(users)
-      .where(eq(users.email, email));
-    if (!user) return;
-    const token = await issueEmailToken(tx, user.id, 'RESET_PASSWORD');
-    await enqueueMail(tx, resetPasswordMail(ctx.mail, email, user.firstName, token));
-  });
+  const [user] = await ctx.db
+    .select({ id: users.id, firstName: users.firstName })
+    .from(users)
+    .where(eq(users.email, email));
+  // Made for an unknown email too, only so that both paths do the same work; it is never stored.
+  const token = randomToken();
+  const tokenHash = sha256(token);
+  const mail = user
+    ? resetPasswordMail(ctx.mail, email, user.firstName, token)
+    : resetNoAccountMail(ctx.mail, email);
+  await ctx.db.execute(sql`
+    with replaced as (
+      update email_tokens set used_at = now()
+      where user_id = ${user?.id ?? null}::uuid and purpose = 'RESET_PASSWORD' and used_at is null
+    ), issued as (
+      insert into email_tokens (user_id, purpose, token_hash, expires_at)
+      select id, 'RESET_PASSWORD', ${tokenHash}, now() + make_interval(hours => ${RESET_TTL_HOURS})
+      from users where id = ${user?.id ?? null}::uuid
+    )
+    insert into outbox ("to", subject, text, html, links)
+    values (${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html}, ${JSON.stringify(mail.links)}::jsonb)`);
 }
 
 /** Sets a new password from a reset link, verifies the email (the link proved it) and ends every session. */

@@ -1,12 +1,14 @@
 import { AUTH_MESSAGES, ERROR_CODES } from '@portal/domain';
 import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { refreshTokens, users } from '../../db/schema/index.ts';
 import {
   bearer,
   createTestApp,
   latestLinkToken,
+  ops,
   PASSWORD,
   signedInUser,
   TEST_JWT_SECRET,
@@ -281,6 +283,35 @@ describe('password reset', () => {
     expect(known.statusCode).toBe(202);
     expect(unknown.statusCode).toBe(202);
     expect(unknown.json()).toEqual(known.json());
+  });
+
+  it('does the same work whether or not the email has an account', async () => {
+    const user = await signedInUser(t.app);
+    const ghost = uniqueEmail('ghost');
+    /** Every statement the request sends to the database, without its values. */
+    const statementsOf = async (email: string) => {
+      const spy = vi.spyOn(pg.Client.prototype, 'query');
+      try {
+        await post('/api/auth/password-reset', { email });
+        return spy.mock.calls.map(([query]) =>
+          typeof query === 'string' ? query : (query as { text: string }).text,
+        );
+      } finally {
+        spy.mockRestore();
+      }
+    };
+    const known = await statementsOf(user.email);
+    const unknown = await statementsOf(ghost);
+    expect(known.length).toBeGreaterThan(0);
+    expect(unknown).toEqual(known);
+    // Both queue one mail: the reset link, or word that there is no account with the email.
+    const mail = async (to: string) =>
+      (await t.app.inject({ url: `/api/admin/mail?to=${encodeURIComponent(to)}`, headers: ops })).json() as {
+        text: string;
+      }[];
+    expect(await mail(user.email)).toHaveLength(1);
+    const [noAccount] = await mail(ghost);
+    expect(noAccount?.text).toContain('there is no account with it');
   });
 
   it('sets a new password from the emailed link, once, and ends every session', async () => {
