@@ -93,12 +93,13 @@ export async function createRecruitment(
         .insert(recruitmentConsents)
         .values({
           recruitmentId: recruitment.id,
-          title: consent.title,
+          // The title and thank-you are shown as HTML too, so they pass the same allow-list as the body.
+          title: sanitiseConsentHtml(consent.title),
           htmlContent: sanitiseConsentHtml(consent.htmlContent),
           agreeLabel: consent.agreeLabel,
           disagreeLabel: consent.disagreeLabel,
           url: consent.url ?? null,
-          thanksResponse: consent.thanksResponse ?? null,
+          thanksResponse: consent.thanksResponse ? sanitiseConsentHtml(consent.thanksResponse) : null,
         })
         .returning({ id: recruitmentConsents.id });
       if (row) ids.push(row.id);

@@ -38,6 +38,15 @@ export function sanitiseConsentHtml(html: string): string {
   return purifier.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR, ALLOWED_URI_REGEXP });
 }
 
+/**
+ * The plain text of consent HTML (a title or thank-you may carry tags), for places that take no markup
+ * such as the PDF frame's title. Parsed, not rendered: nothing in it loads or runs.
+ */
+export function consentPlainText(html: string): string {
+  const doc = new DOMParser().parseFromString(sanitiseConsentHtml(html), 'text/html');
+  return (doc.body.textContent ?? '').trim();
+}
+
 /** The consent's PDF address, if it is a web address; anything else (javascript:, data:) is not shown. */
 export function consentPdfUrl(url: string | null): string | null {
   if (!url) return null;

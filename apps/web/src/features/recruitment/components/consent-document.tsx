@@ -1,6 +1,6 @@
 import type { RecruitmentConsent } from '@portal/domain';
 import { useMemo } from 'react';
-import { consentPdfUrl, sanitiseConsentHtml } from '../consent-html.ts';
+import { consentPdfUrl, consentPlainText, sanitiseConsentHtml } from '../consent-html.ts';
 import { RECRUITMENT_TEXTS } from '../recruitment-texts.ts';
 
 /** What the candidate reads before answering: the consent's text and, when there is one, its PDF. */
@@ -17,7 +17,11 @@ export function ConsentDocument({
       <div className="consent-html" dangerouslySetInnerHTML={{ __html: html }} />
       {pdfUrl ? (
         <div className="consent-pdf">
-          <iframe src={pdfUrl} title={RECRUITMENT_TEXTS.pdfTitle(consent.title)} loading="lazy" />
+          <iframe
+            src={pdfUrl}
+            title={RECRUITMENT_TEXTS.pdfTitle(consentPlainText(consent.title))}
+            loading="lazy"
+          />
           <a href={pdfUrl} target="_blank" rel="noopener noreferrer">
             {RECRUITMENT_TEXTS.pdfLink}
           </a>

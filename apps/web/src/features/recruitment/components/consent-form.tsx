@@ -11,6 +11,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { type ConsentAddress, type ConsentAnswer, type ConsentAnswered, useAnswerConsent } from '../api.ts';
+import { consentPlainText } from '../consent-html.ts';
 import { RECRUITMENT_TEXTS } from '../recruitment-texts.ts';
 import { CandidateDetailsFields, type CandidateDetailsValues } from './candidate-details-fields.tsx';
 
@@ -68,7 +69,7 @@ export function ConsentForm({ address, consent, onAnswered, onTerminated }: Prop
 
   return (
     <FormProvider {...form}>
-      <form onSubmit={onSubmit} noValidate aria-label={consent.title}>
+      <form onSubmit={onSubmit} noValidate aria-label={consentPlainText(consent.title)}>
         <CandidateDetailsFields legend={RECRUITMENT_TEXTS.detailsLegend} />
         <fieldset className="choice-group" aria-describedby={choiceError ? choiceErrorId : undefined}>
           <legend>{RECRUITMENT_TEXTS.answerLegend}</legend>

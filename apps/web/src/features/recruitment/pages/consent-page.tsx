@@ -12,6 +12,7 @@ import {
 } from '../api.ts';
 import { ConsentDocument } from '../components/consent-document.tsx';
 import { ConsentForm } from '../components/consent-form.tsx';
+import { ConsentHtmlText } from '../components/consent-html-text.tsx';
 import { RECRUITMENT_TEXTS } from '../recruitment-texts.ts';
 
 /** Set when the previous consent of the chain was just answered, so that this one says it was saved. */
@@ -104,7 +105,9 @@ function ConsentStep({ address, previousSaved }: { address: ConsentAddress; prev
           {RECRUITMENT_TEXTS.thanksHeading}
         </h1>
         <Alert tone="success">
-          {answered?.thanksResponse ?? consent.data.thanksResponse ?? RECRUITMENT_TEXTS.defaultThanks}
+          <ConsentHtmlText
+            html={answered?.thanksResponse ?? consent.data.thanksResponse ?? RECRUITMENT_TEXTS.defaultThanks}
+          />
         </Alert>
       </div>
     );
@@ -114,7 +117,7 @@ function ConsentStep({ address, previousSaved }: { address: ConsentAddress; prev
       {/* Once this consent is answered, its own form says so; one success message at a time. */}
       {previousSaved && !answered ? <Alert tone="success">{RECRUITMENT_MESSAGES.saved}</Alert> : null}
       <h1 ref={headingRef} tabIndex={-1}>
-        {consent.data.title}
+        <ConsentHtmlText html={consent.data.title} />
       </h1>
       {consent.data.isTerminated || terminated ? (
         <Alert tone="info">{RECRUITMENT_MESSAGES.terminated}</Alert>
