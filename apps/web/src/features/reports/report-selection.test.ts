@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ReportListItem } from './api.ts';
-import { laterReports, requestedSamples, samplesQuery, selectReports } from './report-selection.ts';
+import {
+  laterReports,
+  missingReports,
+  requestedSamples,
+  samplesQuery,
+  selectReports,
+} from './report-selection.ts';
 
 const item = (kitId: number, sampleIdentifier: string, displayDate: string): ReportListItem => ({
   kitId,
@@ -62,5 +68,19 @@ describe('samplesQuery', () => {
     expect(samplesQuery({ primary: first, secondary: third })).toBe('?samples=MBA1&samples=MBC3');
     expect(samplesQuery({ primary: first, secondary: null })).toBe('?samples=MBA1');
     expect(samplesQuery({ primary: null, secondary: null })).toBe('');
+  });
+});
+
+describe('missingReports', () => {
+  it.each([
+    [['MBA1'], undefined, []],
+    [['MBX9'], undefined, ['MBX9']],
+    [['MBA1', 'MBX9'], undefined, ['MBX9']],
+    [[], 2, []],
+    [[], 7, ['KIT-7']],
+    [['MBA1'], 7, []],
+    [[], undefined, []],
+  ] as const)('samples %j, kit %s → %j', (samples, kitId, expected) => {
+    expect(missingReports(LIST, samples, kitId)).toEqual(expected);
   });
 });

@@ -41,6 +41,23 @@ export function selectReports(
     : { primary: second, secondary: first };
 }
 
+/**
+ * What was asked for but is not among the person's reports: a mistyped or unknown sample of ?samples=,
+ * or the kit of /report/:kitId. The page says so rather than silently showing the picker.
+ */
+export function missingReports(
+  list: readonly ReportListItem[],
+  samples: readonly string[],
+  kitId?: number,
+): string[] {
+  const missing = samples.filter(
+    (sample) => !list.some((item) => item.sampleIdentifier.toUpperCase() === sample),
+  );
+  if (kitId !== undefined && samples.length === 0 && !list.some((item) => item.kitId === kitId))
+    missing.push(`KIT-${kitId}`);
+  return missing;
+}
+
 /** The query that shows this selection. */
 export function samplesQuery(selection: Selection): string {
   const params = new URLSearchParams();

@@ -18,6 +18,10 @@ export const REPORT_TEXTS = {
   choose: 'Choose a report',
   noComparison: 'No comparison',
   noLaterReports: 'There is no later report to compare with yet.',
+  /** The spec has no text for an unknown sample in the link; this one says what happened and what to do. */
+  notFoundTitle: 'Report not found',
+  notFound: (what: string) =>
+    `We could not find a report for ${what} in your account. Please check the link, or choose a report from the menu.`,
   loadingChart: 'Loading the chart…',
   reportHeading: (name: string, date: string) => `${name}, ${date}`,
   sampleLine: (sample: string, version: string) => `Sample ${sample} · report version ${version}`,

@@ -85,6 +85,7 @@ describe('Reports page', () => {
     expect(calls.map((call) => call.path)).toContain('/reports/MBK2');
     expect(primarySelect()).toHaveTextContent('KIT-2, 15 February 2025');
     expect(screen.queryByText(REPORT_TEXTS.notSelected)).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 
     const gmwi2 = screen.getByRole('article', { name: 'GMWI2 (Gut Microbiome Wellness Index 2)' });
     expect(within(gmwi2).getByText('-0.647')).toBeVisible();
@@ -94,6 +95,22 @@ describe('Reports page', () => {
     expect(screen.getByRole('table', { name: 'Microbes the indices count' })).toHaveTextContent(
       'Lachnoclostridium',
     );
+  });
+
+  it('says a mistyped or unknown sample of the link was not found, and keeps the picker', async () => {
+    stubReportsApi(routes);
+    renderRoute('/report?samples=mbk9', { signedInAs: {} });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(REPORT_TEXTS.notFoundTitle);
+    expect(alert).toHaveTextContent(REPORT_TEXTS.notFound('MBK9'));
+    expect(primarySelect()).toHaveTextContent(REPORT_TEXTS.choose);
+  });
+
+  it('says the report was not found when the person has no reports at all', async () => {
+    stubReportsApi({ 'GET /reports': { status: 200, body: [] } });
+    renderRoute('/report?samples=MBK1', { signedInAs: {} });
+    expect(await screen.findByRole('alert')).toHaveTextContent(REPORT_TEXTS.notFound('MBK1'));
+    expect(screen.getByText(REPORT_TEXTS.empty)).toBeVisible();
   });
 
   it('preselects the report of the kit in /report/:kitId', async () => {

@@ -17,6 +17,7 @@ import { SampleSelect } from '../components/sample-select.tsx';
 import { formatDisplayDate } from '../report-format.ts';
 import {
   laterReports,
+  missingReports,
   requestedSamples,
   type Selection,
   samplesQuery,
@@ -59,7 +60,9 @@ export function ReportsPage() {
   const list = useReportList();
   const items = list.data ?? [];
   const kitId = params.kitId === undefined ? undefined : Number(params.kitId);
-  const { primary, secondary } = selectReports(items, requestedSamples(searchParams), kitId);
+  const samples = requestedSamples(searchParams);
+  const { primary, secondary } = selectReports(items, samples, kitId);
+  const missing = list.isSuccess ? missingReports(items, samples, kitId) : [];
   const primaryReport = useReport(primary?.sampleIdentifier ?? null);
   const secondaryReport = useReport(secondary?.sampleIdentifier ?? null);
   const comparison = useComparison(primary?.sampleIdentifier ?? null, secondary?.sampleIdentifier ?? null);
@@ -98,6 +101,11 @@ export function ReportsPage() {
   return (
     <>
       <h1>{REPORT_TEXTS.title}</h1>
+      {missing.length > 0 ? (
+        <Alert tone="error" title={REPORT_TEXTS.notFoundTitle}>
+          {REPORT_TEXTS.notFound(missing.join(', '))}
+        </Alert>
+      ) : null}
       {items.length === 0 ? (
         <p className="report-empty">{REPORT_TEXTS.empty}</p>
       ) : (
