@@ -3,6 +3,7 @@ import {
   decodeParticipantCode,
   deliversResults,
   encodeParticipantCode,
+  ISSUED_CODE_NUMBERS,
   PARTICIPANT_CODE_ALPHABET,
   PARTICIPANT_CODE_LENGTH,
   reportDelivered,
@@ -57,5 +58,20 @@ describe('participant codes', () => {
   ])('delivers the report of a kit with sample %s in a %s project: %s', (sampleStatus, type, expected) => {
     const kit = { kitStatus: 'RESULTS_AVAILABLE', sampleStatus, project: { resultDeliveryType: type } };
     expect(reportDelivered(kit)).toBe(expected);
+  });
+});
+
+describe('issued participant codes (decision 021)', () => {
+  it.each([ISSUED_CODE_NUMBERS.min, ISSUED_CODE_NUMBERS.max])(
+    'number %i is a 6-character code the local check accepts, above any project number',
+    (n) => {
+      const code = encodeParticipantCode(n);
+      expect(code).toHaveLength(PARTICIPANT_CODE_LENGTH);
+      expect(decodeParticipantCode(code)).toBe(n);
+    },
+  );
+
+  it('has no room above the range: the next number needs a 7th character', () => {
+    expect(encodeParticipantCode(ISSUED_CODE_NUMBERS.max + 1)).toHaveLength(7);
   });
 });

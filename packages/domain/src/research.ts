@@ -15,6 +15,13 @@ export function encodeParticipantCode(projectId: number): string {
   return sqids.encode([projectId]);
 }
 
+/**
+ * Numbers behind the codes the server issues to one participant each (decision 021): random in the
+ * range whose code is still 6 characters, above any project number, so the browser's check above
+ * passes for both kinds of code while only the server knows which issued code belongs to whom.
+ */
+export const ISSUED_CODE_NUMBERS = { min: 1_000_000, max: 17_210_367 } as const;
+
 /** The project id of a participant code, or null when the code is not one we could have issued. */
 export function decodeParticipantCode(raw: string): number | null {
   const code = raw.trim().toUpperCase();
@@ -42,6 +49,12 @@ export const RESEARCH_MESSAGES = {
   joinLater: 'No problem. You can claim a kit later from My Research.',
 } as const;
 
+/**
+ * The error code of a project's own participant code given without that project's voucher: the code
+ * alone joins nothing (decision 021), so the add-project modal asks for the voucher next.
+ */
+export const VOUCHER_REQUIRED = 'VOUCHER_REQUIRED';
+
 /** Browser storage key for the participant code and email kept from registration to first sign-in. */
 export const REDEEM_ON_REGISTER_KEY = 'redeem_on_register';
 
@@ -59,6 +72,8 @@ export const registerCheckSchema = z.object({
 export const joinResearchSchema = z.object({
   participantIdentifier: participantCodeSchema,
   userId: z.string().max(64),
+  /** A voucher of the code's project: with it, the project's own code joins (decision 021). */
+  voucher: z.string().trim().min(1).max(40).optional(),
 });
 
 export const researchProjectSchema = z.object({

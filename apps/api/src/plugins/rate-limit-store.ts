@@ -67,10 +67,14 @@ export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
       );
     }
 
-    /** Each route with a limit of its own counts separately. */
+    /** Each route with a limit of its own counts separately; routes of one groupId count together. */
     child(routeOptions: object) {
       // At run time the plugin passes the route's merged limit settings, which carry routeInfo.
-      const info = (routeOptions as { routeInfo?: { method?: string | string[]; url?: string } }).routeInfo;
+      const { routeInfo: info, groupId } = routeOptions as {
+        routeInfo?: { method?: string | string[]; url?: string };
+        groupId?: string;
+      };
+      if (groupId) return new DatabaseRateLimitStore(`group ${groupId}:`);
       const method = Array.isArray(info?.method) ? info.method.join(',') : (info?.method ?? '');
       return new DatabaseRateLimitStore(`${method} ${info?.url ?? ''}:`);
     }

@@ -26,6 +26,17 @@ async function project(name = 'Gut and Mood Study', logistics = 'LAB_MANAGED') {
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id: number; participantCode: string };
 }
+/** A participant code issued to one email (ops participant-code:issue): a project's own code joins nothing alone. */
+async function issued(projectId: number, email: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/admin/projects/${projectId}/participant-codes`,
+    headers: ops,
+    payload: { email },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().participantCode as string;
+}
 const check = (participantIdentifier: string, username: string) =>
   t.app.inject({
     method: 'POST',
@@ -34,9 +45,10 @@ const check = (participantIdentifier: string, username: string) =>
   });
 
 describe('participant code check at registration', () => {
-  it('names the study for a good code and a new email', async () => {
+  it('names the study for a code issued to this new email', async () => {
     const p = await project();
-    const res = await check(p.participantCode.toLowerCase(), 'new.person@example.com');
+    const code = await issued(p.id, 'new.person@example.com');
+    const res = await check(code.toLowerCase(), 'new.person@example.com');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ researchProjectName: 'Gut and Mood Study' });
   });
@@ -54,7 +66,7 @@ describe('participant code check at registration', () => {
   it('answers 409 for an email that already has an account', async () => {
     const p = await project();
     const user = await signedInUser(t.app);
-    const res = await check(p.participantCode, user.email);
+    const res = await check(await issued(p.id, user.email), user.email);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(RESEARCH_MESSAGES.emailExists);
   });
@@ -69,7 +81,7 @@ describe('projects, vouchers and kits', () => {
       method: 'POST',
       url: '/api/research/join',
       headers: bearer(user.accessToken),
-      payload: { participantIdentifier: a.participantCode, userId: user.id },
+      payload: { participantIdentifier: await issued(a.id, user.email), userId: user.id },
     });
     expect(join.json()).toMatchObject({ researchProjectName: 'Study A' });
     const [kit] = (

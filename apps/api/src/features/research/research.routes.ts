@@ -10,14 +10,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../lib/errors.ts';
 import { principalOf, requireAuthority, requireUser } from '../../plugins/authenticate.ts';
-import {
-  checkResearchVoucher,
-  createProject,
-  joinResearch,
-  PROJECT_SURVEYS,
-  registerCheck,
-  researchKits,
-} from './research.service.ts';
+import { issueParticipantCode, joinResearch, registerCheck } from './participant-codes.ts';
+import { checkResearchVoucher, createProject, PROJECT_SURVEYS, researchKits } from './research.service.ts';
 
 const security = [{ bearerAuth: [] }];
 const errors = {
@@ -31,7 +25,11 @@ const errors = {
 /** Research participants: the registration code check, joining projects, vouchers and kits by project. */
 export const researchRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  const codeLimit = { rateLimit: { max: ctx.config.voucherRateLimit, timeWindow: '1 minute' } };
+  // Every participant-code and voucher check of these routes counts against one limit per address, so
+  // moving from one route to another gives no more guesses (decision 021).
+  const codeLimit = {
+    rateLimit: { max: ctx.config.voucherRateLimit, timeWindow: '1 minute', groupId: 'participant-code' },
+  };
 
   app.post(
     '/research/register-check',
@@ -55,7 +53,8 @@ export const researchRoutes: FastifyPluginAsyncZod = async (app) => {
       config: codeLimit,
       schema: {
         tags: ['research'],
-        summary: 'join research: the signed-in participant joins the project of a participant code',
+        summary:
+          "join research: the signed-in participant joins with a participant code issued to them, or the project's own code and one of its vouchers",
         security,
         body: joinResearchSchema,
         response: {
@@ -68,7 +67,7 @@ export const researchRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const principal = principalOf(request);
       if (request.body.userId !== principal.userId) throw forbidden('You can only join a project yourself.');
-      return joinResearch(ctx, principal.userId, request.body.participantIdentifier);
+      return joinResearch(ctx, principal.userId, request.body.participantIdentifier, request.body.voucher);
     },
   );
 
@@ -152,5 +151,27 @@ export const researchAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => reply.code(201).send(await createProject(app.ctx, request.body as never)),
+  );
+
+  app.post(
+    '/projects/:projectId/participant-codes',
+    {
+      onRequest: requireAuthority('PROJECT_ADMIN'),
+      schema: {
+        tags: ['admin'],
+        summary: "A participant code for one participant's email (ops participant-code:issue); shown once",
+        params: z.object({ projectId: z.coerce.number().int().positive().max(2_147_483_647) }),
+        body: z.object({ email: z.email().max(254) }),
+        response: {
+          201: z.object({ projectId: z.number(), email: z.string(), participantCode: z.string() }),
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await issueParticipantCode(app.ctx, request.params.projectId, request.body.email)),
   );
 };

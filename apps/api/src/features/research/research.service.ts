@@ -1,15 +1,10 @@
-import {
-  decodeParticipantCode,
-  encodeParticipantCode,
-  type Kit,
-  normaliseVoucher,
-  RESEARCH_MESSAGES,
-} from '@portal/domain';
+import { encodeParticipantCode, type Kit, normaliseVoucher, RESEARCH_MESSAGES } from '@portal/domain';
 import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
-import { kits, type ProjectRow, projectMembers, projects, users } from '../../db/schema/index.ts';
+import { kits, type ProjectRow, projectMembers, projects } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { AppError, invalid, notFound } from '../../lib/errors.ts';
+import { invalid, notFound } from '../../lib/errors.ts';
 import { listUserKits } from '../kits/kits.service.ts';
+import { projectIdOfCode } from './participant-codes.ts';
 
 const SURVEY_FLAGS = {
   food: 'foodSurveyEnabled',
@@ -23,7 +18,10 @@ const SURVEY_FLAGS = {
 } as const;
 export const PROJECT_SURVEYS = Object.keys(SURVEY_FLAGS) as (keyof typeof SURVEY_FLAGS)[];
 
-/** ops project:create: a research project and the participant code its study hands out. */
+/**
+ * ops project:create: a research project and its own participant code, which joins only with one of the
+ * project's vouchers (per-participant codes: ops participant-code:issue; decision 021).
+ */
 export async function createProject(
   ctx: AppContext,
   input: {
@@ -54,37 +52,6 @@ export async function createProject(
   return { id: project.id, participantCode: encodeParticipantCode(project.id) };
 }
 
-async function projectByCode(ctx: AppContext, code: string): Promise<ProjectRow> {
-  const id = decodeParticipantCode(code);
-  if (id === null)
-    throw invalid(RESEARCH_MESSAGES.invalidCode, { participantIdentifier: RESEARCH_MESSAGES.invalidCode });
-  const [project] = await ctx.db.select().from(projects).where(eq(projects.id, id));
-  // Project 1 is the consumer product line, not a study.
-  if (!project || project.id === 1) throw notFound(RESEARCH_MESSAGES.codeNotFound);
-  return project;
-}
-
-/**
- * Step 0 of research registration (post project register): the code must name a study; an email
- * that already has an account answers 409 as research §8 requires (decision record 005).
- */
-export async function registerCheck(ctx: AppContext, participantIdentifier: string, username: string) {
-  const project = await projectByCode(ctx, participantIdentifier);
-  const email = username.trim().toLowerCase();
-  if (email) {
-    const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-    if (existing) throw new AppError(409, 'CONFLICT', RESEARCH_MESSAGES.emailExists);
-  }
-  return { researchProjectName: project.name };
-}
-
-/** join research: the signed-in participant joins the project of a participant code. */
-export async function joinResearch(ctx: AppContext, userId: string, participantIdentifier: string) {
-  const project = await projectByCode(ctx, participantIdentifier);
-  await ctx.db.insert(projectMembers).values({ userId, projectId: project.id }).onConflictDoNothing();
-  return { researchProjectName: project.name, projectId: project.id };
-}
-
 const projectInfo = (p: ProjectRow) => ({
   id: p.id,
   name: p.name,
@@ -104,8 +71,9 @@ const projectInfo = (p: ProjectRow) => ({
 });
 
 /**
- * check research voucher: the kit's project info. With a participant code, the code's project must be
- * the voucher's project (research §5), else the mismatch message.
+ * check research voucher: the kit's project info. With a participant code (the project's own, or one
+ * issued to this person), the code's project must be the voucher's project (research §5), else the
+ * mismatch message.
  */
 export async function checkResearchVoucher(
   ctx: AppContext,
@@ -125,10 +93,11 @@ export async function checkResearchVoucher(
       ),
     );
   if (!row) throw notFound(RESEARCH_MESSAGES.invalidVoucher);
-  if (participantIdentifier !== undefined) {
-    const projectId = decodeParticipantCode(participantIdentifier);
-    if (projectId !== row.project.id) throw invalid(RESEARCH_MESSAGES.mismatch);
-  }
+  if (
+    participantIdentifier !== undefined &&
+    (await projectIdOfCode(ctx, userId, participantIdentifier)) !== row.project.id
+  )
+    throw invalid(RESEARCH_MESSAGES.mismatch);
   return {
     ...projectInfo(row.project),
     kitId: row.kit.id,
