@@ -8,9 +8,9 @@ import {
   timelineEventSchema,
   voucherLookupSchema,
 } from '@portal/domain';
-import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest, refreshSession } from '../../lib/api-client.ts';
+import { ApiError, apiRequest, refreshSession } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/session.ts';
 
 /** Every kit query key starts with this, so one invalidation refreshes the dashboard and the kits page. */
@@ -19,8 +19,12 @@ export const kitsKeys = {
   list: (userId: string | null) => ['kits', userId, 'list'] as const,
   sent: (userId: string | null) => ['kits', userId, 'sent'] as const,
   dashboard: (userId: string | null) => ['kits', userId, 'dashboard'] as const,
-  timeline: (userId: string | null, kitId: number) => ['kits', userId, 'timeline', kitId] as const,
+  /** A timeline changes only with its kit's status, so the statuses are part of its key. */
+  timeline: (userId: string | null, kit: TimelineKit) =>
+    ['kits', userId, 'timeline', kit.id, kit.kitStatus, kit.sampleStatus] as const,
 };
+
+type TimelineKit = Pick<Kit, 'id' | 'kitStatus' | 'sampleStatus'>;
 
 /** getUserKits: the person's kits, already filtered by the listing rules on the server. */
 export function useKits() {
@@ -52,35 +56,41 @@ export function useDashboard() {
   });
 }
 
-/** getKitTimeline: events (eventType, date, dateTime); feed them to the domain's timelineSteps(). */
-function kitTimelineQuery(userId: string | null, kitId: number) {
-  return queryOptions({
-    queryKey: kitsKeys.timeline(userId, kitId),
-    queryFn: ({ signal }) =>
-      apiRequest(`/kits/${kitId}/timeline`, { auth: 'required', signal }, z.array(timelineEventSchema)),
-    enabled: userId !== null,
-  });
-}
+/** A failed timeline is asked for once more at most, and a refusal (4xx) not again (issue 21: no storm). */
+export const TIMELINE_RETRIES = 1;
 
-export function useKitTimeline(kitId: number) {
+/**
+ * getKitTimeline: events (eventType, date, dateTime); feed them to the domain's timelineSteps(). Asked
+ * for once per kit and status: it is kept until the kit's status changes (a new key), and a card that
+ * is collapsed and opened again, or a change to another kit, does not ask again.
+ */
+export function useKitTimeline(kit: TimelineKit) {
   const { userId } = useSession();
-  return useQuery(kitTimelineQuery(userId, kitId));
+  return useQuery(
+    queryOptions({
+      queryKey: kitsKeys.timeline(userId, kit),
+      queryFn: ({ signal }) =>
+        apiRequest(`/kits/${kit.id}/timeline`, { auth: 'required', signal }, z.array(timelineEventSchema)),
+      enabled: userId !== null,
+      staleTime: Number.POSITIVE_INFINITY,
+      retry: (failures, error) =>
+        !(error instanceof ApiError && error.status < 500) && failures < TIMELINE_RETRIES,
+    }),
+  );
 }
 
-/** Whether the timelines of these kits have all answered, or failed. */
-export function useKitTimelinesSettled(kitIds: number[]): boolean {
-  const { userId } = useSession();
-  return useQueries({
-    queries: kitIds.map((kitId) => kitTimelineQuery(userId, kitId)),
-    combine: (results) => results.every((result) => !result.isPending),
-  });
-}
-
-/** After any kit change: refetch every kit query of this person. */
+/**
+ * After any kit change: refetch this person's kits, dashboard and gifts. Timelines are left alone: the
+ * kits list brings any new status, and a new status is a new timeline key.
+ */
 export function useInvalidateKits() {
   const queryClient = useQueryClient();
   const { userId } = useSession();
-  return () => queryClient.invalidateQueries({ queryKey: kitsKeys.all(userId) });
+  return () =>
+    queryClient.invalidateQueries({
+      queryKey: kitsKeys.all(userId),
+      predicate: (query) => query.queryKey[2] !== 'timeline',
+    });
 }
 
 export type KitPatch = {

@@ -1,10 +1,12 @@
-import { coachTileState, type Kit, questionnairesComplete } from '@portal/domain';
+import { coachTileState, type Kit, laterReportSample, questionnairesComplete } from '@portal/domain';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
+import { useKits } from '../api.ts';
 import { KITS_TEXTS } from './kit-texts.ts';
 
 /**
- * The Microbiome Coach tile, once results are available: blue after the session (compare reports),
+ * The Microbiome Coach tile, once results are available: blue after the session (compare reports when
+ * there is a later report to compare with, otherwise the report itself),
  * green when the questionnaires are complete (book), otherwise grey (how to book, in the info modal).
  * With `onBook`, 'Book now!' opens the booking there and then; without it, it leads to the coach page.
  */
@@ -17,16 +19,19 @@ export function CoachTile({
   onHowToBook: () => void;
   onBook?: () => void;
 }) {
+  const kits = useKits();
   const state = coachTileState(kit, questionnairesComplete(kit.surveysStats));
   if (!state) return null;
-  const reportLink = `/report?samples=${encodeURIComponent(kit.sampleIdentifier)}`;
+  const later = laterReportSample(kits.data ?? [kit], kit);
+  const samples = later ? [kit.sampleIdentifier, later] : [kit.sampleIdentifier];
+  const reportLink = `/report?${new URLSearchParams(samples.map((sample) => ['samples', sample]))}`;
   return (
     <section className={`coach-tile coach-tile-${state.toLowerCase()}`} data-state={state}>
       <h3>{KITS_TEXTS.coachTitle}</h3>
       {state === 'COMPLETED' ? (
         <>
           <p>{KITS_TEXTS.coachCompleted}</p>
-          <Link to={reportLink}>{KITS_TEXTS.coachCompare}</Link>
+          <Link to={reportLink}>{later ? KITS_TEXTS.coachCompare : KITS_TEXTS.coachViewReport}</Link>
         </>
       ) : null}
       {state === 'BOOK' ? (

@@ -1,11 +1,13 @@
 import { KIT_MESSAGES, SCROLL_TO_KIT_DELAY_MS, TIMELINE_STEPS } from '@portal/domain';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CLIENT_MESSAGES } from '../../../lib/messages.ts';
+import { TIMELINE_RETRIES } from '../api.ts';
 import { JourneyKits } from './journey-kits.tsx';
 import { makeKit, renderKits, stubApi } from './kits.test-helpers.tsx';
 
-const handlers = { onSendNow: () => {}, onGive: () => {}, onCoachInfo: () => {} };
+const handlers = { onSelectOption: () => {}, onCoachInfo: () => {} };
+const card = (name: string) => screen.getByRole('article', { name });
 const scrollIntoView = vi.fn();
 
 beforeEach(() => {
@@ -25,28 +27,55 @@ describe('Kits in My Journey', () => {
     expect(await screen.findByText(KIT_MESSAGES.noKits)).toBeVisible();
   });
 
-  it('shows the cards once every timeline has answered, so they do not grow as each one arrives', async () => {
-    let answerSecond: () => void = () => {};
-    const secondAnswered = new Promise<void>((resolve) => {
-      answerSecond = resolve;
-    });
-    stubApi({
-      'GET /kits': { status: 200, body: [makeKit({ id: 1 }), makeKit({ id: 2, name: 'Second' })] },
-      'GET /kits/1/timeline': { status: 200, body: [] },
-      'GET /kits/2/timeline': async () => {
-        await secondAnswered;
-        return { status: 200, body: [] };
+  it('shows each card as soon as the list answers; an opened card loads its own timeline, once', async () => {
+    const failure = { status: 500, body: { message: 'Boom', code: 'INTERNAL_ERROR' } };
+    const calls = stubApi({
+      'GET /kits': {
+        status: 200,
+        body: [
+          makeKit({ id: 1, name: 'First' }),
+          makeKit({ id: 2, name: 'Second' }),
+          makeKit({ id: 3, name: 'Third' }),
+        ],
       },
+      'GET /kits/1/timeline': { status: 200, body: [] },
+      'GET /kits/2/timeline': failure,
+      'GET /kits/3/timeline': { status: 200, body: [] },
+    });
+    const { user } = renderKits(<JourneyKits {...handlers} />);
+    expect(await screen.findByRole('heading', { name: 'Third' })).toBeVisible();
+    const timelineCalls = (id: number) => calls.filter((c) => c.path === `/kits/${id}/timeline`).length;
+    expect([timelineCalls(1), timelineCalls(2), timelineCalls(3)]).toEqual([0, 0, 0]);
+
+    for (const name of ['First', 'Second', 'Third'])
+      await user.click(within(card(name)).getByRole('button', { name: 'Show details' }));
+    expect(await within(card('First')).findByText(TIMELINE_STEPS[0].label)).toBeVisible();
+    expect(await within(card('Third')).findByText(TIMELINE_STEPS[0].label)).toBeVisible();
+    expect(
+      await within(card('Second')).findByText(KIT_MESSAGES.timelineFailed, {}, { timeout: 4000 }),
+    ).toBeVisible();
+    expect(within(card('Second')).queryByText(TIMELINE_STEPS[0].label)).not.toBeInTheDocument();
+
+    // Closed and opened again: nothing is asked for again, not even the failed one.
+    await user.click(within(card('First')).getByRole('button', { name: 'Hide details' }));
+    expect(within(card('First')).queryByText(TIMELINE_STEPS[0].label)).not.toBeInTheDocument();
+    await user.click(within(card('First')).getByRole('button', { name: 'Show details' }));
+    expect(await within(card('First')).findByText(TIMELINE_STEPS[0].label)).toBeVisible();
+    expect([timelineCalls(1), timelineCalls(2), timelineCalls(3)]).toEqual([1, 1 + TIMELINE_RETRIES, 1]);
+    expect(screen.queryByText(CLIENT_MESSAGES.loading)).not.toBeInTheDocument();
+  });
+
+  it('opens a lone kit', async () => {
+    stubApi({
+      'GET /kits': { status: 200, body: [makeKit({ id: 1, name: 'Only' })] },
+      'GET /kits/1/timeline': { status: 200, body: [] },
     });
     renderKits(<JourneyKits {...handlers} />);
-    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(3));
-    expect(screen.getByText(CLIENT_MESSAGES.loading)).toBeVisible();
-    expect(screen.queryByRole('heading', { name: 'Second' })).not.toBeInTheDocument();
-
-    answerSecond();
-    expect(await screen.findByRole('heading', { name: 'Second' })).toBeVisible();
-    expect(screen.getAllByText(TIMELINE_STEPS[0].label)).toHaveLength(2);
-    expect(screen.queryByText(CLIENT_MESSAGES.loading)).not.toBeInTheDocument();
+    expect(
+      within(await screen.findByRole('article', { name: 'Only' })).getByRole('button', {
+        name: 'Hide details',
+      }),
+    ).toHaveAttribute('aria-expanded', 'true');
   });
 
   it('scrolls to the kit of ?scrollingPosition after the delay and focuses its heading', async () => {
@@ -64,5 +93,8 @@ describe('Kits in My Journey', () => {
     expect(scrollIntoView.mock.contexts[0]).toHaveAttribute('id', 'kit-2');
     expect(heading).toHaveFocus();
     expect(document.getElementById('kit-2')).toHaveClass('kit-card-highlight');
+    // That card is open, the others are summaries.
+    expect(within(card('Second')).getByRole('button', { name: 'Hide details' })).toBeVisible();
+    expect(within(card('KIT-1')).getByRole('button', { name: 'Show details' })).toBeVisible();
   });
 });

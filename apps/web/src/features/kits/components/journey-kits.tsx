@@ -1,29 +1,43 @@
 import { KIT_MESSAGES } from '@portal/domain';
+import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
-import { useKits, useKitTimelinesSettled } from '../api.ts';
+import { useKits } from '../api.ts';
 import { KitCard, type KitCardActions, kitAnchor } from './kit-card.tsx';
 import { errorText } from './kit-format.ts';
-import { useScrollToKit } from './use-scroll-to-kit.ts';
+import { useScrollTargetKitId, useScrollToKit } from './use-scroll-to-kit.ts';
 
 /**
- * Kits in My Journey: a card per kit, in the server's order. The research portal will group these
- * cards by project; the cards themselves stay the same.
+ * Kits in My Journey: a summary card per kit, in the server's order, each opened on demand. The card
+ * that ?scrollingPosition= points at starts open, and so does a lone kit. The cards show as soon as the
+ * list has answered: each loads its own timeline when opened.
  */
 export function JourneyKits(actions: KitCardActions) {
   const kits = useKits();
-  // The cards show with their timelines, so they do not grow under the reader as each one arrives.
-  const timelinesSettled = useKitTimelinesSettled(kits.data?.map((kit) => kit.id) ?? []);
-  const highlighted = useScrollToKit(kits.isSuccess && timelinesSettled);
+  const target = useScrollTargetKitId();
+  const highlighted = useScrollToKit(kits.isSuccess);
+  // Only the cards the person opened or closed; the others follow the defaults above.
+  const [toggled, setToggled] = useState<ReadonlyMap<number, boolean>>(new Map());
 
-  if (kits.isPending || (kits.isSuccess && !timelinesSettled)) return <Loading />;
+  if (kits.isPending) return <Loading />;
   if (kits.isError) return <Alert tone="error">{errorText(kits.error)}</Alert>;
   if (kits.data.length === 0) return <p>{KIT_MESSAGES.noKits}</p>;
+  const alone = kits.data.length === 1;
   return (
     <div className="kit-list">
-      {kits.data.map((kit) => (
-        <KitCard key={kit.id} kit={kit} highlighted={highlighted === kitAnchor(kit.id)} {...actions} />
-      ))}
+      {kits.data.map((kit) => {
+        const expanded = toggled.get(kit.id) ?? (alone || kit.id === target);
+        return (
+          <KitCard
+            key={kit.id}
+            kit={kit}
+            expanded={expanded}
+            onToggle={() => setToggled((map) => new Map(map).set(kit.id, !expanded))}
+            highlighted={highlighted === kitAnchor(kit.id)}
+            {...actions}
+          />
+        );
+      })}
     </div>
   );
 }

@@ -1,6 +1,7 @@
-import { KIT_MESSAGES, type Kit, type PublicConfig } from '@portal/domain';
+import { KIT_MESSAGES, KIT_SUMMARY_TEXTS, type Kit, type PublicConfig } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TIMELINE_RETRIES } from '../api.ts';
 import { KitCard } from './kit-card.tsx';
 import { type ApiCall, makeKit, renderKits, stubApi } from './kits.test-helpers.tsx';
 
@@ -32,8 +33,8 @@ function renderCard(
     },
     ...routes,
   });
-  const handlers = { onSendNow: vi.fn(), onGive: vi.fn(), onCoachInfo: vi.fn() };
-  const rendered = renderKits(<KitCard kit={kit} {...handlers} {...props} />, { config });
+  const handlers = { onSelectOption: vi.fn(), onCoachInfo: vi.fn(), onToggle: vi.fn() };
+  const rendered = renderKits(<KitCard kit={kit} expanded {...handlers} {...props} />, { config });
   return { ...rendered, calls, ...handlers };
 }
 
@@ -182,30 +183,78 @@ describe('KitCard', () => {
     expect(await screen.findByText(KIT_MESSAGES.timelineFailed)).toBeVisible();
   });
 
-  it('offers sending and giving for a kit not sent yet', async () => {
-    const kit = makeKit({ id: 11 });
-    const { user, onSendNow, onGive } = renderCard(kit);
-    await user.click(screen.getByRole('button', { name: 'Send this kit to me now' }));
-    expect(onSendNow).toHaveBeenCalledWith(kit);
-    await user.click(screen.getByRole('button', { name: 'Give this kit to someone' }));
-    expect(onGive).toHaveBeenCalledWith(11);
+  it('says so in the card after one retry when the timeline answers 500, and asks no more', async () => {
+    const { calls } = renderCard(makeKit({ id: 4 }), {
+      routes: { 'GET /kits/4/timeline': { status: 500, body: { message: 'Boom', code: 'INTERNAL_ERROR' } } },
+    });
+    expect(await screen.findByText(KIT_MESSAGES.timelineFailed, {}, { timeout: 4000 })).toBeVisible();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(calls.filter((c) => c.path === '/kits/4/timeline')).toHaveLength(1 + TIMELINE_RETRIES);
   });
 
-  it('hides Send this kit to me now for a project whose kits the study team hands out', () => {
+  it('offers Select option for a kit not sent yet, which the send-later message names', async () => {
+    const kit = makeKit({ id: 11, kitStatus: 'ASSIGNED', redeemedDate: '2024-05-01T00:00:00.000Z' });
+    const { user, onSelectOption } = renderCard(kit);
+    expect(KIT_MESSAGES.sendLater).toContain('"Select option"');
+    await user.click(screen.getByRole('button', { name: 'Select option' }));
+    expect(onSelectOption).toHaveBeenCalledWith(kit);
+  });
+
+  it('offers no choice for a project whose kits the study team hands out and that cannot be given', () => {
     renderCard(
       makeKit({
         givingAllowed: false,
         project: { id: 2, name: 'Study', logisticType: 'CLIENT_MANAGED', resultDeliveryType: null },
       }),
     );
-    expect(screen.queryByRole('button', { name: 'Send this kit to me now' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Give this kit to someone' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Select option' })).not.toBeInTheDocument();
+    expect(screen.getByText(KIT_SUMMARY_TEXTS.handedOut)).toBeVisible();
   });
 
-  it('offers no actions once a kit is on its way', () => {
+  it('offers no choice once a kit is on its way', () => {
     renderCard(makeKit({ kitStatus: 'DISPATCHED_BY_LAB' }));
-    expect(screen.queryByRole('button', { name: 'Send this kit to me now' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Give this kit to someone' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Select option' })).not.toBeInTheDocument();
+    expect(screen.getByText(KIT_SUMMARY_TEXTS.onItsWay)).toBeVisible();
+  });
+});
+
+describe('KitCard summary', () => {
+  it('shows name, status, next step and one action, and asks for the timeline only when opened', async () => {
+    const { calls, onToggle, user } = renderCard(makeKit({ id: 12, name: 'Spare' }), {
+      props: { expanded: false },
+    });
+    const card = screen.getByRole('article', { name: 'Spare' });
+    expect(within(card).getByText('Kit Available')).toBeVisible();
+    expect(within(card).getByText(KIT_SUMMARY_TEXTS.choose)).toBeVisible();
+    expect(
+      within(card)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Select option', 'Show details']);
+    const toggle = within(card).getByRole('button', { name: 'Show details' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(document.getElementById(toggle.getAttribute('aria-controls') ?? '')).not.toBeVisible();
+    expect(within(card).queryByLabelText('Notes')).not.toBeInTheDocument();
+    await user.click(toggle);
+    expect(onToggle).toHaveBeenCalled();
+    expect(calls.filter((c) => c.path === '/kits/12/timeline')).toHaveLength(0);
+  });
+
+  it.each([
+    [
+      'a replaced kit names its replacement',
+      { kitStatus: 'REPLACED', sampleStatus: 'FAILED_OVERLOADED', replacedByKitId: 41 },
+      'Replaced by KIT-41',
+    ],
+    [
+      'a refunded kit with results shows them',
+      { kitStatus: 'REFUNDED', sampleStatus: 'RESULTS_AVAILABLE' },
+      'Results Available',
+    ],
+  ])('%s, never that the status details are missing', (_, statuses, line) => {
+    renderCard(makeKit(statuses));
+    expect(screen.getByText(line)).toBeVisible();
+    expect(screen.queryByText(KIT_MESSAGES.statusMissing)).not.toBeInTheDocument();
   });
 });
 
@@ -280,18 +329,37 @@ describe('KitCard coach tile and report', () => {
     expect(book).toHaveFocus();
   });
 
-  it('is blue with a link to compare reports after the session', () => {
-    const { container } = renderCard(
-      makeKit({
-        kitStatus: 'MICROBIOME_COACH_SESSION_COMPLETED',
-        sampleStatus: 'MICROBIOME_COACH_SESSION_COMPLETED',
-        sampleIdentifier: 'MBX2',
-      }),
-    );
+  const coached = makeKit({
+    id: 31,
+    kitStatus: 'MICROBIOME_COACH_SESSION_COMPLETED',
+    sampleStatus: 'MICROBIOME_COACH_SESSION_COMPLETED',
+    sampleIdentifier: 'MBX2',
+    displayDate: '2024-03-01',
+  });
+
+  it('is blue after the session, opening the report when there is no later one to compare with', async () => {
+    const { container } = renderCard(coached);
     expect(container.querySelector('.coach-tile')).toHaveClass('coach-tile-completed');
-    expect(screen.getByRole('link', { name: 'Compare your reports' })).toHaveAttribute(
+    const tile = container.querySelector('.coach-tile') as HTMLElement;
+    expect(await within(tile).findByRole('link', { name: 'View your report' })).toHaveAttribute(
       'href',
       '/report?samples=MBX2',
+    );
+    expect(screen.queryByRole('link', { name: 'Compare your reports' })).not.toBeInTheDocument();
+  });
+
+  it('compares with the later report when there is one', async () => {
+    const later = makeKit({
+      id: 32,
+      kitStatus: 'RESULTS_AVAILABLE',
+      sampleStatus: 'RESULTS_AVAILABLE',
+      sampleIdentifier: 'MBX3',
+      displayDate: '2024-09-01',
+    });
+    renderCard(coached, { routes: { 'GET /kits': { status: 200, body: [later, coached] } } });
+    expect(await screen.findByRole('link', { name: 'Compare your reports' })).toHaveAttribute(
+      'href',
+      '/report?samples=MBX2&samples=MBX3',
     );
   });
 });

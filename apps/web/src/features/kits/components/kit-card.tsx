@@ -1,19 +1,18 @@
 import {
-  canViewReport,
-  isAwaitingReport,
-  KIT_MESSAGES,
   type Kit,
-  kitStatusText,
+  kitCardStatus,
+  kitDisplayName,
+  kitNextStep,
+  kitPrimaryAction,
   withBrand,
 } from '@portal/domain';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { type ReactNode, useId, useState } from 'react';
 import { useConfig } from '../../../lib/config.ts';
 import { CoachBookingModal } from '../../coach/modals/coach-booking-modal.tsx';
 import { CoachTile } from './coach-tile.tsx';
-import { KitActions } from './kit-actions.tsx';
 import { KitNameEditor } from './kit-name-editor.tsx';
 import { KitNotes } from './kit-notes.tsx';
+import { KitPrimaryAction } from './kit-primary-action.tsx';
 import { KitQuestionnaires } from './kit-questionnaires.tsx';
 import { KitReferral } from './kit-referral.tsx';
 import { KITS_TEXTS } from './kit-texts.ts';
@@ -21,8 +20,8 @@ import { KitTimeline } from './kit-timeline.tsx';
 import { ReplacementRequest } from './replacement-request.tsx';
 
 export type KitCardActions = {
-  onSendNow: (kit: Kit) => void;
-  onGive: (kitId: number) => void;
+  /** 'Select option': the choice of sending the kit now or giving it. */
+  onSelectOption: (kit: Kit) => void;
   onCoachInfo: () => void;
   /** The replacement order; without it the card gives the support phone number instead. */
   onRequestReplacement?: (kit: Kit) => void;
@@ -32,22 +31,74 @@ export type KitCardActions = {
 export const kitAnchor = (kitId: number) => `kit-${kitId}`;
 export const kitHeadingId = (kitId: number) => `kit-${kitId}-name`;
 
-/** One kit: name, ids, status, timeline, coach tile, report link, actions, questionnaires, referral, notes. */
-export function KitCard({
-  kit,
-  highlighted = false,
-  ...actions
-}: KitCardActions & { kit: Kit; highlighted?: boolean }) {
+type KitCardProps = KitCardActions & {
+  kit: Kit;
+  expanded: boolean;
+  onToggle: () => void;
+  highlighted?: boolean;
+};
+
+/**
+ * One kit as a summary: name, status, next step and one primary action. 'Show details' opens the rest
+ * (ids, rename, timeline, coach tile, questionnaires, referral, notes); the timeline is asked for then.
+ */
+export function KitCard({ kit, expanded, onToggle, highlighted = false, ...actions }: KitCardProps) {
   const { brandName } = useConfig();
-  const [bookingOpen, setBookingOpen] = useState(false);
   const headingId = kitHeadingId(kit.id);
+  const detailsId = useId();
+  const nextStep = kitNextStep(kit);
   return (
     <article
       id={kitAnchor(kit.id)}
       className={highlighted ? 'kit-card kit-card-highlight' : 'kit-card'}
       aria-labelledby={headingId}
     >
-      <KitNameEditor kit={kit} headingId={headingId} />
+      <div className="kit-summary">
+        <h2 id={headingId} tabIndex={-1}>
+          {kitDisplayName(kit)}
+        </h2>
+        <dl className="kit-facts kit-summary-facts">
+          <div>
+            <dt>{KITS_TEXTS.status}</dt>
+            <dd data-status={kit.kitStatus}>{withBrand(kitCardStatus(kit), brandName)}</dd>
+          </div>
+          {nextStep ? (
+            <div className="kit-next-step">
+              <dt>{KITS_TEXTS.nextStep}</dt>
+              <dd>{nextStep}</dd>
+            </div>
+          ) : null}
+        </dl>
+        <div className="kit-summary-actions">
+          <KitPrimaryAction
+            kit={kit}
+            onSelectOption={actions.onSelectOption}
+            onRequestReplacement={actions.onRequestReplacement}
+          />
+          <button
+            type="button"
+            className="button button-secondary kit-details-toggle"
+            aria-expanded={expanded}
+            aria-controls={detailsId}
+            onClick={onToggle}
+          >
+            {expanded ? KITS_TEXTS.hideDetails : KITS_TEXTS.showDetails}
+          </button>
+        </div>
+      </div>
+      <div id={detailsId} className="kit-details" hidden={!expanded}>
+        {expanded ? <KitDetails kit={kit} actions={actions} /> : null}
+      </div>
+    </article>
+  );
+}
+
+function KitDetails({ kit, actions }: { kit: Kit; actions: KitCardActions }): ReactNode {
+  const [bookingOpen, setBookingOpen] = useState(false);
+  const orderable =
+    kitPrimaryAction(kit) === 'ORDER_REPLACEMENT' && actions.onRequestReplacement !== undefined;
+  return (
+    <>
       <dl className="kit-facts">
         <div>
           <dt>{KITS_TEXTS.kitId}</dt>
@@ -57,28 +108,13 @@ export function KitCard({
           <dt>{KITS_TEXTS.sampleId}</dt>
           <dd>{kit.sampleIdentifier}</dd>
         </div>
-        <div>
-          <dt>{KITS_TEXTS.status}</dt>
-          <dd data-status={kit.kitStatus}>{withBrand(kitStatusText(kit.kitStatus), brandName)}</dd>
-        </div>
       </dl>
-      <KitActions kit={kit} onSendNow={actions.onSendNow} onGive={actions.onGive} />
-      <ReplacementRequest kit={kit} onRequest={actions.onRequestReplacement} />
+      <KitNameEditor kit={kit} headingId={kitHeadingId(kit.id)} heading={false} />
+      <ReplacementRequest kit={kit} orderable={orderable} />
       <section className="kit-section">
         <h3>{KITS_TEXTS.progress}</h3>
-        <KitTimeline kitId={kit.id} />
-        {isAwaitingReport(kit) ? <p className="field-hint">{KIT_MESSAGES.reportTiming}</p> : null}
+        <KitTimeline kit={kit} />
       </section>
-      {canViewReport(kit) ? (
-        <p className="kit-report-link">
-          <Link
-            className="button button-primary"
-            to={`/report?samples=${encodeURIComponent(kit.sampleIdentifier)}`}
-          >
-            {KITS_TEXTS.viewReport}
-          </Link>
-        </p>
-      ) : null}
       <CoachTile kit={kit} onHowToBook={actions.onCoachInfo} onBook={() => setBookingOpen(true)} />
       {bookingOpen ? <CoachBookingModal kit={kit} open onClose={() => setBookingOpen(false)} /> : null}
       <KitQuestionnaires kit={kit} />
@@ -88,6 +124,6 @@ export function KitCard({
       <div className="kit-section">
         <KitNotes kit={kit} />
       </div>
-    </article>
+    </>
   );
 }

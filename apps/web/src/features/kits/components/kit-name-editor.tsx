@@ -6,8 +6,19 @@ import { errorText } from './kit-format.ts';
 import { KITS_TEXTS } from './kit-texts.ts';
 import { StatusMessage } from './status-message.tsx';
 
-/** The kit's heading (name or KIT-{id}) with an inline rename form and a characters-left counter. */
-export function KitNameEditor({ kit, headingId }: { kit: Kit; headingId: string }) {
+/**
+ * The kit's heading (name or KIT-{id}) with an inline rename form and a characters-left counter. With
+ * `heading` false the heading is the caller's (the kits page shows it in the card's summary).
+ */
+export function KitNameEditor({
+  kit,
+  headingId,
+  heading = true,
+}: {
+  kit: Kit;
+  headingId: string;
+  heading?: boolean;
+}) {
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -59,9 +70,11 @@ export function KitNameEditor({ kit, headingId }: { kit: Kit; headingId: string 
   return (
     <div className="kit-name">
       <div className="kit-name-row">
-        <h2 id={headingId} tabIndex={-1}>
-          {kitDisplayName(kit)}
-        </h2>
+        {heading ? (
+          <h2 id={headingId} tabIndex={-1}>
+            {kitDisplayName(kit)}
+          </h2>
+        ) : null}
         {editing ? null : (
           <Button ref={renameRef} variant="secondary" onClick={open}>
             {KITS_TEXTS.rename}

@@ -1,12 +1,15 @@
-import { KIT_MESSAGES, timelineSteps } from '@portal/domain';
+import { KIT_MESSAGES, type Kit, timelineSteps } from '@portal/domain';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { useKitTimeline } from '../api.ts';
 import { formatKitDate } from './kit-format.ts';
 import { KITS_TEXTS } from './kit-texts.ts';
 
-/** The seven steps of a kit's journey: reached ones are marked done, with their date when known. */
-export function KitTimeline({ kitId }: { kitId: number }) {
-  const timeline = useKitTimeline(kitId);
+/**
+ * The seven steps of a kit's journey: reached ones are marked done, with their date when known. Each
+ * card asks for its own timeline, so one that fails says so in its card and the others still show.
+ */
+export function KitTimeline({ kit }: { kit: Pick<Kit, 'id' | 'kitStatus' | 'sampleStatus'> }) {
+  const timeline = useKitTimeline(kit);
   if (timeline.isPending) return <Loading />;
   if (timeline.isError)
     return (

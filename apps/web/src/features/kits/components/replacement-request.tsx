@@ -1,13 +1,12 @@
 import { canRequestReplacement, formatMoney, type Kit, PRICES } from '@portal/domain';
-import { Button } from '../../../components/ui/button.tsx';
 import { useConfig } from '../../../lib/config.ts';
 import { KITS_TEXTS } from './kit-texts.ts';
 
 /**
- * After an overloaded, underloaded or swab failure: explains it and offers a replacement kit. Until the
- * replacement order exists (onRequest absent) it gives the support number instead of a dead button.
+ * After an overloaded, underloaded or swab failure: explains it and the replacement offer. The order
+ * button is the card's primary action; where there is none (`orderable` false) the support number is given.
  */
-export function ReplacementRequest({ kit, onRequest }: { kit: Kit; onRequest?: (kit: Kit) => void }) {
+export function ReplacementRequest({ kit, orderable }: { kit: Kit; orderable: boolean }) {
   const { supportPhone } = useConfig();
   if (!canRequestReplacement(kit)) return null;
   return (
@@ -15,11 +14,7 @@ export function ReplacementRequest({ kit, onRequest }: { kit: Kit; onRequest?: (
       <h3>{KITS_TEXTS.replacementTitle}</h3>
       <p>{KITS_TEXTS.replacementBody}</p>
       <p>{KITS_TEXTS.replacementOffer(formatMoney(PRICES.replacementCents))}</p>
-      {onRequest ? (
-        <Button onClick={() => onRequest(kit)}>{KITS_TEXTS.replacementOrder}</Button>
-      ) : (
-        <p>{KITS_TEXTS.replacementCall(supportPhone)}</p>
-      )}
+      {orderable ? null : <p>{KITS_TEXTS.replacementCall(supportPhone)}</p>}
     </section>
   );
 }

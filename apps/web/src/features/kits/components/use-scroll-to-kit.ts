@@ -35,3 +35,10 @@ export function useScrollToKit(ready: boolean): string | null {
 
   return highlighted;
 }
+
+/** The kit id of ?scrollingPosition=kit-{id}, or null: its card starts expanded. */
+export function useScrollTargetKitId(): number | null {
+  const [searchParams] = useSearchParams();
+  const match = /^kit-(\d+)$/.exec(searchParams.get('scrollingPosition') ?? '');
+  return match ? Number(match[1]) : null;
+}

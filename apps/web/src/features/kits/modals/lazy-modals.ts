@@ -18,3 +18,7 @@ export const CoachInfoModal = lazyModal(
   () => import('./coach-info-modal.tsx'),
   (m) => m.CoachInfoModal,
 );
+export const SelectOptionModal = lazyModal(
+  () => import('./select-option-modal.tsx'),
+  (m) => m.SelectOptionModal,
+);

@@ -71,14 +71,9 @@ describe('Kits page', () => {
   it.each([
     ['the redeem dialog', () => screen.getByRole('button', { name: 'Redeem a voucher' })],
     [
-      'the send-now dialog',
-      () => within(card('Spare kit')).getByRole('button', { name: 'Send this kit to me now' }),
+      'the Select option dialog',
+      () => within(card('Spare kit')).getByRole('button', { name: 'Select option' }),
     ],
-    [
-      'the give dialog',
-      () => within(card('Spare kit')).getByRole('button', { name: 'Give this kit to someone' }),
-    ],
-    ['the coach information', () => within(card('Results in')).getByRole('button', { name: 'How to book' })],
   ])('opens %s and closes it again', async (_, opener) => {
     const { user } = renderRoute('/kits', { signedInAs: {} });
     await screen.findByRole('article', { name: 'Results in' });
@@ -86,5 +81,33 @@ describe('Kits page', () => {
     expect(await screen.findByRole('dialog')).toBeVisible();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['Send this kit to me now', 'Send this kit to me now'],
+    ['Give this kit to someone', 'Give a kit to someone'],
+  ])('reopens the choice with Select option: %s leads to its dialog', async (choice, title) => {
+    const { user } = renderRoute('/kits', { signedInAs: {} });
+    const select = within(await screen.findByRole('article', { name: 'Spare kit' })).getByRole('button', {
+      name: 'Select option',
+    });
+    await user.click(select);
+    const dialog = await screen.findByRole('dialog', { name: 'Select option' });
+    await user.click(within(dialog).getByRole('button', { name: choice }));
+    expect(await screen.findByRole('dialog', { name: title })).toBeVisible();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(select).toHaveFocus();
+  });
+
+  it('opens the coach information from an opened card', async () => {
+    const { user } = renderRoute('/kits', { signedInAs: {} });
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Results in' })).getByRole('button', {
+        name: 'Show details',
+      }),
+    );
+    await user.click(within(card('Results in')).getByRole('button', { name: 'How to book' }));
+    expect(await screen.findByRole('dialog')).toBeVisible();
   });
 });

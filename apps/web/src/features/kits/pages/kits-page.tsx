@@ -10,11 +10,18 @@ import { GivenKits } from '../components/given-kits.tsx';
 import { JourneyKits } from '../components/journey-kits.tsx';
 import { KITS_TEXTS } from '../components/kit-texts.ts';
 import { Tabs } from '../components/tabs.tsx';
-import { ActivateKitModal, CoachInfoModal, GiveKitModal, RedeemModal } from '../modals/lazy-modals.ts';
+import {
+  ActivateKitModal,
+  CoachInfoModal,
+  GiveKitModal,
+  RedeemModal,
+  SelectOptionModal,
+} from '../modals/lazy-modals.ts';
 
 /** The one dialog the page shows at a time, and the kit it is about. */
 type Dialog =
   | { kind: 'redeem' }
+  | { kind: 'selectOption'; kit: Kit }
   | { kind: 'activate'; kit: Kit }
   | { kind: 'give'; kitId: number }
   | { kind: 'coachInfo' }
@@ -50,8 +57,7 @@ export function KitsPage({ notAllowed = false }: { notAllowed?: boolean }) {
             label: KITS_TEXTS.journeyTab,
             panel: (
               <JourneyKits
-                onSendNow={(kit) => setDialog({ kind: 'activate', kit })}
-                onGive={(kitId) => setDialog({ kind: 'give', kitId })}
+                onSelectOption={(kit) => setDialog({ kind: 'selectOption', kit })}
                 onCoachInfo={() => setDialog({ kind: 'coachInfo' })}
                 onRequestReplacement={(kit) => setDialog({ kind: 'replacement', kit })}
               />
@@ -61,6 +67,15 @@ export function KitsPage({ notAllowed = false }: { notAllowed?: boolean }) {
         ]}
       />
       <RedeemModal open={dialog?.kind === 'redeem'} onClose={close} />
+      {dialog?.kind === 'selectOption' ? (
+        <SelectOptionModal
+          kit={dialog.kit}
+          open
+          onClose={close}
+          onSendNow={(kit) => setDialog({ kind: 'activate', kit })}
+          onGive={(kitId) => setDialog({ kind: 'give', kitId })}
+        />
+      ) : null}
       {dialog?.kind === 'activate' ? <ActivateKitModal kit={dialog.kit} open onClose={close} /> : null}
       <GiveKitModal
         open={dialog?.kind === 'give'}
