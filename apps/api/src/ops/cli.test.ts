@@ -116,6 +116,28 @@ describe('ops audit:impersonation', () => {
   });
 });
 
+describe('ops participant-code:issue', () => {
+  it('prints a code issued to one email, which registers that email into the project', async () => {
+    const project = JSON.parse(
+      (await ops(['project:create', '--name', 'CLI study', '--logistics', 'CLIENT_MANAGED'])).stdout,
+    );
+    const email = uniqueEmail('participant');
+    const issued = await ops(['participant-code:issue', '--project', String(project.id), '--email', email]);
+    expect(issued.code).toBe(0);
+    const { participantCode } = JSON.parse(issued.stdout);
+    expect(JSON.parse(issued.stdout)).toEqual({ projectId: project.id, email, participantCode });
+    const check = await t.app.inject({
+      method: 'POST',
+      url: '/api/research/register-check',
+      payload: { participantIdentifier: participantCode, username: email },
+    });
+    expect(check.json()).toEqual({ researchProjectName: 'CLI study' });
+    const unknown = await ops(['participant-code:issue', '--project', '99999', '--email', email]);
+    expect(unknown.code).toBe(1);
+    expect(JSON.parse(unknown.stderr).error).toBe('There is no research project 99999.');
+  });
+});
+
 describe('ops addresses:import', () => {
   it('loads a CSV with G-NAF columns so the finder suggests its addresses', async () => {
     const fs = await import('node:fs');

@@ -175,7 +175,8 @@ export const commands: Record<string, Command> = {
       }),
   },
   'project:create': {
-    summary: 'A research project; prints its id and the participant code the study hands out',
+    summary:
+      "A research project; prints its id and its own participant code (which joins only with one of the project's vouchers)",
     options: {
       name: str,
       logistics: str,
@@ -202,6 +203,16 @@ export const commands: Record<string, Command> = {
         ...(v['contact-name'] ? { contactName: v['contact-name'] } : {}),
         ...(v.phone ? { phone: v.phone } : {}),
         ...(v.email ? { email: v.email } : {}),
+      }),
+  },
+  'participant-code:issue': {
+    summary:
+      "A participant code of a project for one participant's email, to register and join with; printed once, stored hashed, spent on joining",
+    options: { project: str, email: str },
+    required: ['project', 'email'],
+    run: (v, client) =>
+      client.post(`/api/admin/projects/${encodeURIComponent(String(v.project))}/participant-codes`, {
+        email: v.email,
       }),
   },
   'audit:impersonation': {
