@@ -64,6 +64,7 @@ const report = (call: (f: Fixture) => Call, withheld: (f: Fixture) => Call): Acc
 export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'GET /api/config': pub,
   'POST /api/auth/register': pub,
+  'GET /api/auth/referral-codes/{code}': pub,
   'POST /api/auth/verify-email': pub,
   'POST /api/auth/verify-email/resend': pub,
   'POST /api/auth/login': pub,

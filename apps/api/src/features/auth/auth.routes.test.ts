@@ -163,6 +163,12 @@ describe('registration and email verification', () => {
   });
 
   it('keeps a referral code given at registration without its REF- or REF prefix', async () => {
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/referral-codes',
+      headers: { 'x-ops-key': 'test-ops-key' },
+      payload: { code: 'DRJANE1', firstName: 'Jane', lastName: 'Doe' },
+    });
     const codeOf = async (email: string) =>
       (await t.database.db.select().from(users).where(eq(users.email, email)))[0]?.referralCode;
     const dashed = uniqueEmail('ref');

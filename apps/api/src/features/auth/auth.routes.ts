@@ -7,12 +7,14 @@ import {
   REGISTRATION_MESSAGES,
   refreshResponseSchema,
   registerRequestSchema,
+  registrationReferralSchema,
   resetPasswordSchema,
   tokenOnlySchema,
 } from '@portal/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { activeReferral } from '../kits/kits.service.ts';
 import {
   login,
   registerUser,
@@ -64,6 +66,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         .code(201)
         .send({ message: REGISTRATION_MESSAGES.success.replace('{email}', request.body.email) });
     },
+  );
+
+  app.get(
+    '/referral-codes/:code',
+    {
+      config: limited,
+      schema: {
+        tags: ['auth'],
+        summary: "Registration's referral lookup: the practitioner's first and last name (REF- optional)",
+        params: z.object({ code: z.string().max(40) }),
+        response: { 200: registrationReferralSchema, 404: apiErrorSchema, ...errors },
+      },
+    },
+    async (request) => activeReferral(ctx, request.params.code),
   );
 
   app.post(

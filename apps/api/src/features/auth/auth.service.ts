@@ -1,5 +1,11 @@
 import { hash, verify } from '@node-rs/argon2';
-import { AUTH_MESSAGES, ERROR_CODES, normaliseReferralCode, type RegisterRequest } from '@portal/domain';
+import {
+  AUTH_MESSAGES,
+  ERROR_CODES,
+  KIT_MESSAGES,
+  normaliseReferralCode,
+  type RegisterRequest,
+} from '@portal/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { enqueueMail } from '../../adapters/mail/outbox.ts';
 import {
@@ -9,7 +15,7 @@ import {
   verifyEmailMail,
 } from '../../adapters/mail/templates.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { emailTokens, users } from '../../db/schema/index.ts';
+import { emailTokens, referralCodes, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, forbidden, invalid, tooMany, unauthorized } from '../../lib/errors.ts';
 import { randomToken, sha256 } from '../../lib/secrets.ts';
@@ -74,6 +80,16 @@ async function consumeEmailToken(db: DbOrTx, token: string, purpose: Purpose) {
  * saying so instead, and the caller sees the same answer either way, so registration reveals nothing.
  */
 export async function registerUser(ctx: AppContext, input: RegisterRequest) {
+  // Consumer §5: a leading 'REF-' or 'REF' is removed, as for every referral code. An unknown code is
+  // refused before the email is looked at, so the answer says nothing about the account.
+  const referralCode = normaliseReferralCode(input.referralCode ?? '') || null;
+  if (referralCode) {
+    const [known] = await ctx.db
+      .select({ code: referralCodes.code })
+      .from(referralCodes)
+      .where(and(eq(referralCodes.code, referralCode), eq(referralCodes.active, true)));
+    if (!known) throw invalid(KIT_MESSAGES.referralUnknown, { referralCode: KIT_MESSAGES.referralUnknown });
+  }
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
     const [existing] = await tx
@@ -101,8 +117,7 @@ export async function registerUser(ctx: AppContext, input: RegisterRequest) {
         // A minor starts without a consent form: the 'Complete now' banner asks for one.
         parentConsented: input.underAge ? false : null,
         userType: input.userType,
-        // Consumer §5: a leading 'REF-' or 'REF' is removed, as for every referral code.
-        referralCode: normaliseReferralCode(input.referralCode ?? '') || null,
+        referralCode,
         participantCode: input.participantCode ?? null,
       })
       .returning({ id: users.id });

@@ -422,7 +422,8 @@ export async function kitTimeline(ctx: AppContext, userId: string, kitId: number
 
 // ---- Owner changes --------------------------------------------------------------------------
 
-export async function lookupReferral(ctx: AppContext, raw: string) {
+/** The practitioner behind an active code (REF-/REF stripped); an empty or unknown code is refused. */
+export async function activeReferral(ctx: AppContext, raw: string) {
   const code = normaliseReferralCode(raw);
   if (!code) throw invalid(KIT_MESSAGES.referralRequired, { referralCode: KIT_MESSAGES.referralRequired });
   const [row] = await ctx.db
@@ -430,7 +431,12 @@ export async function lookupReferral(ctx: AppContext, raw: string) {
     .from(referralCodes)
     .where(and(eq(referralCodes.code, code), eq(referralCodes.active, true)));
   if (!row) throw notFound(KIT_MESSAGES.referralUnknown);
-  return { name: `${row.firstName} ${row.lastName}`, referralCode: row.code };
+  return { firstName: row.firstName, lastName: row.lastName, referralCode: row.code };
+}
+
+export async function lookupReferral(ctx: AppContext, raw: string) {
+  const row = await activeReferral(ctx, raw);
+  return { name: `${row.firstName} ${row.lastName}`, referralCode: row.referralCode };
 }
 
 /** putKit: name, notes, referral code (null removes it) or the report-received tick. */
@@ -671,13 +677,16 @@ export async function createKits(
     const [project] = await tx.select().from(projects).where(eq(projects.id, input.projectId));
     if (!project) throw notFound(`There is no project ${input.projectId}.`);
     let ownerId: string | null = null;
+    let referralCode: string | null = null;
     if (input.ownerEmail) {
       const [owner] = await tx
-        .select({ id: users.id })
+        .select({ id: users.id, referralCode: users.referralCode })
         .from(users)
         .where(eq(users.email, input.ownerEmail.trim().toLowerCase()));
       if (!owner) throw notFound(`There is no account with the email ${input.ownerEmail}.`);
       ownerId = owner.id;
+      // The practitioner who referred the person at registration is credited with every kit they buy.
+      referralCode = owner.referralCode;
     }
     const rows = await tx
       .insert(kits)
@@ -686,6 +695,7 @@ export async function createKits(
           hashedId: newHashedId(),
           projectId: project.id,
           ownerId,
+          referralCode,
           voucherCode: newVoucherCode(),
           sampleIdentifier: newSampleIdentifier(),
           surveyResultId: input.infant ? crypto.randomUUID() : null,

@@ -229,10 +229,12 @@ export async function placeOrder(
           const [kit] = await createKits(txCtx, { count: 1, projectId: 1, ownerEmail: user.email });
           if (!kit) throw new Error('kit not created');
           kitId = kit.id;
-          if (item.referralCode)
+          // The kit carries the buyer's referral from registration, unless the item names one; a kit
+          // given to someone else is theirs, so it does not carry the buyer's practitioner.
+          if (item.referralCode || item.email)
             await tx
               .update(kits)
-              .set({ referralCode: normaliseReferralCode(item.referralCode) })
+              .set({ referralCode: item.referralCode ? normaliseReferralCode(item.referralCode) : null })
               .where(eq(kits.id, kit.id));
           if (body.orderType === 'REPLACEMENT' && body.replacingKitId) {
             await setKitStatus(txCtx, body.replacingKitId, { kitStatus: 'REPLACED' }, userId);
