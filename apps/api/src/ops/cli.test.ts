@@ -69,6 +69,8 @@ describe('ops CLI', () => {
     [['user:create', '--email', 'x@example.com'], /Missing --password/],
     [['user:create', '--bogus', '1'], /Unknown option/],
     [['no:such'], /Unknown command/],
+    [['constructor'], /Unknown command/],
+    [['__proto__'], /Unknown command/],
     [
       ['user:create', '--email', 'bad', '--password', PASSWORD, '--first-name', 'A', '--last-name', 'B'],
       /valid email/,

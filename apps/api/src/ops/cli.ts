@@ -5,7 +5,7 @@ import { commands } from './commands.ts';
 /** `npm run ops -- <command> [--option value]...`: prints one JSON document, or {"error"} on stderr and exit 1. */
 async function main(argv: string[]) {
   const [name, ...rest] = argv;
-  const command = name ? commands[name] : undefined;
+  const command = name && Object.hasOwn(commands, name) ? commands[name] : undefined;
   if (!command) {
     const list = Object.entries(commands).map(([n, c]) => `${n}: ${c.summary}`);
     throw new OpsError(`Unknown command ${name ?? '(none)'}. Commands: ${list.join(' | ')}`);

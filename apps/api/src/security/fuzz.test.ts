@@ -1,7 +1,8 @@
-import { apiErrorSchema } from '@portal/domain';
+import { apiErrorSchema, ERROR_CODES } from '@portal/domain';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ops, signedInUser, type TestApp } from '../test/helpers.ts';
+import { AUTHORIZATION_MATRIX } from './authorization-matrix.ts';
 
 /**
  * Hostile and malformed input for every route of the OpenAPI document: never a 5xx, always the error
@@ -22,7 +23,7 @@ function seedFrom(setting: string | undefined): number {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 let t: TestApp;
-let routes: { method: Method; path: string; hasBody: boolean }[];
+let routes: { method: Method; path: string; hasBody: boolean; query: string[] }[];
 let userToken: string;
 
 const nasty = fc.oneof(
@@ -42,6 +43,7 @@ const nasty = fc.oneof(
     'Infinity',
     '1e309',
     '{{7*7}}',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a Log4Shell probe, sent as the text it is.
     '${jndi:ldap://x}',
   ),
   fc.string({ maxLength: 40 }),
@@ -86,13 +88,17 @@ beforeAll(async () => {
     AUTH_RATE_LIMIT: '100000',
   });
   const spec = (await t.app.inject('/api/openapi.json')).json() as {
-    paths: Record<string, Record<string, { requestBody?: unknown }>>;
+    paths: Record<
+      string,
+      Record<string, { requestBody?: unknown; parameters?: { in: string; name: string }[] }>
+    >;
   };
   routes = Object.entries(spec.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([m, op]) => ({
       method: m.toUpperCase() as Method,
       path,
       hasBody: Boolean(op.requestBody),
+      query: (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
     })),
   );
   userToken = (await signedInUser(t.app)).accessToken;
@@ -147,10 +153,109 @@ describe(`fuzzing every route (seed ${SEED})`, () => {
   }, 300_000);
 });
 
+/**
+ * Names every plain object inherits. A lookup such as `versions[request.query.v]` finds a function for them
+ * instead of nothing (GET /api/legal/terms.pdf?v=constructor answered 500), so each is sent as every path
+ * parameter and every declared query parameter of every route, and each answer must be a proper 4xx or a
+ * success, never a 5xx.
+ */
+const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty'];
+
+describe('lookups by user input', () => {
+  it('answer inherited names (constructor, __proto__, toString...) in params and queries with 4xx, never 5xx', async () => {
+    const failures: string[] = [];
+    for (const route of routes.filter(
+      (r) => !['/api/admin/seed-demo', '/api/auth/logout'].includes(r.path),
+    )) {
+      const headers = route.path.startsWith('/api/admin') ? ops : { authorization: `Bearer ${userToken}` };
+      for (const key of PROTOTYPE_KEYS) {
+        const path = route.path.replace(/\{\w+\}/g, key);
+        const qs = new URLSearchParams(route.query.map((name) => [name, key])).toString();
+        const res = await t.app.inject({
+          method: route.method,
+          url: `${path}${qs ? `?${qs}` : ''}`,
+          headers,
+          ...(route.hasBody ? { payload: {} } : {}),
+        });
+        const json = String(res.headers['content-type'] ?? '').includes('json');
+        if (
+          res.statusCode >= 500 ||
+          (res.statusCode >= 400 && json && !apiErrorSchema.safeParse(res.json()).success)
+        )
+          failures.push(
+            `${route.method} ${path}${qs ? `?${qs}` : ''} → ${res.statusCode}: ${res.body.slice(0, 200)}`,
+          );
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 300_000);
+});
+
+/**
+ * A support view's token and a signed-out session's token, with hostile queries and bodies: the support
+ * view gets 403 "read-only" on every write whatever it sends (the refusal comes before validation), the
+ * ended session never gets past the guard or the statement that checks its session. Path parameters stay
+ * plain so each request reaches its route.
+ */
+describe(`fuzzing support views and ended sessions (seed ${SEED})`, () => {
+  let viewToken: string;
+  let endedToken: string;
+  beforeAll(async () => {
+    const person = await signedInUser(t.app);
+    const support = await signedInUser(t.app, { authorities: ['IMPERSONATE'] });
+    const view = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/impersonate',
+      headers: { authorization: `Bearer ${support.accessToken}` },
+      payload: { username: person.email },
+    });
+    viewToken = view.json().access_token;
+    const leaving = await signedInUser(t.app);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      payload: { refresh_token: leaving.refreshToken },
+    });
+    endedToken = leaving.accessToken;
+  });
+
+  it('refuses every write of a support view (403) and every request of an ended session (401)', async () => {
+    const signedIn = routes.filter((r) => AUTHORIZATION_MATRIX[`${r.method} ${r.path}`]?.kind !== 'public');
+    for (const route of signedIn) {
+      const path = route.path.replace(/\{\w+\}/g, '1');
+      await assertWithSeed(
+        fc.asyncProperty(fc.dictionary(nasty, nasty, { maxKeys: 3 }), hostileBody, async (query, body) => {
+          const qs = new URLSearchParams(query as Record<string, string>).toString();
+          const send = (token: string) =>
+            t.app.inject({
+              method: route.method,
+              url: `${path}${qs ? `?${qs}` : ''}`,
+              headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+              ...(route.hasBody ? { payload: JSON.stringify(body) } : {}),
+            });
+          // 401, or the 400 of a route whose own statement checks the session after validation (decision 009).
+          const ended = await send(endedToken);
+          if (ended.statusCode !== 401 && ended.statusCode !== 400)
+            throw new Error(
+              `${route.method} ${route.path} let an ended session through: ${ended.statusCode}`,
+            );
+          if (route.method === 'GET') return;
+          const view = await send(viewToken);
+          if (view.statusCode !== 403 || view.json().code !== ERROR_CODES.supportViewReadOnly)
+            throw new Error(
+              `${route.method} ${route.path} let a support view write: ${view.statusCode} ${view.body}`,
+            );
+        }),
+        Math.max(2, Math.ceil(RUNS / 4)),
+      );
+    }
+  }, 300_000);
+});
+
 /** Runs a property with the suite's seed; a failure names the seed and how to replay it. */
-async function assertWithSeed<T>(property: fc.IAsyncProperty<T>) {
+async function assertWithSeed<T>(property: fc.IAsyncProperty<T>, runs = RUNS) {
   try {
-    await fc.assert(property, { seed: SEED, numRuns: RUNS, endOnFailure: true });
+    await fc.assert(property, { seed: SEED, numRuns: runs, endOnFailure: true });
   } catch (error) {
     console.log(`fuzz failure: replay with FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS}`);
     throw new Error(`[FUZZ_SEED=${SEED}] ${(error as Error).message}`, { cause: error });

@@ -14,6 +14,10 @@ describe('brayCurtis', () => {
     expect(brayCurtis({ x: 1 }, { y: 1 })).toBe(1);
     expect(brayCurtis({}, {})).toBe(0);
   });
+
+  it('counts a species named like an inherited property (constructor, toString) as absent from the other', () => {
+    expect(brayCurtis({ constructor: 1 }, { toString: 1 })).toBe(1);
+  });
 });
 
 describe('compareReports', () => {

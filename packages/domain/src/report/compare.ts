@@ -17,13 +17,17 @@ export type ReportComparison = {
   brayCurtis: number;
 };
 
+/** A species' share, or 0: only own keys count, so a species named `constructor` is no inherited function. */
+const share = (values: Readonly<Record<string, number>>, name: string) =>
+  Object.hasOwn(values, name) ? (values[name] as number) : 0;
+
 /** Σ|a−b| / Σ(a+b) over the union of keys; two empty profiles are identical (0). */
 export function brayCurtis(a: Readonly<Record<string, number>>, b: Readonly<Record<string, number>>): number {
   let difference = 0;
   let total = 0;
   for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
-    const x = a[key] ?? 0;
-    const y = b[key] ?? 0;
+    const x = share(a, key);
+    const y = share(b, key);
     difference += Math.abs(x - y);
     total += x + y;
   }
@@ -71,8 +75,8 @@ export function compareReports(
     [...earlier.composition.species, ...later.composition.species].map((e) => [e.name, e.label]),
   );
   const changes = [...new Set([...Object.keys(before), ...Object.keys(after)])].map((name) => {
-    const b = before[name] ?? 0;
-    const a = after[name] ?? 0;
+    const b = share(before, name);
+    const a = share(after, name);
     return { name, label: labels.get(name) ?? name, before: b, after: a, change: a - b };
   });
   const byName = (x: TaxonChange, y: TaxonChange) => x.name.localeCompare(y.name);

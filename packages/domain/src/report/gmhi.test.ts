@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { speciesOf } from './gmhi.ts';
 import {
   gmhi,
   gmhiOfSpecies,
@@ -107,5 +108,20 @@ describe('GMHI', () => {
     const x = 5 / 81.8;
     const expected = Math.log10(((1 / 7) * -x * Math.log(x) + 1e-5) / 1e-5);
     expect(gmhi(parseMetaphlanProfile(readFixture('edge/metaphlan4-sgb.txt')))).toBeCloseTo(expected, 12);
+  });
+
+  it('reads species named like what every object inherits as ordinary species', () => {
+    const taxa = ['constructor', '__proto__', 'toString', 'constructor'].map((name) => ({
+      lineage: `k__Bacteria|s__${name}`,
+      rank: 's' as const,
+      name,
+      abundance: 10,
+    }));
+    const species = speciesOf({ sample: null, database: null, markerVersion: null, unknownPercent: 0, taxa });
+    expect(Object.entries(species).sort()).toEqual([
+      ['__proto__', 10],
+      ['constructor', 20],
+      ['toString', 10],
+    ]);
   });
 });

@@ -66,11 +66,12 @@ export function gmhiWebtoolOfSpecies(species: SpeciesAbundances): number | null 
 
 /** Species rows of a profile by name; a name under two lineages is summed. */
 export function speciesOf(profile: MetaphlanProfile): Record<string, number> {
-  const species: Record<string, number> = {};
+  // A Map: names come from the lab's file, and `s__constructor` must not add to what objects inherit.
+  const species = new Map<string, number>();
   for (const t of profile.taxa) {
-    if (t.rank === 's') species[t.name] = (species[t.name] ?? 0) + t.abundance;
+    if (t.rank === 's') species.set(t.name, (species.get(t.name) ?? 0) + t.abundance);
   }
-  return species;
+  return Object.fromEntries(species);
 }
 
 export function gmhi(profile: MetaphlanProfile): number | null {

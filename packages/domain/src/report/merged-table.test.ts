@@ -50,4 +50,12 @@ describe('parseMergedSpeciesTable', () => {
     expect(() => parseMergedSpeciesTable('Species,S1\ng__X,100\n')).toThrow(/no species rows/);
     expect(() => parseMergedSpeciesTable('Species,S1\ns__X,60\ns__Y,60\n')).toThrow(/S1 add up to 120\.00%/);
   });
+
+  it('keeps species named like what every object inherits', () => {
+    const table = parseMergedSpeciesTable('Species,S1\ns____proto__,40\ns__constructor,60\n');
+    expect(Object.entries(table.samples[0]?.species ?? {})).toEqual([
+      ['__proto__', 40],
+      ['constructor', 60],
+    ]);
+  });
 });

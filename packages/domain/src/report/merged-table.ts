@@ -82,7 +82,8 @@ export function parseMergedSpeciesTable(text: string): MergedSpeciesTable {
         throw new ProfileError('Every sample column needs a name in the header row.', line);
       }
       header = { line, cells: cells.slice(0, skip), delimiter };
-      for (const sample of names) samples.push({ sample, species: {} });
+      // No prototype: a species named by the file (`s____proto__`) is then an ordinary key.
+      for (const sample of names) samples.push({ sample, species: Object.create(null) });
       continue;
     }
     const cells = splitRow(raw, header.delimiter);

@@ -32,4 +32,18 @@ describe('terms and privacy', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('There is no version v99 of the terms.');
   });
+
+  it.each(['constructor', '__proto__', 'toString', 'valueOf'])(
+    'answers ?v=%s, a name every object inherits, as an unknown version',
+    async (version) => {
+      for (const kind of ['terms', 'privacy']) {
+        const res = await t.app.inject(`/api/legal/${kind}.pdf?v=${version}`);
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toEqual({
+          message: `There is no version ${version} of the ${kind === 'terms' ? 'terms' : 'privacy policy'}.`,
+          code: 'NOT_FOUND',
+        });
+      }
+    },
+  );
 });

@@ -64,7 +64,8 @@ export const legalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const version = request.query.v?.trim() || 'default';
-        const doc = versions[version];
+        // Only the table's own keys: `constructor` or `__proto__` would find what every object inherits.
+        const doc = Object.hasOwn(versions, version) ? versions[version] : undefined;
         if (!doc) throw notFound(`There is no version ${version} of the ${label}.`);
         const pdf = await legalPdf(
           brand,
