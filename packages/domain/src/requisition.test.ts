@@ -10,6 +10,8 @@ import {
   minuteProblem,
   pendingReplacementProblem,
   type RequisitionFormValues,
+  replacementEntryProblem,
+  replacementErrorHolds,
   replacementFormSchema,
   requisitionFormSchema,
   sampleReplacementProblem,
@@ -24,7 +26,7 @@ const form: RequisitionFormValues = {
   yearOfBirth: '1980',
   gender: 'FEMALE',
   studyVisit: 'SV1',
-  collectionDate: '2026-03-01',
+  collectionDate: '01/03/2026',
   collectionHour: '9',
   collectionMinute: '05',
   note: '',
@@ -51,7 +53,11 @@ describe('requisition form rules (research §5)', () => {
     ['yearOfBirth', { yearOfBirth: '1900' }, undefined],
     ['yearOfBirth', { yearOfBirth: '3000' }, M.yearOfBirthFuture],
     ['collectionDate', { collectionDate: '' }, 'Collection date is required'],
-    ['collectionDate', { collectionDate: '2026-02-30' }, M.collectionDateInvalid],
+    ['collectionDate', { collectionDate: '30/02/2026' }, M.collectionDateFormInvalid],
+    // Typed DD/MM/YYYY, whatever the browser's locale: an ISO or US-style date is refused.
+    ['collectionDate', { collectionDate: '2026-03-01' }, 'Collection date must be a real date as DD/MM/YYYY'],
+    ['collectionDate', { collectionDate: '03/31/2026' }, M.collectionDateFormInvalid],
+    ['collectionDate', { collectionDate: '31/03/2026' }, undefined],
     ['collectionHour', { collectionHour: '', collectionMinute: '' }, 'Collection time is required'],
     ['collectionHour', { collectionHour: '24' }, M.hourInvalid],
     ['collectionMinute', { collectionMinute: '60' }, M.minuteInvalid],
@@ -100,10 +106,34 @@ describe('tube replacements', () => {
 
   it.each([
     [{ replaced: '', replacedBy: '' }, null],
-    [{ replaced: 'T1', replacedBy: '' }, 'Please add the replacement kit by clicking "Click to Add"'],
+    // A tube left chosen with no replacement typed holds nothing to add.
+    [{ replaced: 'T1', replacedBy: '' }, null],
+    [{ replaced: 'T1', replacedBy: '  ' }, null],
+    [{ replaced: 'T1', replacedBy: 'R2' }, 'Please add the replacement kit by clicking "Click to Add"'],
     [{ replaced: '', replacedBy: 'R1' }, M.clickToAdd],
   ])('an entry typed but not added %j → %s', (draft, message) =>
     expect(pendingReplacementProblem(draft)).toBe(message),
+  );
+
+  it.each([
+    [{ replaced: '', replacedBy: 'R2' }, M.tubeRequired],
+    [{ replaced: 'T2', replacedBy: ' ' }, M.replacementTubeRequired],
+    [{ replaced: 'T2', replacedBy: ' R1 ' }, M.replacementUsed('R1')],
+    [{ replaced: 'T2', replacedBy: 'R2' }, null],
+  ])('Click to Add of %j → %s', (draft, message) =>
+    expect(replacementEntryProblem(list, draft)).toBe(message),
+  );
+
+  it.each([
+    // The duplicate replacement is cleared from the box: its error goes.
+    [M.replacementUsed('R1'), { replaced: 'T2', replacedBy: '' }, false],
+    [M.replacementUsed('R1'), { replaced: 'T2', replacedBy: 'R1' }, true],
+    [M.tubeReplaced('T1'), { replaced: 'T2', replacedBy: 'R2' }, false],
+    [M.tubeRequired, { replaced: 'T2', replacedBy: 'R2' }, false],
+    [M.clickToAdd, { replaced: 'T2', replacedBy: 'R3' }, true],
+    [M.clickToAdd, { replaced: 'T2', replacedBy: '' }, false],
+  ])('the error %s still holds for %j: %s', (error, draft, holds) =>
+    expect(replacementErrorHolds(error, list, draft)).toBe(holds),
   );
 });
 

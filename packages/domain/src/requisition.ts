@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseDisplayDate } from './profile.ts';
 import { validateAnswer } from './questionnaire/answers.ts';
 import type { AnswersByQuestionId, SurveyDefinition, SurveyQuestion } from './questionnaire/definition.ts';
 import { visibleQuestions } from './questionnaire/visibility.ts';
@@ -48,6 +49,7 @@ export const REQUISITION_MESSAGES = {
   yearOfBirthFuture: 'The year of birth cannot be in the future.',
   collectionDateRequired: 'Collection date is required',
   collectionDateInvalid: 'Collection date must be a date as YYYY-MM-DD',
+  collectionDateFormInvalid: 'Collection date must be a real date as DD/MM/YYYY',
   collectionTimeRequired: 'Collection time is required',
   collectionInFuture: 'The collection date and time cannot be in the future (at the site).',
   hourInvalid: 'Hour must be a number from 0 to 23',
@@ -186,9 +188,35 @@ export function sampleReplacementsProblem(list: readonly SampleReplacement[]): s
   return null;
 }
 
-/** A replacement typed but not added with Click to Add must not be lost silently. */
+/**
+ * A replacement tube typed but not added with Click to Add must not be lost silently. A tube merely left
+ * chosen in the list, with no replacement typed, holds nothing to add and does not block the form.
+ */
 export function pendingReplacementProblem(draft: { replaced: string; replacedBy: string }): string | null {
-  return draft.replaced.trim() || draft.replacedBy.trim() ? REQUISITION_MESSAGES.clickToAdd : null;
+  return draft.replacedBy.trim() ? REQUISITION_MESSAGES.clickToAdd : null;
+}
+
+/** What Click to Add says of this entry: a missing half, a duplicate, or null when it can be added. */
+export function replacementEntryProblem(
+  list: readonly SampleReplacement[],
+  draft: SampleReplacement,
+): string | null {
+  const entry = { replaced: draft.replaced, replacedBy: draft.replacedBy.trim() };
+  if (!entry.replaced) return REQUISITION_MESSAGES.tubeRequired;
+  if (!entry.replacedBy) return REQUISITION_MESSAGES.replacementTubeRequired;
+  return sampleReplacementProblem(list, entry);
+}
+
+/**
+ * Whether the entry error shown still has its cause once the entry is edited (research §5 messages):
+ * an error whose cause is gone is cleared rather than left blocking the form.
+ */
+export function replacementErrorHolds(
+  error: string,
+  list: readonly SampleReplacement[],
+  draft: SampleReplacement,
+): boolean {
+  return error === replacementEntryProblem(list, draft) || error === pendingReplacementProblem(draft);
 }
 
 /**
@@ -222,7 +250,10 @@ export function unansweredCompulsory(
 
 const trimmed = (max: number, required: string) => z.string().trim().min(1, required).max(max);
 
-/** The requisition form as typed in the browser: every field a string, checked with the spec's messages. */
+/**
+ * The requisition form as typed in the browser: every field a string, checked with the spec's messages.
+ * The collection date is typed DD/MM/YYYY (not a date picker that follows the browser's locale).
+ */
 export const requisitionFormSchema = z
   .object({
     subjectId: trimmed(SUBJECT_ID_MAX_LENGTH, REQUISITION_MESSAGES.subjectIdRequired),
@@ -246,8 +277,8 @@ export const requisitionFormSchema = z
     if (!(STUDY_VISITS as readonly string[]).includes(form.studyVisit))
       issue('studyVisit', REQUISITION_MESSAGES.studyVisitRequired);
     if (!form.collectionDate) issue('collectionDate', REQUISITION_MESSAGES.collectionDateRequired);
-    else if (!isCalendarDate(form.collectionDate))
-      issue('collectionDate', REQUISITION_MESSAGES.collectionDateInvalid);
+    else if (!parseDisplayDate(form.collectionDate))
+      issue('collectionDate', REQUISITION_MESSAGES.collectionDateFormInvalid);
     if (!form.collectionHour && !form.collectionMinute)
       issue('collectionHour', REQUISITION_MESSAGES.collectionTimeRequired);
     else {

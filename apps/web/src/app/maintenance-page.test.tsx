@@ -12,4 +12,9 @@ describe('Maintenance page', () => {
     expect(screen.getByRole('heading', { level: 1, name: MAINTENANCE_TEXTS.title })).toBeVisible();
     expect(screen.getByText(MAINTENANCE_TEXTS.body.replace('{until}', formatDateTime(until)))).toBeVisible();
   });
+
+  it('names the zone of the end time, whatever the reader’s own zone', () => {
+    render(<MaintenancePage config={{ ...testConfig, maintenanceUntil: '2030-01-02T03:04:00.000Z' }} />);
+    expect(screen.getByText(/back by 2 January 2030 at 1:04\s?pm AEST\./)).toBeVisible();
+  });
 });

@@ -1,10 +1,23 @@
 const LOCALE = 'en-AU';
+/** The service runs on Brisbane time (its support line and coach are in Brisbane). */
+const PORTAL_TIME_ZONE = 'Australia/Brisbane';
 
-/** A date and time as people in Australia write it, e.g. '22 November 2025 at 3:00 pm'. */
+/**
+ * A date and time as people in Australia write it, with its zone so that it means the same wherever the
+ * reader is: '22 November 2025 at 3:00 pm AEST'.
+ */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(LOCALE, { dateStyle: 'long', timeStyle: 'short' }).format(date);
+  return new Intl.DateTimeFormat(LOCALE, {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: PORTAL_TIME_ZONE,
+    timeZoneName: 'short',
+  }).format(date);
 }
 
 /** Replaces `{name}` placeholders in a message. */

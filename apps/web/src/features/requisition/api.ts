@@ -8,7 +8,7 @@ import {
   surveyDefinitionSchema,
   visitorInfoSchema,
 } from '@portal/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../lib/api-client.ts';
 
@@ -82,17 +82,21 @@ export function useStoolDefinition(enabled: boolean) {
 const tokenHeader = (token: string) => ({ 'x-survey-result-token': token });
 const answersSchema = z.object({ questionResultsMap: z.record(z.string(), answerRecordSchema) });
 
-/** GET questionnaire/survey-result/{id}/survey/19 with the survey-result token. */
+/**
+ * GET questionnaire/survey-result/{id}/survey/19 with the survey-result token. Without a survey result
+ * (blood kits) there is nothing to ask for: skipToken keeps even a refetch from calling the API.
+ */
 export function useStoolAnswers(result: { surveyResultId: string; token: string } | undefined) {
   return useQuery({
     queryKey: requisitionKeys.stoolAnswers(result?.surveyResultId ?? ''),
-    queryFn: ({ signal }) =>
-      apiRequest(
-        `/questionnaire/survey-result/${encodeURIComponent(result?.surveyResultId ?? '')}/survey/${STOOL_SURVEY_ID}`,
-        { signal, headers: tokenHeader(result?.token ?? '') },
-        answersSchema,
-      ).then((data) => data.questionResultsMap),
-    enabled: Boolean(result),
+    queryFn: result
+      ? ({ signal }) =>
+          apiRequest(
+            `/questionnaire/survey-result/${encodeURIComponent(result.surveyResultId)}/survey/${STOOL_SURVEY_ID}`,
+            { signal, headers: tokenHeader(result.token) },
+            answersSchema,
+          ).then((data) => data.questionResultsMap)
+      : skipToken,
     gcTime: 0,
   });
 }

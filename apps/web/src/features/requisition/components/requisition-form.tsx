@@ -2,7 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   collectionTime,
   duplicateKitProblem,
+  formatDisplayDate,
   type KitInfo,
+  parseDisplayDate,
   pendingReplacementProblem,
   REQUISITION_MESSAGES,
   type RequisitionFormValues,
@@ -40,7 +42,7 @@ function savedValues(info: KitInfo): RequisitionFormValues {
     yearOfBirth: info.visitor ? String(info.visitor.yearOfBirth) : '',
     gender: info.visitor?.gender ?? '',
     studyVisit: info.studyVisit ?? '',
-    collectionDate: collection?.collectionDateAtSiteTimezone ?? '',
+    collectionDate: formatDisplayDate(collection?.collectionDateAtSiteTimezone),
     collectionHour: hour,
     collectionMinute: minute,
     note: info.note ?? '',
@@ -101,7 +103,8 @@ export function RequisitionForm({ info, stool, onSubmitted }: RequisitionFormPro
         collections: [
           {
             kitHashedId: info.kit.kitHashedId,
-            collectionDateAtSiteTimezone: values.collectionDate,
+            // Checked by the form schema: DD/MM/YYYY as typed, YYYY-MM-DD as sent.
+            collectionDateAtSiteTimezone: parseDisplayDate(values.collectionDate) ?? '',
             collectionTimeAtSiteTimezone: collectionTime(values.collectionHour, values.collectionMinute),
           },
         ],
@@ -123,7 +126,7 @@ export function RequisitionForm({ info, stool, onSubmitted }: RequisitionFormPro
   return (
     <FormProvider {...form}>
       <form onSubmit={onSubmit} noValidate aria-label={REQUISITION_TEXTS.formLabel}>
-        <SubjectFields kitHashedId={info.kit.kitHashedId} />
+        <SubjectFields kitHashedId={info.kit.kitHashedId} timezone={info.site.timezone} />
         <VisitFields timezone={info.site.timezone} visitProblem={visitProblem} />
         {isBlood ? (
           <TubeReplacements

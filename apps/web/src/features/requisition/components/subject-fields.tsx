@@ -5,7 +5,7 @@ import { REQUISITION_TEXTS } from '../requisition-texts.ts';
 import { SubjectVisits } from './subject-visits.tsx';
 
 /** Subject Information: subject id (with the subject's visits), year of birth and gender. */
-export function SubjectFields({ kitHashedId }: { kitHashedId: string }) {
+export function SubjectFields({ kitHashedId, timezone }: { kitHashedId: string; timezone: string }) {
   const { register, formState, control } = useFormContext<RequisitionFormValues>();
   const { errors } = formState;
   const subjectId = useWatch({ control, name: 'subjectId' });
@@ -20,7 +20,7 @@ export function SubjectFields({ kitHashedId }: { kitHashedId: string }) {
         error={errors.subjectId?.message}
         {...register('subjectId')}
       />
-      <SubjectVisits kitHashedId={kitHashedId} subjectId={subjectId ?? ''} />
+      <SubjectVisits kitHashedId={kitHashedId} subjectId={subjectId ?? ''} timezone={timezone} />
       <Field
         label={REQUISITION_TEXTS.yearOfBirth}
         type="number"

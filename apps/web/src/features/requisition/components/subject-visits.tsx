@@ -1,11 +1,22 @@
-import { kitTypeName, VISITOR_LOOKUP_DEBOUNCE_MS } from '@portal/domain';
+import { formatZonedDateTime, kitTypeName, VISITOR_LOOKUP_DEBOUNCE_MS } from '@portal/domain';
 import type { ReactNode } from 'react';
 import { useVisitorInfo } from '../api.ts';
 import { REQUISITION_TEXTS } from '../requisition-texts.ts';
 import { useDebouncedValue } from '../use-debounced-value.ts';
 
-/** Research §7: the subject's visits at this site, looked up 500 ms after the subject id stops changing. */
-export function SubjectVisits({ kitHashedId, subjectId }: { kitHashedId: string; subjectId: string }) {
+/**
+ * Research §7: the subject's visits at this site, looked up 500 ms after the subject id stops changing.
+ * Visit times read as the site's clock, with its zone.
+ */
+export function SubjectVisits({
+  kitHashedId,
+  subjectId,
+  timezone,
+}: {
+  kitHashedId: string;
+  subjectId: string;
+  timezone: string;
+}) {
   const settled = useDebouncedValue(subjectId.trim(), VISITOR_LOOKUP_DEBOUNCE_MS);
   const lookup = useVisitorInfo(kitHashedId, settled);
   if (!settled) return null;
@@ -20,7 +31,7 @@ export function SubjectVisits({ kitHashedId, subjectId }: { kitHashedId: string;
           <li key={visit.studyVisit}>
             {REQUISITION_TEXTS.visitLine(
               visit.studyVisit,
-              visit.visitAt ? visit.visitAt.slice(0, 10) : null,
+              visit.visitAt ? formatZonedDateTime(visit.visitAt, timezone) : null,
               visit.kitTypes.map(kitTypeName).join(', '),
             )}
           </li>

@@ -1,4 +1,4 @@
-import { REQUISITION_MESSAGES, type SampleReplacement, sampleReplacementProblem } from '@portal/domain';
+import { replacementEntryProblem, replacementErrorHolds, type SampleReplacement } from '@portal/domain';
 import { useId } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -23,16 +23,17 @@ export function TubeReplacements(props: TubeReplacementsProps) {
   const selectId = useId();
 
   function add() {
-    const entry = { replaced: draft.replaced, replacedBy: draft.replacedBy.trim() };
-    const problem = !entry.replaced
-      ? REQUISITION_MESSAGES.tubeRequired
-      : !entry.replacedBy
-        ? REQUISITION_MESSAGES.replacementTubeRequired
-        : sampleReplacementProblem(list, entry);
+    const problem = replacementEntryProblem(list, draft);
     onError(problem);
     if (problem) return;
-    onListChange([...list, entry]);
+    onListChange([...list, { replaced: draft.replaced, replacedBy: draft.replacedBy.trim() }]);
     onDraftChange({ replaced: '', replacedBy: '' });
+  }
+
+  /** An edit keeps the error only while its cause is still there (a cleared duplicate unblocks Submit). */
+  function edit(next: SampleReplacement) {
+    onDraftChange(next);
+    if (error && !replacementErrorHolds(error, list, next)) onError(null);
   }
 
   return (
@@ -63,7 +64,7 @@ export function TubeReplacements(props: TubeReplacementsProps) {
           <select
             id={selectId}
             value={draft.replaced}
-            onChange={(event) => onDraftChange({ ...draft, replaced: event.target.value })}
+            onChange={(event) => edit({ ...draft, replaced: event.target.value })}
           >
             <option value="">{REQUISITION_TEXTS.chooseTube}</option>
             {tubes.map((tube) => (
@@ -78,7 +79,7 @@ export function TubeReplacements(props: TubeReplacementsProps) {
           value={draft.replacedBy}
           maxLength={40}
           autoComplete="off"
-          onChange={(event) => onDraftChange({ ...draft, replacedBy: event.target.value })}
+          onChange={(event) => edit({ ...draft, replacedBy: event.target.value })}
         />
         <div className="requisition-add">
           <Button variant="secondary" onClick={add}>

@@ -1,4 +1,4 @@
-import { type RequisitionFormValues, STUDY_VISITS } from '@portal/domain';
+import { parseDisplayDate, type RequisitionFormValues, STUDY_VISITS, zoneName } from '@portal/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { Field } from '../../../components/ui/field.tsx';
@@ -33,6 +33,11 @@ export function VisitFields({
     },
   });
   const visitError = refused ?? errors.studyVisit?.message;
+  // The zone's name on the collection day (AEST or AEDT where daylight saving applies), today until then.
+  const collectionDate = parseDisplayDate(
+    useWatch<RequisitionFormValues, 'collectionDate'>({ name: 'collectionDate' }) ?? '',
+  );
+  const zone = zoneName(timezone, collectionDate ? new Date(`${collectionDate}T12:00:00Z`) : new Date());
   const timeError = errors.collectionHour?.message ?? errors.collectionMinute?.message;
   return (
     <section className="requisition-section" aria-labelledby="visit-heading">
@@ -60,14 +65,18 @@ export function VisitFields({
       </div>
       <Field
         label={REQUISITION_TEXTS.collectionDate}
-        type="date"
+        hint={REQUISITION_TEXTS.dateHint}
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={10}
         error={errors.collectionDate?.message}
         {...register('collectionDate')}
       />
       <fieldset className="requisition-time" aria-describedby="collection-time-hint">
         <legend>{REQUISITION_TEXTS.collectionTime}</legend>
         <p id="collection-time-hint" className="field-hint">
-          {REQUISITION_TEXTS.timeHint(timezone)}
+          {REQUISITION_TEXTS.timeHint(zone, timezone)}
         </p>
         <div className="requisition-row">
           <Field

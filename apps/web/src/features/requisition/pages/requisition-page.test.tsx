@@ -41,7 +41,7 @@ async function fillIn(user: UserEvent) {
   await user.type(screen.getByLabelText(T.yearOfBirth), '1980');
   await user.click(screen.getByRole('radio', { name: T.female }));
   await user.selectOptions(screen.getByLabelText(T.studyVisit), 'SV2');
-  await user.type(screen.getByLabelText(T.collectionDate), '2026-03-01');
+  await user.type(screen.getByLabelText(T.collectionDate), '01/03/2026');
   await user.type(screen.getByLabelText(T.hour), '9');
   await user.type(screen.getByLabelText(T.minute), '05');
 }
@@ -59,6 +59,40 @@ describe('Requisition page, blood kit', () => {
     expect(screen.getByRole('heading', { name: T.visitSection })).toBeVisible();
     expect(screen.getByRole('group', { name: T.pleaseNote })).toBeVisible();
     expect(screen.getByText('Brisbane site')).toBeVisible();
+  });
+
+  it('takes the date as DD/MM/YYYY whatever the locale, and names the site zone of the times', async () => {
+    const { user, calls } = open({
+      [KIT]: () => ({
+        status: 200,
+        body: kitInfoOf({
+          site: { id: 3, name: 'Sydney site', timezone: 'Australia/Sydney' },
+          collections: [
+            {
+              kit: { kitHashedId: HASH, kitId: 9, kitType: 'ORBITM_B_KIT' },
+              collectionDateAtSiteTimezone: '2026-01-20',
+              collectionTimeAtSiteTimezone: '07:45',
+              collectedAtEpoch: Date.parse('2026-01-19T20:45:00Z'),
+            },
+          ],
+        }),
+      }),
+    });
+    const date = await screen.findByLabelText(T.collectionDate);
+    expect(date).toHaveAttribute('type', 'text');
+    expect(date).toHaveValue('20/01/2026');
+    expect(date).toHaveAccessibleDescription(T.dateHint);
+    expect(screen.getByText(T.timeHint('AEDT', 'Australia/Sydney'))).toBeVisible();
+    // In winter the same site keeps standard time.
+    await user.clear(date);
+    await user.type(date, '20/07/2026');
+    expect(await screen.findByText(T.timeHint('AEST', 'Australia/Sydney'))).toBeVisible();
+
+    await user.clear(date);
+    await user.type(date, '2026-07-20');
+    await user.click(submitButton());
+    expect(await screen.findByText(M.collectionDateFormInvalid)).toBeVisible();
+    expect(posts(calls)).toHaveLength(0);
   });
 
   it('checks the required fields, the year of birth and the time before sending', async () => {
@@ -127,18 +161,43 @@ describe('Requisition page, blood kit', () => {
     });
   });
 
-  it('reloads the form after a successful submit and says so', async () => {
+  it('clears a refused replacement error when its cause is cleared, and Submit goes through', async () => {
+    const { user, calls } = open({
+      [KIT]: () => ({
+        status: 200,
+        body: kitInfoOf({ sampleReplacements: [{ replaced: 'TUBEA1', replacedBy: 'SPARE1' }] }),
+      }),
+    });
+    await fillIn(user);
+    const note = screen.getByRole('group', { name: T.pleaseNote });
+    await user.selectOptions(within(note).getByLabelText(T.tube), 'TUBEA2');
+    await user.type(within(note).getByLabelText(T.replacementTube), 'SPARE1');
+    await user.click(within(note).getByRole('button', { name: T.clickToAdd }));
+    expect(within(note).getByRole('alert')).toHaveTextContent(M.replacementUsed('SPARE1'));
+
+    await user.clear(within(note).getByLabelText(T.replacementTube));
+    expect(within(note).queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(submitButton());
+    await waitFor(() => expect(posts(calls)).toHaveLength(1));
+    expect(posts(calls)[0]?.body).toMatchObject({
+      sampleReplacements: [{ replaced: 'TUBEA1', replacedBy: 'SPARE1' }],
+    });
+  });
+
+  it('reloads the form after a successful submit and says so, asking for no stool questionnaire', async () => {
     const { user, calls } = open();
     await fillIn(user);
     await user.click(submitButton());
     expect(await screen.findByText(M.submitted)).toBeVisible();
     await waitFor(() => expect(calls.filter((c) => `${c.method} ${c.path}` === KIT)).toHaveLength(2));
+    // A blood kit has no stool questionnaire: no call for its answers, least of all without an id.
+    expect(calls.filter((c) => c.path.startsWith('/api/questionnaire'))).toEqual([]);
   });
 
   it('looks the subject up once typing stops and lists their visits', async () => {
     const { user, calls } = open();
     await user.type(await screen.findByLabelText(T.subjectId), 'SUBJ-9');
-    expect(await screen.findByText(T.visitLine('SV1', '2026-01-10', 'Stool Kit'))).toBeVisible();
+    expect(await screen.findByText(T.visitLine('SV1', '10/01/2026 08:00 AEST', 'Stool Kit'))).toBeVisible();
     const lookups = calls.filter((c) => c.path === '/api/requisition/visitors');
     expect(lookups.map((c) => new URLSearchParams(c.query).get('subjectId'))).toEqual(['SUBJ-9']);
   });
@@ -159,7 +218,9 @@ describe('Requisition page, blood kit', () => {
       }),
     });
     await user.type(await screen.findByLabelText(T.subjectId), 'SUBJ-9');
-    expect(await screen.findByText(T.visitLine('SV1', '2026-01-10', 'Blood Kit, Stool Kit'))).toBeVisible();
+    expect(
+      await screen.findByText(T.visitLine('SV1', '10/01/2026 08:00 AEST', 'Blood Kit, Stool Kit')),
+    ).toBeVisible();
     const visit = screen.getByLabelText(T.studyVisit);
     await user.selectOptions(visit, 'SV1');
     expect(

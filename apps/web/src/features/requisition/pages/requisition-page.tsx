@@ -61,7 +61,8 @@ export function RequisitionPage() {
         onSubmitted={(message) => {
           setSubmitted(message);
           void info.refetch();
-          void answers.refetch();
+          // Only a stool kit has questionnaire answers to reload (research §2).
+          if (stool) void answers.refetch();
         }}
       />
     </div>
