@@ -3,12 +3,11 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { Loading } from '../../components/ui/loading.tsx';
 import { ImpersonationBanner } from '../../features/support/components/impersonation-banner.tsx';
 import { useConfig } from '../../lib/config.ts';
+import { MobileMenu } from './mobile-menu.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { SiteBanners } from './site-banners.tsx';
 import { SkipLink } from './skip-link.tsx';
 import { UnderAgeBanner } from './under-age-banner.tsx';
-
-const NAV_ID = 'site-navigation';
 
 /** The signed-in frame: top bar, sidebar (or mobile menu), banners and the page. */
 export function AppLayout() {
@@ -28,15 +27,15 @@ export function AppLayout() {
         <button
           type="button"
           className="menu-button"
+          aria-haspopup="dialog"
           aria-expanded={menuOpen}
-          aria-controls={NAV_ID}
-          onClick={() => setOpenedAt(menuOpen ? null : location.key)}
+          onClick={() => setOpenedAt(location.key)}
         >
           Menu
         </button>
       </header>
       <div className="shell">
-        <Sidebar id={NAV_ID} open={menuOpen} />
+        <Sidebar />
         <main id="main" className="content" tabIndex={-1}>
           <ImpersonationBanner />
           <SiteBanners />
@@ -46,6 +45,7 @@ export function AppLayout() {
           </Suspense>
         </main>
       </div>
+      <MobileMenu open={menuOpen} onClose={() => setOpenedAt(null)} />
     </div>
   );
 }

@@ -10,13 +10,22 @@ type ModalProps = {
   title: string;
   children: ReactNode;
   closeLabel?: string;
+  /** The dialog's classes: 'modal' centres it; the mobile menu adds 'modal-drawer' to slide it in from the side. */
+  className?: string;
 };
 
 /**
  * A modal dialog: labelled by its title, Escape closes it, Tab stays inside, and focus goes back to
  * whatever had it before the dialog opened.
  */
-export function Modal({ open, onClose, title, children, closeLabel = 'Close' }: ModalProps) {
+export function Modal({
+  open,
+  onClose,
+  title,
+  children,
+  closeLabel = 'Close',
+  className = 'modal',
+}: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
 
@@ -58,7 +67,7 @@ export function Modal({ open, onClose, title, children, closeLabel = 'Close' }: 
     <div className="modal-backdrop">
       <div
         ref={dialogRef}
-        className="modal"
+        className={className}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}

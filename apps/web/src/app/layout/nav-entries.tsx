@@ -1,0 +1,28 @@
+import { mainNavigation } from '@portal/domain';
+import { NavLink } from 'react-router';
+import { useConfig } from '../../lib/config.ts';
+import { useResearchRestriction } from '../research-restriction.tsx';
+
+/** The main entries (Dashboard, My Kits…), shared by the sidebar and the mobile menu. */
+export function NavEntries() {
+  const config = useConfig();
+  // A restricted research participant stays on the profile: the other entries are shown but disabled.
+  const restricted = useResearchRestriction() !== null;
+  return (
+    <ul className="nav-list">
+      {mainNavigation(config.appType).map((entry) => (
+        <li key={entry.to}>
+          {restricted ? (
+            <span className="nav-item nav-item-disabled" aria-disabled="true">
+              {entry.label}
+            </span>
+          ) : (
+            <NavLink className="nav-item" to={entry.to}>
+              {entry.label}
+            </NavLink>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
