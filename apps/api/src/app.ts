@@ -40,6 +40,7 @@ import {
   impersonationRoutes,
 } from './features/research/impersonation.ts';
 import { researchAdminRoutes, researchRoutes } from './features/research/research.routes.ts';
+import { supportViewsRoutes } from './features/support-views/support-views.routes.ts';
 import { surveysRoutes } from './features/surveys/surveys.routes.ts';
 import { loadDefinitions } from './features/surveys/surveys.service.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
@@ -218,6 +219,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   await app.register(configRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(usersRoutes, { prefix: '/api/users' });
+  await app.register(supportViewsRoutes, { prefix: '/api/users' });
   await app.register(profileRoutes, { prefix: '/api' });
   await app.register(consentRoutes, { prefix: '/api' });
   await app.register(kitsRoutes, { prefix: '/api' });

@@ -133,15 +133,16 @@ export const routes: RouteObject[] = [
                 path: 'register',
                 element: <ForAppType customer={<RegisterPage />} research={<ResearchRegisterPage />} />,
               },
+              { path: 'reset-password', element: <ResetPasswordPage /> },
             ],
           },
           // The terms and privacy viewer is public, signed in or not.
           { path: 'toc', element: <LegalPage kind="terms" /> },
           { path: 'terms', element: <LegalPage kind="terms" /> },
           { path: 'privacy', element: <LegalPage kind="privacy" /> },
-          // Emailed links work whether or not someone is signed in on this browser.
+          // Logged-out only too, but a verification link opened while signed in still verifies (the page
+          // sends a signed-in visitor without a token on).
           { path: 'verify-email', element: <VerifyEmailPage /> },
-          { path: 'reset-password', element: <ResetPasswordPage /> },
           {
             path: 'recruitment/:recruitmentId/candidate/:candidateId/consent/:consentId',
             element: <ConsentPage />,

@@ -12,21 +12,25 @@ export const REFRESH_TOKEN_TTL_DAYS = 30;
 /** Concurrent tabs refreshing with the same token within this window get the same successor. */
 export const REFRESH_GRACE_SECONDS = 10;
 
+/**
+ * An access token of the session (refresh-token family) `sessionId`; every request checks that session is
+ * still live. A support view's token names the support user as actor (act) and lives `ttlSeconds`.
+ */
 export function signAccessToken(
   ctx: AppContext,
   user: { id: string; authorities: string[] },
   sessionId: string,
-  actorId?: string,
+  supportView?: { actorId: string; ttlSeconds: number },
 ): string {
   return signToken(
     ctx.jwtSecret,
-    { audience: ctx.config.appType, ttlSeconds: ACCESS_TOKEN_TTL_SECONDS },
+    { audience: ctx.config.appType, ttlSeconds: supportView?.ttlSeconds ?? ACCESS_TOKEN_TTL_SECONDS },
     {
       user_id: user.id,
       authorities: user.authorities,
       sid: sessionId,
       sub: user.id,
-      ...(actorId ? { act: actorId } : {}),
+      ...(supportView ? { act: supportView.actorId } : {}),
     },
   );
 }

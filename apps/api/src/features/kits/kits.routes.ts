@@ -52,7 +52,7 @@ export const kitsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dashboardSchema, 401: apiErrorSchema },
       },
     },
-    async (request) => dashboard(ctx, principalOf(request).userId),
+    async (request) => dashboard(ctx, principalOf(request)),
   );
 
   app.get(
@@ -67,7 +67,7 @@ export const kitsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(kitSchema), 401: apiErrorSchema },
       },
     },
-    async (request) => listUserKits(ctx, principalOf(request).userId),
+    async (request) => listUserKits(ctx, principalOf(request)),
   );
 
   app.get(

@@ -36,6 +36,8 @@ import {
 } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { conflict, invalid, notFound, sessionExpired } from '../../lib/errors.ts';
+import type { Caller } from '../../plugins/authenticate.ts';
+import { liveSession } from '../auth/live-session.ts';
 import { answerClock, refreshStoredProgress, storedSurveyStats } from '../surveys/surveys.service.ts';
 import {
   kitDispatchedMail,
@@ -228,9 +230,9 @@ type JsonKit = Omit<ShownKit, 'redeemedAt' | 'activatedAt'> & {
 
 /**
  * The person with their kits, their kits' projects and what the kits' questionnaire progress depends on
- * (the person's age, the stored progress), in one statement. It starts from the person's row, so it
- * also proves the account exists (the route is guarded by requireUserCheckedByQuery): no row means a
- * deleted account.
+ * (the person's age, the stored progress), in one statement. It starts from the person's row and checks
+ * the caller's session is live, so it also proves the account exists and is signed in (the route is
+ * guarded by requireUserCheckedByQuery): no row means a deleted account or an ended session.
  *
  * The kits come as one JSON array column, not as a row of 29 columns per kit: the
  * driver then decodes one row of four fields with JSON.parse instead of describing and converting
@@ -258,13 +260,13 @@ const userKitRows = preparedFor((db) => {
     })
     .from(users)
     .leftJoinLateral(owned, sql`true`)
-    .where(eq(users.id, sql.placeholder('userId')))
+    .where(and(eq(users.id, sql.placeholder('userId')), liveSession(sql.placeholder('sessionId'))))
     .prepare('user_kits');
 });
 
 /** getUserKits: the person's kits under the listing rules, oldest first. */
-export async function listUserKits(ctx: AppContext, userId: string): Promise<Kit[]> {
-  const [owner] = await userKitRows(ctx.db).execute({ userId });
+export async function listUserKits(ctx: AppContext, { userId, sessionId }: Caller): Promise<Kit[]> {
+  const [owner] = await userKitRows(ctx.db).execute({ userId, sessionId });
   if (!owner) throw sessionExpired();
   const underAge = isUnderAge({ underAge: owner.ownerUnderAge, dateOfBirth: owner.ownerDateOfBirth });
   const projectsById = new Map<number, ShownProject>();
@@ -329,7 +331,8 @@ export async function listSentKits(ctx: AppContext, userId: string): Promise<Sen
 /**
  * The person with their kits counted per state (a handful of rows however many kits they hold), in one
  * statement; the listing and activation rules then apply to each group, not to every kit. It starts from
- * the person's row, so it also proves the account exists (requireUserCheckedByQuery).
+ * the person's row and checks the caller's session is live, so it also proves the account exists and is
+ * signed in (requireUserCheckedByQuery).
  */
 /** What isProfileComplete reads: the dashboard reads no more of the person (no password hash, no email). */
 const profileCompleteColumns = {
@@ -369,13 +372,13 @@ const dashboardRows = preparedFor((db) => {
     })
     .from(users)
     .leftJoinLateral(groups, sql`true`)
-    .where(eq(users.id, sql.placeholder('userId')))
+    .where(and(eq(users.id, sql.placeholder('userId')), liveSession(sql.placeholder('sessionId'))))
     .prepare('dashboard');
 });
 
 /** getDashboard: counts of available and redeemed kits, and whether the profile is complete. */
-export async function dashboard(ctx: AppContext, userId: string) {
-  const rows = await dashboardRows(ctx.db).execute({ userId });
+export async function dashboard(ctx: AppContext, { userId, sessionId }: Caller) {
+  const rows = await dashboardRows(ctx.db).execute({ userId, sessionId });
   const user = rows[0]?.user;
   if (!user) throw sessionExpired();
   let numberOfUnassignedKits = 0;

@@ -3,7 +3,7 @@ import { ERROR_CODES, guardianNameProblems, PASSWORD_MESSAGES, type Profile } fr
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { AppError, forbidden, invalid, notFound } from '../../lib/errors.ts';
+import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import type { Principal } from '../../plugins/authenticate.ts';
 import { hashPassword } from '../auth/auth.service.ts';
 import { revokeAllSessions } from '../auth/tokens.ts';
@@ -24,7 +24,6 @@ export async function saveProfile(ctx: AppContext, principal: Principal, input: 
     }
     let passwordHash: string | undefined;
     if (input.newPassword !== undefined) {
-      if (principal.actorId) throw forbidden('A support session cannot change the password.');
       const ok = await verify(current.passwordHash, input.password ?? '').catch(() => false);
       if (!ok)
         throw new AppError(403, ERROR_CODES.forbidden, PASSWORD_MESSAGES.wrongCurrent, {

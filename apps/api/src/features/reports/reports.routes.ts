@@ -70,8 +70,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.record(z.string(), z.unknown()), ...errors },
       },
     },
-    async (request) =>
-      compare(ctx, principalOf(request).userId, request.query.primary, request.query.secondary),
+    async (request) => compare(ctx, principalOf(request), request.query.primary, request.query.secondary),
   );
 
   app.get(
@@ -89,7 +88,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const pdf = await comparisonAsPdf(
         ctx,
-        principalOf(request).userId,
+        principalOf(request),
         request.query.primary,
         request.query.secondary,
       );
@@ -125,7 +124,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => getReport(ctx, principalOf(request).userId, request.params.sample),
+    async (request) => getReport(ctx, principalOf(request), request.params.sample),
   );
 
   app.get(
@@ -141,7 +140,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const pdf = await reportAsPdf(ctx, principalOf(request).userId, request.params.sample);
+      const pdf = await reportAsPdf(ctx, principalOf(request), request.params.sample);
       return reply
         .type('application/pdf')
         .header(

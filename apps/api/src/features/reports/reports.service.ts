@@ -18,6 +18,8 @@ import { preparedFor } from '../../db/prepared.ts';
 import { kits, labResults, projects, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, conflict, invalid, notFound, sessionExpired } from '../../lib/errors.ts';
+import type { Caller } from '../../plugins/authenticate.ts';
+import { liveSession } from '../auth/live-session.ts';
 import { setKitStatus } from '../kits/kits.service.ts';
 
 const AT_LAB = new Set([
@@ -137,7 +139,8 @@ export async function listReports(ctx: AppContext, userId: string) {
 /**
  * The person and, when it is theirs and viewable, the report of the sample, in one statement: the
  * person's permission decides before the report's existence (a minor without consent gets 403). It
- * starts from the person's row, so it also proves the account exists (requireUserCheckedByQuery).
+ * starts from the person's row and checks the caller's session is live, so it also proves the account
+ * exists and is signed in (requireUserCheckedByQuery).
  */
 const reportOfOwner = preparedFor((db) => {
   const found = db
@@ -172,16 +175,17 @@ const reportOfOwner = preparedFor((db) => {
     })
     .from(users)
     .leftJoinLateral(found, sql`true`)
-    .where(eq(users.id, sql.placeholder('userId')))
+    .where(and(eq(users.id, sql.placeholder('userId')), liveSession(sql.placeholder('sessionId'))))
     .prepare('report_of_owner');
 });
 
-async function ownReport(ctx: AppContext, userId: string, sampleIdentifier: string) {
+async function ownReport(ctx: AppContext, { userId, sessionId }: Caller, sampleIdentifier: string) {
   const [row] = await reportOfOwner(ctx.db).execute({
     userId,
+    sessionId,
     sample: sampleIdentifier.trim().toUpperCase(),
   });
-  // A deleted account is refused before anything else, as the guard would have.
+  // A deleted account or an ended session is refused before anything else, as the guard would have.
   if (!row) throw sessionExpired();
   ensureAvailable(ctx);
   if (!canViewReports(row.user)) throw new AppError(403, 'REPORT_NOT_PERMITTED', REPORT_NOT_PERMITTED);
@@ -197,8 +201,8 @@ async function ownReport(ctx: AppContext, userId: string, sampleIdentifier: stri
   return { user: row.user, kit, report: row.report as BuildReport };
 }
 
-export async function getReport(ctx: AppContext, userId: string, sampleIdentifier: string) {
-  const { kit, report } = await ownReport(ctx, userId, sampleIdentifier);
+export async function getReport(ctx: AppContext, caller: Caller, sampleIdentifier: string) {
+  const { kit, report } = await ownReport(ctx, caller, sampleIdentifier);
   return {
     kitId: kit.id,
     sampleIdentifier: kit.sampleIdentifier,
@@ -209,9 +213,9 @@ export async function getReport(ctx: AppContext, userId: string, sampleIdentifie
 }
 
 /** Compares an earlier (primary) and a later (secondary) report; incompatible versions answer code V12V2. */
-export async function compare(ctx: AppContext, userId: string, primary: string, secondary: string) {
-  const a = await ownReport(ctx, userId, primary);
-  const b = await ownReport(ctx, userId, secondary);
+export async function compare(ctx: AppContext, caller: Caller, primary: string, secondary: string) {
+  const a = await ownReport(ctx, caller, primary);
+  const b = await ownReport(ctx, caller, secondary);
   return compareReports(a.report, b.report);
 }
 
@@ -225,14 +229,14 @@ const metaOf = (ctx: AppContext, user: { firstName: string; lastName: string }, 
   displayDate: kit.displayDate,
 });
 
-export async function reportAsPdf(ctx: AppContext, userId: string, sampleIdentifier: string) {
-  const { user, kit, report } = await ownReport(ctx, userId, sampleIdentifier);
+export async function reportAsPdf(ctx: AppContext, caller: Caller, sampleIdentifier: string) {
+  const { user, kit, report } = await ownReport(ctx, caller, sampleIdentifier);
   return reportPdf(report, metaOf(ctx, user, kit));
 }
 
-export async function comparisonAsPdf(ctx: AppContext, userId: string, primary: string, secondary: string) {
-  const a = await ownReport(ctx, userId, primary);
-  const b = await ownReport(ctx, userId, secondary);
+export async function comparisonAsPdf(ctx: AppContext, caller: Caller, primary: string, secondary: string) {
+  const a = await ownReport(ctx, caller, primary);
+  const b = await ownReport(ctx, caller, secondary);
   const result = compareReports(a.report, b.report);
   if (!result.comparable) throw conflict(`These reports cannot be compared online (code ${result.code}).`);
   return comparisonPdf(result, metaOf(ctx, a.user, a.kit), metaOf(ctx, b.user, b.kit));

@@ -118,7 +118,7 @@ export const researchRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => researchKits(ctx, principalOf(request).userId),
+    async (request) => researchKits(ctx, principalOf(request)),
   );
 };
 

@@ -50,8 +50,7 @@ export const surveysRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ questionResultsMap: z.record(z.string(), answerSchema) }), ...errors },
       },
     },
-    async (request) =>
-      getAnswers(ctx, principalOf(request).userId, request.params.kitId, request.params.type),
+    async (request) => getAnswers(ctx, principalOf(request), request.params.kitId, request.params.type),
   );
 
   app.put(
@@ -75,7 +74,7 @@ export const surveysRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      saveAnswer(ctx, principalOf(request).userId, request.params.kitId, request.params.type, request.body),
+      saveAnswer(ctx, principalOf(request), request.params.kitId, request.params.type, request.body),
   );
 
   app.delete(
@@ -93,7 +92,7 @@ export const surveysRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       deleteAnswer(
         ctx,
-        principalOf(request).userId,
+        principalOf(request),
         request.params.kitId,
         request.params.type,
         request.params.questionId,
