@@ -13,8 +13,20 @@ test('a reload keeps the session; after signing out a reload stays signed out', 
   await expect(greeting).toBeVisible();
   expect(await page.evaluate(() => JSON.stringify(window.localStorage))).toBe('{}');
 
+  // Signing out reloads the app at '/' (consumer §4), so nothing kept in the page survives it.
+  await page.evaluate(() => {
+    (window as unknown as { keptFromSession?: boolean }).keptFromSession = true;
+  });
+  const reloadAtHome = page.waitForRequest(
+    (req) => req.isNavigationRequest() && new URL(req.url()).pathname === '/' && req.method() === 'GET',
+  );
   await logout(page);
+  await reloadAtHome;
   await expect(page).toHaveURL(/\/login$/);
+  expect(
+    await page.evaluate(() => (window as unknown as { keptFromSession?: boolean }).keptFromSession),
+  ).toBe(undefined);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
   await page.reload();
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/dashboard');

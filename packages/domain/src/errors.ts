@@ -27,4 +27,8 @@ export const ERROR_CODES = {
   paymentFailed: 'PAYMENT_FAILED',
   cardError: 'CARD_ERROR',
   idempotencyConflict: 'IDEMPOTENCY_CONFLICT',
+  supportViewReadOnly: 'SUPPORT_VIEW_READ_ONLY',
 } as const;
+
+/** What a support user viewing a person's portal is told when they try to change anything (design.md §6). */
+export const SUPPORT_VIEW_READ_ONLY = 'Support view is read-only';

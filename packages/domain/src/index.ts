@@ -15,6 +15,7 @@ export * from './recruitment.ts';
 export * from './registration.ts';
 export * from './requisition.ts';
 export * from './research.ts';
+export * from './support-views.ts';
 export * from './time-zone.ts';
 export * from './under-age.ts';
 export * from './user.ts';

@@ -592,13 +592,6 @@ export const timelineEventSchema = z.object({
   dateTime: z.string(),
 });
 export const referralLookupSchema = z.object({ name: z.string(), referralCode: z.string() });
-/** Consumer §3: the lookup at registration returns the practitioner's first and last name. */
-export const registrationReferralSchema = z.object({
-  firstName: z.string(),
-  lastName: z.string(),
-  referralCode: z.string(),
-});
-export type RegistrationReferral = z.infer<typeof registrationReferralSchema>;
 
 export const REDEEM_STEPS = [
   'REDEEM_TYPE',

@@ -102,6 +102,24 @@ const nameSchema = (label: string) =>
       z.maxLength(NAME_MAX_LENGTH, `${label} can be at most ${NAME_MAX_LENGTH} characters long.`),
     );
 
+/**
+ * Consumer §3: the referral lookup at registration returns the practitioner's first and last name
+ * (zod/mini like the rest of registration, so the register page stays light).
+ */
+export const registrationReferralSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  referralCode: z.string(),
+});
+export type RegistrationReferral = z.infer<typeof registrationReferralSchema>;
+
+/** The optional referral field of registration step 1 (the spec gives the call, not the wording). */
+export const REGISTRATION_REFERRAL_TEXTS = {
+  label: 'Referral code (optional)',
+  hint: 'If a practitioner referred you, enter their code.',
+  found: (firstName: string, lastName: string) => `Referred by ${firstName} ${lastName}.`,
+} as const;
+
 /** The body of the register call (postUser); the server checks it with the same rules. */
 export const registerRequestSchema = z.object({
   email: emailSchema,

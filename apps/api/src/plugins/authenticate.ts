@@ -1,64 +1,113 @@
-import { eq, sql } from 'drizzle-orm';
+import { ERROR_CODES, SUPPORT_VIEW_READ_ONLY } from '@portal/domain';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { preparedFor } from '../db/prepared.ts';
 import { users } from '../db/schema/index.ts';
+import { liveSession } from '../features/auth/live-session.ts';
 import { forbidden, sessionExpired, unauthorized } from '../lib/errors.ts';
 import { verifyToken } from '../lib/jwt.ts';
 import { safeEqual } from '../lib/secrets.ts';
 
-export type Principal = { userId: string; authorities: string[]; sessionId?: string; actorId?: string };
+/**
+ * Who calls: the person the token names, the session it belongs to (a refresh-token family, checked
+ * live on every request), and for a support view the support user acting (the token's act claim).
+ */
+export type Principal = { userId: string; authorities: string[]; sessionId: string; actorId?: string };
+/** What a statement that checks the session itself needs of the caller (requireUserCheckedByQuery). */
+export type Caller = Pick<Principal, 'userId' | 'sessionId'>;
+/** A request made with a support view's token, kept for the audit whatever the answer (impersonation.ts). */
+export type SupportView = { actorId: string; subjectId: string };
 
 declare module 'fastify' {
   interface FastifyRequest {
     principal?: Principal;
+    supportView?: SupportView;
   }
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Operators authenticate with the operator key; it carries every back-office authority. */
-export const OPERATOR: Principal = { userId: 'operator', authorities: ['ADMIN'] };
+/** Operators authenticate with the operator key; it carries every back-office authority and no session. */
+export const OPERATOR: Principal = { userId: 'operator', authorities: ['ADMIN'], sessionId: 'operator-key' };
 
-const accountExists = preparedFor((db) =>
+const liveAccount = preparedFor((db) =>
   db
     .select({ id: users.id })
     .from(users)
-    .where(eq(users.id, sql.placeholder('userId')))
-    .prepare('account_exists'),
+    .where(and(eq(users.id, sql.placeholder('userId')), liveSession(sql.placeholder('sessionId'))))
+    .prepare('live_account'),
+);
+
+/**
+ * A support view: the person exists, the support user's own session is live, and the support user
+ * still holds the right to view (an authority taken away ends their views at once).
+ */
+const liveSupportView = preparedFor((db) =>
+  db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, sql.placeholder('userId')),
+        liveSession(sql.placeholder('sessionId')),
+        sql`exists (select 1 from ${users} actor where actor.id = ${sql.placeholder('actorId')}
+          and actor.authorities && array['IMPERSONATE', 'ADMIN']::text[])`,
+      ),
+    )
+    .prepare('live_support_view'),
 );
 
 /** The caller by the operator key or by a verified token's claims; does not look at the database. */
-async function claimedPrincipal(request: FastifyRequest): Promise<Principal | null> {
+function claimedPrincipal(request: FastifyRequest): Principal | null {
   const { ctx } = request.server;
   const opsKey = request.headers['x-ops-key'];
   if (typeof opsKey === 'string' && safeEqual(opsKey, ctx.opsKey)) return OPERATOR;
   const header = request.headers.authorization;
   if (!header?.startsWith('Bearer ')) return null;
-  let principal: Principal;
+  let payload: Record<string, unknown>;
   try {
-    const payload = verifyToken(ctx.jwtSecret, ctx.config.appType, header.slice(7));
-    principal = {
-      userId: String(payload.user_id),
-      authorities: Array.isArray(payload.authorities) ? payload.authorities.map(String) : [],
-      ...(typeof payload.sid === 'string' ? { sessionId: payload.sid } : {}),
-      ...(typeof payload.act === 'string' ? { actorId: payload.act } : {}),
-    };
+    payload = verifyToken(ctx.jwtSecret, ctx.config.appType, header.slice(7));
   } catch {
     throw sessionExpired();
   }
-  if (!UUID.test(principal.userId)) throw sessionExpired();
-  return principal;
+  const { user_id: userId, sid, act, authorities } = payload;
+  // Every token the portal issues names a session; one without (or with a malformed id) opens nothing.
+  if (typeof userId !== 'string' || !UUID.test(userId) || typeof sid !== 'string' || !UUID.test(sid))
+    throw sessionExpired();
+  if (act !== undefined && (typeof act !== 'string' || !UUID.test(act))) throw sessionExpired();
+  if (act) request.supportView = { actorId: act, subjectId: userId };
+  return {
+    userId,
+    authorities: Array.isArray(authorities) ? authorities.map(String) : [],
+    sessionId: sid,
+    ...(act ? { actorId: act } : {}),
+  };
 }
 
-// A valid signature outlives its account: a deleted person's token must open nothing.
-async function ensureAccountExists(request: FastifyRequest, userId: string) {
-  const [exists] = await accountExists(request.server.ctx.db).execute({ userId });
-  if (!exists) throw sessionExpired();
+/**
+ * A valid signature outlives its account and its session: a deleted person's token, or one of a session
+ * that was signed out, revoked or has expired, opens nothing. One statement either way.
+ */
+async function ensureLive(request: FastifyRequest, principal: Principal) {
+  const { db } = request.server.ctx;
+  const { userId, sessionId, actorId } = principal;
+  const [live] = actorId
+    ? await liveSupportView(db).execute({ userId, sessionId, actorId })
+    : await liveAccount(db).execute({ userId, sessionId });
+  if (!live) throw sessionExpired();
+}
+
+/** A support view looks and changes nothing: refused before validation, so nothing runs (design.md §6). */
+function refuseSupportWrites(request: FastifyRequest, principal: Principal) {
+  if (principal.actorId && request.method !== 'GET' && request.method !== 'HEAD')
+    throw forbidden(SUPPORT_VIEW_READ_ONLY, ERROR_CODES.supportViewReadOnly);
 }
 
 async function principalFrom(request: FastifyRequest): Promise<Principal | null> {
-  const principal = await claimedPrincipal(request);
-  if (principal && principal !== OPERATOR) await ensureAccountExists(request, principal.userId);
+  const principal = claimedPrincipal(request);
+  if (!principal || principal === OPERATOR) return principal;
+  await ensureLive(request, principal);
+  refuseSupportWrites(request, principal);
   return principal;
 }
 
@@ -76,17 +125,21 @@ export async function requireUser(request: FastifyRequest, _reply: FastifyReply)
 }
 
 /**
- * onRequest guard like requireUser, minus its account lookup, for a route whose service answers with one
- * statement that starts from the caller's `users` row and throws sessionExpired() when there is none:
- * that statement proves the account exists, and the request makes one round trip instead of two. Use it
- * on no other route. The security suite sends a deleted person's token to every signed-in route and
- * expects 401 (authorization.test.ts). Impersonated requests keep the separate lookup: they are rare,
- * and so the audit log records, as before, only requests to accounts that exist.
+ * onRequest guard like requireUser, minus its lookup, for a route whose service answers with one
+ * statement that starts from the caller's `users` row, adds liveSession() for the caller's session, and
+ * throws sessionExpired() when no row comes back: that statement proves the account exists and the
+ * session is live, and the request makes one round trip instead of two. Use it on no other route. The
+ * security suite sends a deleted person's token and a signed-out session's token to every signed-in
+ * route and expects 401 (authorization.test.ts). Support views keep the separate lookup: they are rare,
+ * and it also checks the support user's right to view.
  */
 export async function requireUserCheckedByQuery(request: FastifyRequest, _reply: FastifyReply) {
-  const principal = await claimedPrincipal(request);
+  const principal = claimedPrincipal(request);
   if (!principal || principal === OPERATOR) throw unauthorized();
-  if (principal.actorId) await ensureAccountExists(request, principal.userId);
+  if (principal.actorId) {
+    await ensureLive(request, principal);
+    refuseSupportWrites(request, principal);
+  }
   request.principal = principal;
 }
 

@@ -7,7 +7,8 @@
  * - owner: a person's resource named in the request; another person's token is refused (403/404) and
  *   changes nothing. `call` builds the owner's request from the suite's fixture.
  * - admin: the operator key or the named authority; a signed-in person without it gets 403.
- * - impersonation 'deny': a support user viewing the portal as someone may not do this (design.md §6).
+ * - support views: every route but GET refuses a support view's token (403 "Support view is read-only")
+ *   before validation; the suite checks this on every route it finds, so no entry says it.
  * - withheld: every report route names the owner's request for a kit of a NO_DELIVERY project; the
  *   owner's own token gets 404 there, or an answer without that sample (decision 026).
  */
@@ -39,8 +40,8 @@ export type Call = { url: string; payload?: unknown };
 type Withheld = { withheld?: (f: Fixture) => Call };
 export type Access =
   | { kind: 'public' }
-  | ({ kind: 'self'; impersonation?: 'deny' } & Withheld)
-  | ({ kind: 'owner'; call: (f: Fixture) => Call; impersonation?: 'deny' } & Withheld)
+  | ({ kind: 'self' } & Withheld)
+  | ({ kind: 'owner'; call: (f: Fixture) => Call } & Withheld)
   | { kind: 'admin'; authority: string };
 
 const address = {
@@ -53,8 +54,7 @@ const address = {
 const pub: Access = { kind: 'public' };
 const self: Access = { kind: 'self' };
 const admin = (authority: string): Access => ({ kind: 'admin', authority });
-const owner = (call: (f: Fixture) => Call, impersonation?: 'deny'): Access =>
-  impersonation ? { kind: 'owner', call, impersonation } : { kind: 'owner', call };
+const owner = (call: (f: Fixture) => Call): Access => ({ kind: 'owner', call });
 const report = (call: (f: Fixture) => Call, withheld: (f: Fixture) => Call): Access => ({
   kind: 'owner',
   call,
@@ -75,7 +75,8 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'POST /api/auth/impersonate': admin('IMPERSONATE'),
 
   'GET /api/users/me': self,
-  'PUT /api/users/me': { kind: 'self', impersonation: 'deny' },
+  'GET /api/users/me/support-views': self,
+  'PUT /api/users/me': self,
   'GET /api/addresses': self,
   'GET /api/consent-flow/{flowId}': owner((f) => ({
     url: `/api/consent-flow/3?consenter-type=USER&consenter-id=${f.ownerId}`,
@@ -118,12 +119,11 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'GET /api/products': pub,
   'GET /api/subscription-plans': pub,
   'GET /api/promo-codes/{code}': self,
-  'POST /api/orders': { kind: 'self', impersonation: 'deny' },
+  'POST /api/orders': self,
   'GET /api/subscriptions/me': self,
-  'POST /api/subscriptions/{id}/cancel': owner(
-    (f) => ({ url: `/api/subscriptions/${f.subscriptionId}/cancel` }),
-    'deny',
-  ),
+  'POST /api/subscriptions/{id}/cancel': owner((f) => ({
+    url: `/api/subscriptions/${f.subscriptionId}/cancel`,
+  })),
   'POST /api/payments/test-tokens': self,
 
   'GET /api/reports': { kind: 'self', withheld: () => ({ url: '/api/reports' }) },

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
-import { eq } from 'drizzle-orm';
+import { ERROR_CODES, SUPPORT_VIEW_READ_ONLY } from '@portal/domain';
+import { asc, eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../db/schema/index.ts';
+import { impersonationAudit, users } from '../db/schema/index.ts';
 import { bearer, createTestApp, ops, signedInUser, TEST_JWT_SECRET, type TestApp } from '../test/helpers.ts';
 import { completeQuestionnaires } from '../test/questionnaires.ts';
 import { type Access, AUTHORIZATION_MATRIX, type Fixture } from './authorization-matrix.ts';
@@ -37,6 +38,32 @@ async function kitTo(email: string, steps: object[]) {
   const [kit] = (await admin('POST', '/api/admin/kits', { count: 1, ownerEmail: email })).json();
   for (const step of steps) await admin('PATCH', `/api/admin/kits/${kit.id}`, step);
   return kit as { id: number; sampleIdentifier: string; voucherCode: string };
+}
+
+/** The audit of support views of a person, oldest first. */
+const auditedFor = (subjectId: string) =>
+  t.database.db
+    .select()
+    .from(impersonationAudit)
+    .where(eq(impersonationAudit.subjectId, subjectId))
+    .orderBy(asc(impersonationAudit.id));
+
+/** A digest of every table's rows, but the audit and the request counters (they count refusals too). */
+async function databaseDigest() {
+  const rows = async <T>(query: ReturnType<typeof sql>) =>
+    ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+  const tables = await rows<{ name: string }>(
+    sql`select tablename as name from pg_tables where schemaname = 'public'
+      and tablename not in ('impersonation_audit', 'rate_limits') order by tablename`,
+  );
+  const digest: Record<string, string | undefined> = {};
+  for (const { name } of tables) {
+    const [row] = await rows<{ d: string }>(
+      sql`select md5(coalesce(string_agg(r::text, '|' order by r::text), '')) as d from ${sql.identifier(name)} r`,
+    );
+    digest[name] = row?.d;
+  }
+  return digest;
 }
 
 /** A concrete URL for a route template: path parameters filled with harmless values. */
@@ -292,39 +319,61 @@ describe('authorization matrix', () => {
     expect(me.email).toBe(strangerEmail);
   });
 
-  it('lets an impersonating support user read, but not pay, cancel or change the password', async () => {
+  it("refuses a signed-out session's token (401) on every signed-in route, whichever guard checks the session", async () => {
+    // Routes guarded by requireUserCheckedByQuery check the session in their own statement (liveSession).
+    const leaving = await signedInUser(t.app);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      payload: { refresh_token: leaving.refreshToken },
+    });
+    expect(out.statusCode).toBe(204);
+    for (const route of routes) {
+      const access = route.access;
+      if (access?.kind === 'public') continue;
+      const call = access?.kind === 'owner' ? access.call(fixture) : { url: concrete(route.path) };
+      const res = await t.app.inject({
+        method: route.method,
+        url: call.url,
+        headers: bearer(leaving.accessToken),
+        ...(call.payload ? { payload: call.payload as object } : {}),
+      });
+      expect(res.statusCode, `${route.key} gave a signed-out session ${res.statusCode}: ${res.body}`).toBe(
+        401,
+      );
+    }
+  });
+
+  it('refuses every write to a support view (403, read-only) before validation, changes nothing, and audits each', async () => {
     expect((await t.app.inject({ url: '/api/kits', headers: bearer(impersonationToken) })).statusCode).toBe(
       200,
     );
-    const denied = Object.entries(AUTHORIZATION_MATRIX).filter(
-      ([, access]) => access.kind !== 'public' && access.kind !== 'admin' && access.impersonation === 'deny',
+    const writes = routes.filter((r) => r.method !== 'GET' && r.access?.kind !== 'public');
+    expect(writes.length).toBeGreaterThan(10);
+    const auditBefore = await auditedFor(fixture.ownerId);
+    const before = await databaseDigest();
+    for (const route of writes) {
+      const access = route.access;
+      // The owner's own request where the matrix has one, else an empty body: refused before either is read.
+      const call =
+        access?.kind === 'owner' ? access.call(fixture) : { url: concrete(route.path), payload: {} };
+      const res = await t.app.inject({
+        method: route.method,
+        url: call.url,
+        headers: { ...bearer(impersonationToken), 'idempotency-key': `support-view-${route.key}` },
+        ...(call.payload ? { payload: call.payload as object } : {}),
+      });
+      expect(res.statusCode, `${route.key} let a support view write: ${res.body}`).toBe(403);
+      expect(res.json(), route.key).toEqual({
+        message: SUPPORT_VIEW_READ_ONLY,
+        code: ERROR_CODES.supportViewReadOnly,
+      });
+    }
+    expect(await databaseDigest()).toEqual(before);
+    const audited = (await auditedFor(fixture.ownerId)).slice(auditBefore.length);
+    expect(audited.map((row) => `${row.method} ${row.statusCode}`)).toEqual(
+      writes.map((route) => `${route.method} 403`),
     );
-    expect(denied.map(([key]) => key)).toEqual([
-      'PUT /api/users/me',
-      'POST /api/orders',
-      'POST /api/subscriptions/{id}/cancel',
-    ]);
-    const order = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: { ...bearer(impersonationToken), 'idempotency-key': 'impersonated-order-1' },
-      payload: {
-        purchaserEmail: fixture.ownerEmail,
-        purchaserFirstName: 'A',
-        purchaserLastName: 'B',
-        orderType: 'NEW',
-        orderItems: [{ orderItemType: 'KIT', deliveryOption: 'SEND_LATER', unitPrice: 349 }],
-        amount: 349,
-        stripeToken: 'tok_x',
-      },
-    });
-    expect(order.statusCode).toBe(403);
-    const cancel = await t.app.inject({
-      method: 'POST',
-      url: `/api/subscriptions/${fixture.subscriptionId}/cancel`,
-      headers: bearer(impersonationToken),
-    });
-    expect(cancel.statusCode).toBe(403);
   });
 });
 

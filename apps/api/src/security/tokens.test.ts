@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { AUTH_MESSAGES, apiErrorSchema, ERROR_CODES } from '@portal/domain';
-import { eq } from 'drizzle-orm';
+import { AUTH_MESSAGES, apiErrorSchema, ERROR_CODES, SUPPORT_VIEW_READ_ONLY } from '@portal/domain';
+import { eq, sql } from 'drizzle-orm';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { impersonationAudit, surveyAnswers, users } from '../db/schema/index.ts';
+import { impersonationAudit, refreshTokens, surveyAnswers, users } from '../db/schema/index.ts';
 import { bearer, createTestApp, ops, signedInUser, TEST_JWT_SECRET, type TestApp } from '../test/helpers.ts';
 
 const PROFILE = fs.readFileSync(
@@ -26,7 +26,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const key = (secret: string) => new TextEncoder().encode(secret);
-const claims = () => ({ user_id: person.id, authorities: ['ADMIN', 'IMPERSONATE'] });
+/** The claims of an access token, as the server signed them. */
+const payloadOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
+// Forgeries name the person's live session: only the property under test makes them invalid.
+const claims = () => ({
+  user_id: person.id,
+  authorities: ['ADMIN', 'IMPERSONATE'],
+  sid: payloadOf(person.accessToken).sid,
+});
 const signed = (
   alg: string,
   opts: { aud?: string; exp?: string | number; nbf?: string; secret?: string } = {},
@@ -137,6 +145,17 @@ describe('access tokens', () => {
     await expectRefused(token);
   });
 
+  it('refuses a well-signed token that names no session, or a session id that is not one', async () => {
+    for (const sid of [undefined, 'impersonation-x', 42, crypto.randomUUID()]) {
+      const token = await new SignJWT({ ...claims(), sid })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setAudience('CUSTOMER')
+        .setExpirationTime('5m')
+        .sign(key(TEST_JWT_SECRET));
+      await expectRefused(token);
+    }
+  });
+
   it('refuses a token that never expires', async () => {
     await expectRefused(await signed('HS256', { exp: '' }));
   });
@@ -188,7 +207,7 @@ describe('access tokens', () => {
     expect(refresh.statusCode).toBe(401);
   });
 
-  it('refuses an impersonation token of a deleted person, and audits nothing for it', async () => {
+  it('refuses an impersonation token of a deleted person, and audits the refusals', async () => {
     const support = await signedInUser(t.app, { authorities: ['IMPERSONATE'] });
     const gone = await signedInUser(t.app, { dob: '1990-01-01' });
     const routes = checkedByQuery(await kitsOf(gone.email));
@@ -208,7 +227,9 @@ describe('access tokens', () => {
       .select()
       .from(impersonationAudit)
       .where(eq(impersonationAudit.subjectId, gone.id));
-    expect(audit).toEqual([]);
+    expect(audit.map((row) => [row.actorId, row.method, row.statusCode])).toEqual(
+      routes.map((route) => [support.id, route.method, 401]),
+    );
   });
 
   it('refuses a refresh token replayed after rotation, and then its whole family', async () => {
@@ -223,5 +244,126 @@ describe('access tokens', () => {
     // The attacker replays the first token after the legitimate tab rotated twice.
     expect((await refresh(victim.refreshToken)).statusCode).toBe(401);
     expect((await refresh(second.json().refresh_token)).statusCode).toBe(401);
+  });
+});
+
+/** Signs the person out of the session of this refresh token. */
+const logout = (refreshToken: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/logout', payload: { refresh_token: refreshToken } });
+
+describe('access tokens of a session that ended', () => {
+  it('refuses the access token from the moment its session is signed out, on every kind of guard', async () => {
+    const leaving = await signedInUser(t.app, { dob: '1990-01-01' });
+    const routes = checkedByQuery(await kitsOf(leaving.email));
+    for (const route of routes) {
+      const res = await t.app.inject({ ...route, headers: bearer(leaving.accessToken) });
+      expect(res.statusCode, `${route.url}: ${res.body}`).toBe(200);
+    }
+    const answersBefore = await t.database.db.select().from(surveyAnswers);
+    expect((await logout(leaving.refreshToken)).statusCode).toBe(204);
+    await expectRefused(leaving.accessToken);
+    for (const route of routes) {
+      const res = await t.app.inject({ ...route, headers: bearer(leaving.accessToken) });
+      expect(res.statusCode, `${route.method} ${route.url}: ${res.body}`).toBe(401);
+      expect(res.json()).toEqual({ message: AUTH_MESSAGES.sessionExpired, code: ERROR_CODES.unauthorized });
+    }
+    expect(await t.database.db.select().from(surveyAnswers)).toEqual(answersBefore);
+  });
+
+  it('refuses the access token of a session whose refresh tokens have all expired', async () => {
+    const idle = await signedInUser(t.app);
+    await t.database.db
+      .update(refreshTokens)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(refreshTokens.userId, idle.id));
+    await expectRefused(idle.accessToken);
+  });
+});
+
+describe('support view tokens', () => {
+  async function supportView() {
+    const support = await signedInUser(t.app, { authorities: ['IMPERSONATE'] });
+    const viewed = await signedInUser(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/impersonate',
+      headers: bearer(support.accessToken),
+      payload: { username: viewed.email },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return { support, viewed, token: res.json().access_token as string, expiresIn: res.json().expires_in };
+  }
+
+  it("lives at most an hour, in the support user's own session", async () => {
+    const { support, viewed, token, expiresIn } = await supportView();
+    const claims = payloadOf(token);
+    expect(expiresIn).toBeLessThanOrEqual(3600);
+    expect((claims.exp as number) - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(3600);
+    expect(claims).toMatchObject({
+      user_id: viewed.id,
+      act: support.id,
+      sid: payloadOf(support.accessToken).sid,
+    });
+    expect((await t.app.inject({ url: '/api/users/me', headers: bearer(token) })).json().id).toBe(viewed.id);
+  });
+
+  it('ends when the support user signs out, and when they lose the right to view', async () => {
+    const first = await supportView();
+    expect((await logout(first.support.refreshToken)).statusCode).toBe(204);
+    await expectRefused(first.token);
+
+    const second = await supportView();
+    await t.database.db.update(users).set({ authorities: [] }).where(eq(users.id, second.support.id));
+    await expectRefused(second.token);
+  });
+
+  it('is not given to the operator key, which has no session to end with', async () => {
+    const viewed = await signedInUser(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/impersonate',
+      headers: ops,
+      payload: { username: viewed.email },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('refuses every write before validation, changes nothing, and audits each refusal', async () => {
+    const { support, viewed, token } = await supportView();
+    const before = (await t.app.inject({ url: '/api/users/me', headers: bearer(viewed.accessToken) })).json();
+    for (const payload of [{ firstName: 'Taken', lastName: 'Over' }, 'not json at all', undefined]) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/users/me',
+        headers: { ...bearer(token), 'content-type': 'application/json' },
+        ...(payload === undefined
+          ? {}
+          : { payload: typeof payload === 'string' ? payload : JSON.stringify(payload) }),
+      });
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json()).toEqual({ message: SUPPORT_VIEW_READ_ONLY, code: ERROR_CODES.supportViewReadOnly });
+    }
+    expect(
+      (await t.app.inject({ url: '/api/users/me', headers: bearer(viewed.accessToken) })).json(),
+    ).toEqual(before);
+    const audit = await t.database.db
+      .select()
+      .from(impersonationAudit)
+      .where(eq(impersonationAudit.subjectId, viewed.id));
+    expect(audit.map((row) => [row.actorId, row.method, row.route, row.statusCode])).toEqual(
+      Array.from({ length: 3 }, () => [support.id, 'PUT', '/api/users/me', 403]),
+    );
+  });
+
+  it('withholds the answer when the audit cannot be written', async () => {
+    const { token } = await supportView();
+    await t.database.db.execute(sql`alter table impersonation_audit rename to impersonation_audit_away`);
+    try {
+      const res = await t.app.inject({ url: '/api/users/me', headers: bearer(token) });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().code).toBe(ERROR_CODES.unavailable);
+    } finally {
+      await t.database.db.execute(sql`alter table impersonation_audit_away rename to impersonation_audit`);
+    }
   });
 });

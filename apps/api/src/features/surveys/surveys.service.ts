@@ -32,6 +32,8 @@ import {
 } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, conflict, invalid, notFound, sessionExpired } from '../../lib/errors.ts';
+import type { Caller } from '../../plugins/authenticate.ts';
+import { liveSession } from '../auth/live-session.ts';
 
 const definitionsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'definitions');
 
@@ -331,8 +333,8 @@ export async function surveyStatsForKits(
 
 /**
  * The person and, when it is theirs, the kit with its project, in one statement; answer saves run it
- * first on every request. It starts from the person's row, so it also proves the account exists (the
- * save is guarded by requireUserCheckedByQuery).
+ * first on every request. It starts from the person's row and checks the caller's session is live, so it
+ * also proves the account exists and is signed in (the save is guarded by requireUserCheckedByQuery).
  */
 const personAndKit = preparedFor((db) =>
   db
@@ -340,14 +342,15 @@ const personAndKit = preparedFor((db) =>
     .from(users)
     .leftJoin(kits, and(eq(kits.id, sql.placeholder('kitId')), eq(kits.ownerId, users.id)))
     .leftJoin(projects, eq(projects.id, kits.projectId))
-    .where(eq(users.id, sql.placeholder('userId')))
+    .where(and(eq(users.id, sql.placeholder('userId')), liveSession(sql.placeholder('sessionId'))))
     .prepare('owned_kit'),
 );
 
 type PersonAndKit = Awaited<ReturnType<ReturnType<typeof personAndKit>['execute']>>[number];
 
-async function readPersonAndKit(ctx: AppContext, userId: string, kitId: number): Promise<PersonAndKit> {
-  const [row] = await personAndKit(ctx.db).execute({ kitId, userId });
+async function readPersonAndKit(ctx: AppContext, caller: Caller, kitId: number): Promise<PersonAndKit> {
+  const { userId, sessionId } = caller;
+  const [row] = await personAndKit(ctx.db).execute({ kitId, userId, sessionId });
   if (!row) throw sessionExpired();
   return row;
 }
@@ -376,9 +379,9 @@ const answersOf = preparedFor((db) =>
 );
 
 /** get survey answers: the questionResultsMap of one kit's questionnaire. */
-export async function getAnswers(ctx: AppContext, userId: string, kitId: number, raw: string) {
+export async function getAnswers(ctx: AppContext, caller: Caller, kitId: number, raw: string) {
   const type = resolveType(raw);
-  answerableKit(await readPersonAndKit(ctx, userId, kitId), type);
+  answerableKit(await readPersonAndKit(ctx, caller, kitId), type);
   const rows = await answersOf(ctx.db).execute({ kitId, type });
   const questionResultsMap: Record<string, AnswerRecord> = {};
   for (const a of rows)
@@ -410,13 +413,13 @@ async function progressOf(db: Db, kitId: number, type: StudySurveyType, definiti
  */
 export async function saveAnswer(
   ctx: AppContext,
-  userId: string,
+  caller: Caller,
   kitId: number,
   raw: string,
   body: AnswerRecord & { clientSequence?: number | undefined },
 ) {
   // The person's row first: a deleted account gets 401 before any other answer, as from the guard.
-  const person = await readPersonAndKit(ctx, userId, kitId);
+  const person = await readPersonAndKit(ctx, caller, kitId);
   const type = resolveType(raw);
   const definition = getDefinition(type);
   answerableKit(person, type);
@@ -468,14 +471,14 @@ export async function saveAnswer(
 /** delete survey answer. */
 export async function deleteAnswer(
   ctx: AppContext,
-  userId: string,
+  caller: Caller,
   kitId: number,
   raw: string,
   questionId: string,
 ) {
   const type = resolveType(raw);
   const definition = getDefinition(type);
-  answerableKit(await readPersonAndKit(ctx, userId, kitId), type);
+  answerableKit(await readPersonAndKit(ctx, caller, kitId), type);
   await ctx.db
     .delete(surveyAnswers)
     .where(

@@ -1,4 +1,10 @@
-import { type AppType, loginResponseSchema, type RegisterRequest, type UserType } from '@portal/domain';
+import {
+  type AppType,
+  loginResponseSchema,
+  type RegisterRequest,
+  registrationReferralSchema,
+  type UserType,
+} from '@portal/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { apiRequest } from '../../lib/api-client.ts';
@@ -23,6 +29,18 @@ export function useRegister() {
   return useMutation({
     mutationFn: (body: RegisterRequest) =>
       apiRequest('/auth/register', { method: 'POST', body }, messageSchema),
+  });
+}
+
+/** The referral lookup at registration (no session yet): the practitioner's first and last name. */
+export function useRegistrationReferral(code: string | null) {
+  return useQuery({
+    queryKey: ['registration-referral', code],
+    queryFn: () =>
+      apiRequest(`/auth/referral-codes/${encodeURIComponent(code ?? '')}`, {}, registrationReferralSchema),
+    enabled: code !== null,
+    retry: false,
+    staleTime: 5 * 60_000,
   });
 }
 
@@ -63,8 +81,9 @@ export function useConfirmPasswordReset() {
 }
 
 /**
- * Signs out on the server (revoking the refresh cookie), then ends the session in memory; the app
- * shell drops cached user data whenever a session ends.
+ * Signs out on the server (revoking the refresh cookie), ends the session in memory, then reloads the
+ * app at '/' (consumer §4: logout clears tokens and state and reloads; the user lands on /), so nothing
+ * of the person's data or screens survives in the page.
  */
 export function useLogout() {
   return useMutation({
@@ -75,6 +94,9 @@ export function useLogout() {
         // Signing out locally matters more than the server's answer; its cookie expires anyway.
       }
     },
-    onSettled: () => endSession('loggedOut'),
+    onSettled: () => {
+      endSession('loggedOut');
+      window.location.assign('/');
+    },
   });
 }

@@ -6,6 +6,7 @@ import {
   REGISTRATION_FIELD_LABELS,
   type RegistrationDraft,
 } from '@portal/domain';
+import { useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -13,6 +14,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useConfig } from '../../../lib/config.ts';
 import { useRegister, userTypeForApp } from '../api.ts';
+import { ReferralField } from './referral-field.tsx';
 
 type Details = Omit<RegistrationDraft, 'accountType'>;
 type Props = {
@@ -25,6 +27,8 @@ type Props = {
   participantCode?: string;
   /** Rewords a failed sign-up (research §8); the server's message otherwise. */
   describeError?: (error: ApiError) => string;
+  /** Consumer registration: the optional practitioner referral code (postUser's referralCode). */
+  offerReferral?: boolean;
 };
 
 const EMPTY: Details = {
@@ -62,9 +66,11 @@ export function DetailsStep({
   initialEmail = '',
   participantCode,
   describeError = (error) => error.message,
+  offerReferral = false,
 }: Props) {
   const config = useConfig();
   const register = useRegister();
+  const [referralCode, setReferralCode] = useState('');
   const form = useForm<Details>({
     resolver: registrationResolver(accountType),
     defaultValues: { ...EMPTY, email: initialEmail, confirmEmail: initialEmail },
@@ -73,6 +79,7 @@ export function DetailsStep({
   const values = form.watch();
   const formMessage = isSubmitted ? checkRegistration({ ...values, accountType }).form : undefined;
   const serverError = register.error instanceof ApiError ? register.error : null;
+  const referralError = serverError?.fields?.referralCode;
 
   const onSubmit = form.handleSubmit((details) => {
     const email = details.email.trim();
@@ -84,6 +91,7 @@ export function DetailsStep({
       ...accountFlags(accountType),
       userType: userTypeForApp(config.appType),
       ...(participantCode ? { participantCode } : {}),
+      ...(offerReferral && referralCode.trim() ? { referralCode: referralCode.trim() } : {}),
     };
     register.mutate(body, {
       onSuccess: () => onRegistered(email),
@@ -105,7 +113,7 @@ export function DetailsStep({
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Your details">
       {formMessage ? <Alert tone="error">{formMessage}</Alert> : null}
-      {serverError ? <Alert tone="error">{describeError(serverError)}</Alert> : null}
+      {serverError && !referralError ? <Alert tone="error">{describeError(serverError)}</Alert> : null}
       <Field label={REGISTRATION_FIELD_LABELS.firstName} autoComplete="given-name" {...field('firstName')} />
       <Field label={REGISTRATION_FIELD_LABELS.lastName} autoComplete="family-name" {...field('lastName')} />
       <Field label={REGISTRATION_FIELD_LABELS.email} type="email" autoComplete="email" {...field('email')} />
@@ -123,6 +131,16 @@ export function DetailsStep({
         autoComplete="new-password"
         {...field('confirmPassword')}
       />
+      {offerReferral ? (
+        <ReferralField
+          value={referralCode}
+          onChange={(value) => {
+            setReferralCode(value);
+            if (referralError) register.reset();
+          }}
+          serverError={referralError}
+        />
+      ) : null}
       <div className="form-actions">
         <Button variant="secondary" onClick={onBack}>
           Back

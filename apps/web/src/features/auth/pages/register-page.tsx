@@ -54,6 +54,7 @@ export function RegisterPage() {
           accountType={step.type}
           onBack={() => goTo({ name: 'type' })}
           onRegistered={(email) => goTo({ name: 'done', email })}
+          offerReferral
         />
       )}
       <p className="auth-links">
