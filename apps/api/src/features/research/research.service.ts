@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import { kits, type ProjectRow, projectMembers, projects } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
+import type { Caller } from '../../plugins/authenticate.ts';
 import { listUserKits } from '../kits/kits.service.ts';
 import { projectIdOfCode } from './participant-codes.ts';
 
@@ -108,8 +109,9 @@ export async function checkResearchVoucher(
 }
 
 /** get research kits: the participant's projects (joined, or holding one of their kits) with their kits. */
-export async function researchKits(ctx: AppContext, userId: string) {
-  const owned: Kit[] = await listUserKits(ctx, userId);
+export async function researchKits(ctx: AppContext, caller: Caller) {
+  const { userId } = caller;
+  const owned: Kit[] = await listUserKits(ctx, caller);
   const memberOf = await ctx.db
     .select({ projectId: projectMembers.projectId })
     .from(projectMembers)
