@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const OPS_KEY = 'bench-ops-key';
+export const OPS_KEY = 'bench-ops-key-that-is-long-enough-0123456789';
 export const JWT_SECRET = 'bench-jwt-secret-that-is-long-enough-0123456789';
 
 /** A port nobody listens on right now. */

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-export const OPS_KEY = 'reliability-ops-key';
+export const OPS_KEY = 'reliability-ops-key-long-enough-0123456789';
 export const JWT_SECRET = 'reliability-jwt-secret-long-enough-0123456789';
 export const PASSWORD = 'Reliable12!';
 export const ops = { 'x-ops-key': OPS_KEY };
@@ -36,6 +36,13 @@ export type Api = {
 
 /** apps/api/src/server.ts as a child process on a free port; resolves when /readyz answers 200. */
 export async function startApi(env: Record<string, string>, port?: number): Promise<Api> {
+  const api = await spawnApi(env, port);
+  await untilReady(api);
+  return api;
+}
+
+/** apps/api/src/server.ts as a child process on a free port, without waiting for anything. */
+export async function spawnApi(env: Record<string, string>, port?: number): Promise<Api> {
   const chosen = port ?? (await freePort());
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: ROOT,
@@ -64,19 +71,23 @@ export async function startApi(env: Record<string, string>, port?: number): Prom
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${chosen}`;
-  const deadline = Date.now() + 120_000;
+  return { url, child, output: () => out, exited, kill: (signal) => child.kill(signal) };
+}
+
+/** Resolves when the server's /readyz answers 200; throws if it exits first or takes over timeoutMs. */
+export async function untilReady(api: Api, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited while starting:\n${out}`);
+    if (api.child.exitCode !== null) throw new Error(`the server exited while starting:\n${api.output()}`);
     try {
-      if ((await fetch(`${url}/readyz`)).ok) break;
+      if ((await fetch(`${api.url}/readyz`)).ok) return;
     } catch {}
     if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`the server did not become ready:\n${out}`);
+      api.kill('SIGKILL');
+      throw new Error(`the server did not become ready:\n${api.output()}`);
     }
     await sleep(200);
   }
-  return { url, child, output: () => out, exited, kill: (signal) => child.kill(signal) };
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

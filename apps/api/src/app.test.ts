@@ -116,13 +116,16 @@ describe('admin API guard', () => {
     ).toBe(200);
   });
 
-  it('serves the dev mailbox outside production only', async () => {
+  it('serves the dev mailbox outside production only, and only with the operator key', async () => {
     await t.app.inject({
       method: 'POST',
       url: '/api/auth/password-reset',
       payload: { email: 'nobody@example.com' },
     });
-    const page = await t.app.inject('/dev/mailbox');
+    const locked = await t.app.inject('/dev/mailbox');
+    expect(locked.statusCode).toBe(401);
+    expect(locked.body).not.toContain('Dev mailbox');
+    const page = await t.app.inject({ url: '/dev/mailbox', headers: ops });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Dev mailbox');
     const prod = await createTestApp({ NODE_ENV: 'production' });

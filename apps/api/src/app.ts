@@ -8,8 +8,9 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { AUTH_MESSAGES, CONSENT_FILE_MAX_BYTES, ERROR_CODES } from '@portal/domain';
 import { sql } from 'drizzle-orm';
-import Fastify from 'fastify';
+import Fastify, { type FastifyServerFactory } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import { startDispatcher } from './adapters/mail/dispatcher.ts';
 import { type MailTransport, smtpTransport } from './adapters/mail/transport.ts';
 import { embeddedPayments } from './adapters/payments/embedded.ts';
@@ -47,6 +48,7 @@ import { usersRoutes } from './features/users/users.routes.ts';
 import type { AppContext } from './lib/context.ts';
 import { installErrorHandler } from './lib/error-handler.ts';
 import { invalid, tooMany } from './lib/errors.ts';
+import { errorForLog, requestForLog } from './lib/log-serializers.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { persistentSecret } from './lib/secrets.ts';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
@@ -64,6 +66,10 @@ export type BuildOptions = {
   renderPage?: PageRenderer | null;
   /** Card payments; by default Stripe when STRIPE_SECRET_KEY is set, else the embedded test provider. */
   payments?: PaymentProvider;
+  /** The HTTP server to answer on: server.ts listens before the database is ready (startup.ts). */
+  serverFactory?: FastifyServerFactory;
+  /** Where the log goes; by default standard output (tests read it back). */
+  logStream?: DestinationStream;
 };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -76,11 +82,15 @@ export async function buildApp(config: Config, database: Database, options: Buil
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-ops-key"]'],
+            // URLs and failed statements carry tokens and personal data (lib/log-serializers.ts).
+            serializers: { req: requestForLog, err: errorForLog },
+            ...(options.logStream ? { stream: options.logStream } : {}),
           },
     bodyLimit: 1024 * 1024,
     trustProxy: config.env === 'production',
     // While closing, new requests get 503 and in-flight ones finish.
     return503OnClosing: true,
+    ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ check: config.env === 'test' }));

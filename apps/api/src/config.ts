@@ -37,6 +37,8 @@ const envSchema = z.object({
   SITE_ALERT: optional,
   JWT_SECRET: optional.pipe(z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional()),
   OPS_KEY: optional,
+  /** How long a start waits for an unreachable PostgreSQL before giving up (retrying with backoff). */
+  DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Requests per minute from one address to each sign-in, registration and reset endpoint. */
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),
@@ -81,6 +83,7 @@ export type Config = {
   stripePublishableKey?: string | undefined;
   jwtSecret?: string | undefined;
   opsKey?: string | undefined;
+  databaseWaitSeconds: number;
   logLevel: string;
   authRateLimit: number;
   loginDelayMs: number;
@@ -101,8 +104,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid settings:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  if (e.DATABASE_URL && !e.JWT_SECRET)
-    throw new Error('Invalid settings:\nJWT_SECRET is required with DATABASE_URL');
+  // On PostgreSQL several instances share the data: each would otherwise generate a secret of its own
+  // in its DATA_DIR, so sessions and operator commands would work on one instance and not the next.
+  if (e.DATABASE_URL) {
+    const missing = [
+      ...(e.JWT_SECRET ? [] : ['JWT_SECRET is required with DATABASE_URL']),
+      ...(e.OPS_KEY && e.OPS_KEY.length >= 32
+        ? []
+        : [
+            `OPS_KEY is required with DATABASE_URL and must be at least 32 characters (e.g. openssl rand -base64 48)${e.OPS_KEY ? `; it has ${e.OPS_KEY.length}` : ''}`,
+          ]),
+    ];
+    if (missing.length) throw new Error(`Invalid settings:\n${missing.join('\n')}`);
+  }
   if (e.BENCH_ROUTES && e.NODE_ENV === 'production')
     throw new Error('Invalid settings:\nBENCH_ROUTES is for benchmarks and cannot be used in production');
   return {
@@ -129,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,
     jwtSecret: e.JWT_SECRET,
     opsKey: e.OPS_KEY,
+    databaseWaitSeconds: e.DATABASE_WAIT_SECONDS,
     logLevel: e.LOG_LEVEL,
     authRateLimit: e.AUTH_RATE_LIMIT,
     loginDelayMs: e.LOGIN_DELAY_MS,

@@ -1,25 +1,52 @@
 import closeWithGrace from 'close-with-grace';
+import pino from 'pino';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import type { Database } from './db/client.ts';
+import { mailboxLink } from './features/dev/mailbox.routes.ts';
+import { listenEarly, openDatabaseWithRetry, reasonOf } from './startup.ts';
 
 const config = loadConfig();
-const database = await openDatabase(config).catch((error: Error) => {
-  console.error(error.message);
+// The app's own logger exists once the app is built; until then this one reports the start.
+const log = pino({ level: config.logLevel });
+const http = await listenEarly(config.port, config.host).catch((error: Error) => {
+  log.fatal(`cannot listen on ${config.host}:${config.port}: ${reasonOf(error)}`);
   process.exit(1);
 });
-const app = await buildApp(config, database);
 
+const stopping = new AbortController();
+let stop = async () => {
+  stopping.abort();
+  await http.close();
+};
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
-  if (err) app.log.error({ err }, 'shutting down after an error');
-  else app.log.info({ signal }, 'shutting down');
-  // New requests get 503 while those in progress finish; then the port closes and the database after it.
-  await app.drain(7_000, 1_000);
-  await app.close();
-  await database.close();
+  if (err) log.error({ err }, 'shutting down after an error');
+  else log.info({ signal }, 'shutting down');
+  await stop();
 });
 
-await app.listen({ port: config.port, host: config.host });
-app.log.info(
+const database: Database = await openDatabaseWithRetry(config, log, stopping.signal).catch((error: Error) => {
+  // A stop asked for while waiting is not a failure; closeWithGrace ends the process.
+  if (stopping.signal.aborted) return new Promise<never>(() => {});
+  log.fatal(reasonOf(error));
+  process.exit(1);
+});
+const app = await buildApp(config, database, { serverFactory: http.serverFactory });
+await app.ready();
+http.handOver();
+stop = async () => {
+  // New requests get 503 while those in progress finish; then the port closes and the database after it.
+  await app.drain(7_000, 1_000);
+  await Promise.all([app.close(), http.close()]);
+  await database.close();
+};
+
+log.info(
   `${config.brandName} portal (${config.appType}) on ${config.publicUrl} using ${database.kind === 'pglite' ? `the embedded database in ${config.dataDir}` : 'PostgreSQL'}`,
 );
+// Without SMTP every email stays in the outbox: one link, carrying the mailbox key (as Jupyter prints
+// its token link), opens it in a browser; the page shows nothing to anyone without the key.
+if (!config.smtpUrl && config.env !== 'production')
+  log.info(
+    `emails stay in the outbox (no SMTP_URL); read them at ${mailboxLink(config.publicUrl, app.ctx.opsKey)}`,
+  );

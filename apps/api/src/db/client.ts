@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -22,6 +22,20 @@ export type Database = {
 };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** The advisory lock key every instance takes around the migrations (any fixed number of ours). */
+const MIGRATION_LOCK = 8_642_097_531;
+
+/**
+ * Applies the committed migrations while holding a session advisory lock, on one connection. Instances
+ * starting together on one PostgreSQL would otherwise run the same migrations at once and all but one
+ * fail (on drizzle's own schema, or on a table the other just created); with the lock they run one
+ * after the other and the later ones find nothing left to do. Harmless on PGlite (one session).
+ */
+async function migrateUnderLock(db: Db) {
+  await db.execute(sql`select pg_advisory_lock(${sql.raw(String(MIGRATION_LOCK))})`);
+  await migratePg(db as never, { migrationsFolder });
+  await db.execute(sql`select pg_advisory_unlock(${sql.raw(String(MIGRATION_LOCK))})`);
+}
 
 /** PostgreSQL through a node-postgres pool, with the committed migrations applied. */
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
@@ -37,7 +51,19 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     client.on('error', (error) => console.warn(`database connection lost in use: ${error.message}`));
   });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  await migratePg(db as never, { migrationsFolder });
+  // The migrations run on a connection of their own, so the lock and every statement they make share
+  // one session; closing it releases the lock even if a migration failed half way.
+  const migrator = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  try {
+    migrator.on('error', () => {}); // a lost connection also fails the statement in progress
+    await migrator.connect();
+    await migrateUnderLock(drizzlePg(migrator, { schema }) as unknown as Db);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  } finally {
+    await migrator.end().catch(() => {});
+  }
   return { db, kind: 'postgres', close: () => pool.end() };
 }
 
@@ -56,7 +82,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     const thread = await startPgliteThread(dataDir);
     try {
       const db = drizzlePg(thread.pool as unknown as pg.Pool, { schema }) as unknown as Db;
-      await migratePg(db as never, { migrationsFolder });
+      await migrateUnderLock(db);
       return {
         db,
         kind: 'pglite',

@@ -8,6 +8,7 @@ import {
   orders,
   outbox,
   paymentReconciliation,
+  projects,
   promoCodes,
   subscriptions,
   testPaymentCharges,
@@ -414,7 +415,9 @@ describe('subscriptions', () => {
   it('needs a delivery address, with the §5 text', async () => {
     const user = await signedInUser(t.app);
     const body = subscriptionOrder(user, await token(t.app, user.accessToken));
-    const { deliveryAddress: _omit, ...withoutAddress } = body.orderItems[0]!;
+    const [item] = body.orderItems;
+    if (!item) throw new Error('the subscription order has one item');
+    const { deliveryAddress: _omit, ...withoutAddress } = item;
     const res = await post(t.app, user.accessToken, { ...body, orderItems: [withoutAddress] });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(ORDER_MESSAGES.subscriptionAddress);
@@ -422,20 +425,17 @@ describe('subscriptions', () => {
 });
 
 describe('a charge whose order cannot be written', () => {
-  it('is refunded, or recorded for reconciliation when the refund fails', async () => {
+  it('is refunded, or recorded for reconciliation when the refund fails, and the promo use given back', async () => {
     const code = `RACE${Date.now()}`;
     const charges: string[] = [];
     let refundWorks = true;
     const refunded: string[] = [];
-    // Someone else uses the last promo code between the check and the write.
-    const racing: PaymentProvider = {
+    // The kits' project disappears between the charge and the write, so the write fails.
+    const failing: PaymentProvider = {
       name: 'embedded',
       async charge() {
-        await raced.database.db
-          .update(promoCodes)
-          .set({ remainingUsage: 0 })
-          .where(eq(promoCodes.code, code));
-        const id = `ch_race_${charges.length}`;
+        await broken.database.db.delete(projects).where(eq(projects.id, 1));
+        const id = `ch_fail_${charges.length}`;
         charges.push(id);
         return { paymentId: id };
       },
@@ -447,27 +447,71 @@ describe('a charge whose order cannot be written', () => {
         refunded.push(id);
       },
     };
-    const raced: TestApp = await createTestApp({ PAYMENT_RATE_LIMIT: '1000' }, { payments: racing });
+    const broken: TestApp = await createTestApp({ PAYMENT_RATE_LIMIT: '1000' }, { payments: failing });
+    const usesLeft = async () =>
+      (await broken.database.db.select().from(promoCodes).where(eq(promoCodes.code, code)))[0]
+        ?.remainingUsage;
     try {
-      const user = await signedInUser(raced.app);
+      const user = await signedInUser(broken.app);
       const body = kitOrder(user, 'tok_whatever', 1, 339, { promotionalCode: code });
-      await raced.database.db
+      await broken.database.db
         .insert(promoCodes)
         .values({ code, type: 'AMOUNT', value: 1000, remainingUsage: 1 });
-      const res = await post(raced.app, user.accessToken, body);
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe(ORDER_MESSAGES.promoUsedUp);
-      expect(refunded).toEqual(['ch_race_0']);
+      const res = await post(broken.app, user.accessToken, body);
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(refunded).toEqual(['ch_fail_0']);
+      expect(await usesLeft()).toBe(1);
 
       refundWorks = false;
-      await raced.database.db.update(promoCodes).set({ remainingUsage: 1 }).where(eq(promoCodes.code, code));
-      const res2 = await post(raced.app, user.accessToken, body);
-      expect(res2.statusCode).toBe(400);
-      const recorded = await raced.database.db.select().from(paymentReconciliation);
-      expect(recorded.map((r) => r.paymentId)).toEqual(['ch_race_1']);
-      expect(await raced.database.db.select().from(orders)).toEqual([]);
+      const res2 = await post(broken.app, user.accessToken, body);
+      expect(res2.statusCode).toBeGreaterThanOrEqual(400);
+      const recorded = await broken.database.db.select().from(paymentReconciliation);
+      expect(recorded.map((r) => r.paymentId)).toEqual(['ch_fail_1']);
+      expect(await broken.database.db.select().from(orders)).toEqual([]);
+      expect(await usesLeft()).toBe(1);
     } finally {
-      await raced.close();
+      await broken.close();
     }
+  });
+});
+
+describe('orders racing for the last use of a promo code', () => {
+  it('charge one card only: the use is reserved before the charge', async () => {
+    const code = `LAST${Date.now()}`;
+    await promo(code, 'AMOUNT', 10, 1);
+    const buyers = await Promise.all(Array.from({ length: 20 }, () => signedInUser(t.app)));
+    const bodies = await Promise.all(
+      buyers.map(async (b) =>
+        kitOrder(b, await token(t.app, b.accessToken), 1, 339, { promotionalCode: code }),
+      ),
+    );
+    const before = (await t.database.db.select().from(testPaymentCharges)).length;
+    const answers = await Promise.all(buyers.map((b, i) => post(t.app, b.accessToken, bodies[i] as object)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, ...Array(19).fill(400)]);
+    for (const refused of answers.filter((a) => a.statusCode === 400))
+      expect(refused.json().message).toBe(ORDER_MESSAGES.promoUsedUp);
+    const charges = (await t.database.db.select().from(testPaymentCharges)).slice(before);
+    expect(charges).toHaveLength(1);
+    expect(charges.filter((c) => c.refundedAt !== null)).toHaveLength(0);
+    const [left] = await t.database.db.select().from(promoCodes).where(eq(promoCodes.code, code));
+    expect(left?.remainingUsage).toBe(0);
+  }, 60_000);
+
+  it('give the use back when the card is declined', async () => {
+    const code = `DECL${Date.now()}`;
+    await promo(code, 'AMOUNT', 10, 1);
+    const user = await signedInUser(t.app);
+    const declined = await post(
+      t.app,
+      user.accessToken,
+      kitOrder(user, await token(t.app, user.accessToken, CARDS.declined), 1, 339, { promotionalCode: code }),
+    );
+    expect(declined.statusCode).toBe(402);
+    const paid = await post(
+      t.app,
+      user.accessToken,
+      kitOrder(user, await token(t.app, user.accessToken), 1, 339, { promotionalCode: code }),
+    );
+    expect(paid.statusCode).toBe(201);
   });
 });

@@ -128,6 +128,28 @@ async function prepareOrder(ctx: AppContext, userId: string, body: OrderBody) {
   return { user, promo, priced, subscriptionItem };
 }
 
+/**
+ * Takes one use of a limited promo code before the card is charged, in a statement of its own (so the row
+ * is held only for that statement): of twenty orders racing for the last use, one gets it and is charged,
+ * the others are refused without a charge. A failed charge or order write gives the use back.
+ */
+async function reservePromo(db: DbOrTx, code: string) {
+  const taken = await db
+    .update(promoCodes)
+    .set({ remainingUsage: sql`${promoCodes.remainingUsage} - 1` })
+    .where(and(eq(promoCodes.code, code), sql`${promoCodes.remainingUsage} > 0`))
+    .returning({ code: promoCodes.code });
+  if (taken.length === 0)
+    throw invalid(ORDER_MESSAGES.promoUsedUp, { promotionalCode: ORDER_MESSAGES.promoUsedUp });
+}
+
+async function releasePromo(db: DbOrTx, code: string) {
+  await db
+    .update(promoCodes)
+    .set({ remainingUsage: sql`${promoCodes.remainingUsage} + 1` })
+    .where(eq(promoCodes.code, code));
+}
+
 const requestHash = (body: OrderBody) =>
   crypto.createHash('sha256').update(JSON.stringify(body)).digest('hex');
 
@@ -155,9 +177,10 @@ const releaseKey = (ctx: AppContext, userId: string, key: string) =>
   ctx.db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
 
 /**
- * postOrder, exactly once: the Idempotency-Key is claimed first, the card charged with the same key at
- * the provider, then order, items, kits, promo use and receipt are written in one transaction. If that
- * write fails the charge is refunded, or recorded for reconciliation when the refund fails too.
+ * postOrder, exactly once: the Idempotency-Key is claimed first and a limited promo code's use reserved,
+ * the card charged with the same key at the provider, then order, items, kits and receipt are written in
+ * one transaction. If that write fails the charge is refunded, or recorded for reconciliation when the
+ * refund fails too, and the promo use is given back.
  */
 export async function placeOrder(
   ctx: AppContext,
@@ -172,8 +195,13 @@ export async function placeOrder(
   if (stored) return stored;
 
   let paymentId: string | null = null;
+  let reserved: Promo | null = null;
   try {
     const { user, promo, priced, subscriptionItem } = await prepareOrder(ctx, userId, body);
+    if (promo && promo.remainingUsage !== null) {
+      await reservePromo(ctx.db, promo.code);
+      reserved = promo;
+    }
     let customer: string | null = null;
     if (subscriptionItem) {
       customer = await payments.saveCard(body.stripeToken, user.email, `${idempotencyKey}-card`);
@@ -192,15 +220,6 @@ export async function placeOrder(
     const chargedId = paymentId;
     const result = await ctx.db.transaction(async (tx) => {
       const txCtx = { ...ctx, db: tx };
-      if (promo && promo.remainingUsage !== null) {
-        const used = await tx
-          .update(promoCodes)
-          .set({ remainingUsage: sql`${promoCodes.remainingUsage} - 1` })
-          .where(and(eq(promoCodes.code, promo.code), sql`${promoCodes.remainingUsage} > 0`))
-          .returning();
-        if (used.length === 0)
-          throw invalid(ORDER_MESSAGES.promoUsedUp, { promotionalCode: ORDER_MESSAGES.promoUsedUp });
-      }
       const [order] = await tx
         .insert(orders)
         .values({
@@ -313,6 +332,7 @@ export async function placeOrder(
   } catch (error) {
     if (paymentId && !paymentId.startsWith('free-'))
       await undoCharge(ctx, payments, paymentId, userId, error);
+    if (reserved) await releasePromo(ctx.db, reserved.code);
     await releaseKey(ctx, userId, idempotencyKey);
     if (error instanceof PaymentError) throw paymentFailure(error, ctx.config.supportPhone);
     throw error;
