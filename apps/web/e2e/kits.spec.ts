@@ -1,5 +1,12 @@
 import type { Locator, Page } from '@playwright/test';
-import { DEFAULT_BRAND, KIT_MESSAGES, KIT_NAME_MAX, kitStatusText, withBrand } from '@portal/domain';
+import {
+  DEFAULT_BRAND,
+  KIT_MESSAGES,
+  KIT_NAME_MAX,
+  KIT_SUMMARY_TEXTS,
+  kitStatusText,
+  withBrand,
+} from '@portal/domain';
 import {
   createKits,
   createReferralCode,
@@ -66,7 +73,8 @@ test('a kit is renamed with a characters-left counter', async ({ page, request }
   const id = kits[0]?.id;
   await openKits(page);
   const card = kitCard(page, `KIT-${id}`);
-  await expect(card.locator('.kit-facts dd').first()).toHaveText(`KIT-${id}`);
+  // A lone kit's card is open.
+  await expect(card.locator('.kit-details .kit-facts dd').first()).toHaveText(`KIT-${id}`);
   await expectAccessible(page);
 
   await card.getByRole('button', { name: 'Rename' }).click();
@@ -125,7 +133,7 @@ test('the timeline and status follow a kit from sending to the lab', async ({ pa
   const card = kitCard(page, `KIT-${id}`);
   const activeSteps = card.locator('.kit-step-active');
   await expectStatus(card, 'UNASSIGNED');
-  await expect(card.getByRole('button', { name: 'Send this kit to me now' })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Select option' })).toBeVisible();
   await expect(activeSteps).toHaveCount(1);
 
   await callApi(page, `/api/kits/${id}/activate`, ADDRESS);
@@ -142,7 +150,7 @@ test('the timeline and status follow a kit from sending to the lab', async ({ pa
     await expect(activeSteps).toHaveCount(active);
     await expect(card.locator('.kit-step[aria-current="step"] .kit-step-label')).toHaveText(lastStep);
   }
-  await expect(card.getByRole('button', { name: 'Send this kit to me now' })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Select option' })).toHaveCount(0);
   await expect(card.getByRole('link', { name: 'View report' })).toHaveCount(0);
   await expectAccessible(page);
 });
@@ -197,6 +205,13 @@ test('?scrollingPosition scrolls to that kit after a second and focuses it', asy
   await expect(heading).toBeFocused({ timeout: 5000 });
   await expect(page.locator(`#kit-${last}`)).toHaveClass(/kit-card-highlight/);
   await expect(heading).toBeInViewport();
+  // The card scrolled to is open, with its timeline; the others are summaries.
+  const target = kitCard(page, `KIT-${last}`);
+  await expect(target.getByRole('button', { name: 'Hide details' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(target.locator('.kit-step')).toHaveCount(7);
+  await expect(
+    kitCard(page, `KIT-${kits[0]?.id}`).getByRole('button', { name: 'Show details' }),
+  ).toBeVisible();
   await expect(page.locator(`#kit-${last}`)).not.toHaveClass(/kit-card-highlight/, { timeout: 5000 });
 });
 
@@ -222,4 +237,103 @@ test('a given kit shows under Kits Given to Others with Send again', async ({ pa
 
   await item.getByRole('button', { name: 'Send again' }).click();
   await expect(item.getByRole('status')).toHaveText(`Sent again to ${receiver}.`);
+});
+
+test('one failing timeline: that card says so, the others load, and the requests stay few', async ({
+  page,
+  request,
+}) => {
+  const { kits } = await withKits(page, request, 3);
+  const ids = kits.map((kit) => kit.id);
+  const failing = ids[1] as number;
+  const asked = new Map<number, number>();
+  page.on('request', (req) => {
+    const match = /\/api\/kits\/(\d+)\/timeline$/.exec(new URL(req.url()).pathname);
+    if (match) asked.set(Number(match[1]), (asked.get(Number(match[1])) ?? 0) + 1);
+  });
+  await page.route(`**/api/kits/${failing}/timeline`, (route) =>
+    route.fulfill({ status: 500, json: { message: 'Something went wrong.', code: 'INTERNAL_ERROR' } }),
+  );
+  await openKits(page);
+  for (const id of ids)
+    await kitCard(page, `KIT-${id}`).getByRole('button', { name: 'Show details' }).click();
+
+  await expect(kitCard(page, `KIT-${failing}`).getByText(KIT_MESSAGES.timelineFailed)).toBeVisible();
+  for (const id of ids.filter((id) => id !== failing)) {
+    await expect(kitCard(page, `KIT-${id}`).locator('.kit-step')).toHaveCount(7);
+    await expect(kitCard(page, `KIT-${id}`).getByText(KIT_MESSAGES.timelineFailed)).toHaveCount(0);
+  }
+  await expect(page.getByText('Loading…')).toHaveCount(0);
+  await expectAccessible(page);
+  // Nothing more is asked for while the page stays open: one request per kit, the failing one retried once.
+  await page.waitForTimeout(3000);
+  // (The failing one twice: the web app retries a 5xx timeline once, TIMELINE_RETRIES.)
+  expect(Object.fromEntries(asked)).toEqual(
+    Object.fromEntries(ids.map((id) => [id, id === failing ? 2 : 1])),
+  );
+});
+
+test('ten kits make a compact page of summaries, each opened on demand', async ({ page, request }) => {
+  const { kits } = await withKits(page, request, 10);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openKits(page);
+  await expect(page.locator('.kit-card')).toHaveCount(10);
+  const height = () => page.evaluate(() => document.documentElement.scrollHeight);
+  const compact = await height();
+  // Was about 9,000 px with every card open (issue 21).
+  expect(compact).toBeLessThan(2600);
+  for (const kit of kits) {
+    const card = kitCard(page, `KIT-${kit.id}`);
+    await expect(card.getByText('Kit Available')).toBeVisible();
+    await expect(card.getByText(KIT_SUMMARY_TEXTS.choose)).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Select option' })).toBeVisible();
+    await expect(card.getByLabel('Notes')).toHaveCount(0);
+  }
+  await expectAccessible(page);
+
+  const fifth = kitCard(page, `KIT-${kits[4]?.id}`);
+  const toggle = fifth.getByRole('button', { name: 'Show details' });
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(fifth.getByRole('button', { name: 'Hide details' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(fifth.locator('.kit-step')).toHaveCount(7);
+  await expect(fifth.getByLabel('Notes')).toBeVisible();
+  expect(await height()).toBeGreaterThan(compact);
+  await expectAccessible(page);
+  await fifth.getByRole('button', { name: 'Hide details' }).click();
+  await expect(fifth.getByLabel('Notes')).toHaveCount(0);
+  expect(await height()).toBe(compact);
+});
+
+test('Select option reopens the choice of a redeemed kit kept for later', async ({ page, request }) => {
+  const { kits } = await withKits(page, request, 2);
+  const id = kits[0]?.id as number;
+  await openKits(page);
+  const card = kitCard(page, `KIT-${id}`);
+  const select = card.getByRole('button', { name: 'Select option' });
+  await select.click();
+  const choice = page.getByRole('dialog', { name: 'Select option' });
+  await expect(choice.getByRole('button', { name: 'Send this kit to me now' })).toBeVisible();
+  await expect(choice.getByRole('button', { name: 'Give this kit to someone' })).toBeVisible();
+  await expectAccessible(page);
+  await choice.getByRole('button', { name: 'Send this kit to me now' }).click();
+  const activate = page.getByRole('dialog', { name: 'Send this kit to me now' });
+  await activate.getByRole('button', { name: 'Send later' }).click();
+  await expect(activate.getByText(KIT_MESSAGES.sendLater)).toBeVisible();
+  await activate.getByRole('button', { name: 'Done' }).click();
+  await expect(select).toBeFocused();
+  // 'Click "Select option" again when you are ready': the button is there, and sends it this time.
+  await select.click();
+  await page
+    .getByRole('dialog', { name: 'Select option' })
+    .getByRole('button', { name: 'Send this kit to me now' })
+    .click();
+  await page
+    .getByRole('dialog', { name: 'Send this kit to me now' })
+    .getByRole('button', { name: 'Send now' })
+    .click();
+  await expect(page.getByRole('dialog', { name: KIT_MESSAGES.successActivated })).toBeVisible();
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expectStatus(card, 'REQUESTED');
+  await expect(select).toHaveCount(0);
 });
