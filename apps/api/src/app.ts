@@ -52,6 +52,7 @@ import { errorForLog, requestForLog } from './lib/log-serializers.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { persistentSecret } from './lib/secrets.ts';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
+import { framePolicy } from './security/frame-policy.ts';
 import { loadPageRenderer, type PageRenderer, serveWebApp } from './web-app.ts';
 
 export type BuildOptions = {
@@ -181,6 +182,8 @@ export async function buildApp(config: Config, database: Database, options: Buil
   app.addHook('onRequest', (request, reply, done) =>
     contentSecurityPolicy(request.raw, reply.raw, () => done()),
   );
+  // Our own pages may frame our PDFs, and a consent page its study's PDF host (security/frame-policy.ts).
+  app.addHook('onSend', framePolicy(ctx.db));
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: false,
     hsts: { maxAge: 31536000, includeSubDomains: true },

@@ -35,6 +35,10 @@ export const RESEARCH_TEXTS = {
   phone: 'Phone',
   progress: 'Progress',
   projectKits: (name: string) => `Kits of ${name}`,
+  questionnaires: 'Questionnaires',
+  questionnairesLeft: 'Questionnaires to answer',
+  answerQuestionnaires: 'Answer questionnaires',
+  questionnairesDone: (percent: number) => `${percent}% complete`,
 } as const;
 
 export const RESEARCH_MODAL_TEXTS = {
