@@ -1,4 +1,4 @@
-import { isNotActivated, type Kit } from '@portal/domain';
+import { isNotActivated, type Kit, kitDisplayName } from '@portal/domain';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { useConfig } from '../../../lib/config.ts';
@@ -6,13 +6,15 @@ import { kitAnchor, kitHeadingId } from '../../kits/components/kit-card.tsx';
 import { KitNameEditor } from '../../kits/components/kit-name-editor.tsx';
 import { KitQuestionnaires } from '../../kits/components/kit-questionnaires.tsx';
 import { KITS_TEXTS } from '../../kits/components/kit-texts.ts';
+import { answersQuestionnairesHere, questionnairesLink } from '../questionnaire-links.ts';
 import { hasResultsToShow, researchKitStatusLabel, researchKitSteps } from '../research-status.ts';
 import { RESEARCH_MODAL_TEXTS, RESEARCH_TEXTS } from '../research-texts.ts';
 import { researchKitLink } from './research-notifications.tsx';
 
 /**
  * A kit of My Research: name (editable), ids, the research status label and the project's steps, the
- * report once results are delivered, and 'send now' for a kit the lab posts.
+ * report once results are delivered, its questionnaires once activated, and 'send now' for a kit the
+ * lab posts.
  */
 export function ResearchKitCard({
   kit,
@@ -69,11 +71,19 @@ export function ResearchKitCard({
           ))}
         </ol>
       </section>
-      {hasResultsToShow(kit) ? (
-        <p className="kit-report-link">
-          <Link className="button button-primary" to={researchKitLink(kit)}>
-            {KITS_TEXTS.viewReport}
-          </Link>
+      {hasResultsToShow(kit) || answersQuestionnairesHere(kit) ? (
+        <p className="kit-report-link form-actions">
+          {hasResultsToShow(kit) ? (
+            <Link className="button button-primary" to={researchKitLink(kit)}>
+              {KITS_TEXTS.viewReport}
+            </Link>
+          ) : null}
+          {answersQuestionnairesHere(kit) ? (
+            <Link className="button button-secondary" to={questionnairesLink(kit)}>
+              {RESEARCH_TEXTS.questionnaires}
+              <span className="visually-hidden"> {kitDisplayName(kit)}</span>
+            </Link>
+          ) : null}
         </p>
       ) : null}
       <KitQuestionnaires kit={kit} />

@@ -1,14 +1,17 @@
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { useKits } from '../../kits/api.ts';
+import { kitAnchor } from '../../kits/components/kit-card.tsx';
 import { errorText } from '../../kits/components/kit-format.ts';
+import { useScrollToKit } from '../../kits/components/use-scroll-to-kit.ts';
 import { SURVEY_TEXTS } from '../survey-texts.ts';
 import { KitSurveys } from './kit-surveys.tsx';
 import { listedKits } from './listed-kits.ts';
 
-/** Kits in My Journey: the questionnaires of each activated kit. */
+/** Kits in My Journey: the questionnaires of each activated kit; ?scrollingPosition=kit-{id} scrolls to one. */
 export function JourneySurveys() {
   const kits = useKits();
+  const highlighted = useScrollToKit(kits.isSuccess);
   if (kits.isPending) return <Loading />;
   if (kits.isError) return <Alert tone="error">{errorText(kits.error)}</Alert>;
   const listed = listedKits(kits.data);
@@ -16,7 +19,7 @@ export function JourneySurveys() {
   return (
     <div className="kit-list">
       {listed.map((kit) => (
-        <KitSurveys key={kit.id} kit={kit} />
+        <KitSurveys key={kit.id} kit={kit} highlighted={highlighted === kitAnchor(kit.id)} />
       ))}
     </div>
   );

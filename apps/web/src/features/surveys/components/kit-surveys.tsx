@@ -8,8 +8,10 @@ import {
   reportDelivered,
   withBrand,
 } from '@portal/domain';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useConfig } from '../../../lib/config.ts';
+import { kitAnchor } from '../../kits/components/kit-card.tsx';
 import { KitQuestionnaires } from '../../kits/components/kit-questionnaires.tsx';
 import { SURVEY_TEXTS } from '../survey-texts.ts';
 import { ProgressBar } from './progress-bar.tsx';
@@ -32,8 +34,21 @@ export function kitTitle(kit: Kit): string {
  * is done, Make appointment. The research portal adds the report-received checkbox and has no coach
  * (consumer §2: Coach is the customer portal's).
  */
-export function KitSurveys({ kit, research = false }: { kit: Kit; research?: boolean }) {
+export function KitSurveys({
+  kit,
+  research = false,
+  highlighted = false,
+}: {
+  kit: Kit;
+  research?: boolean;
+  /** Opened at this kit (?scrollingPosition=kit-{id}): highlighted a moment, its heading focused. */
+  highlighted?: boolean;
+}) {
   const { brandName } = useConfig();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (highlighted) headingRef.current?.focus({ preventScroll: true });
+  }, [highlighted]);
   const title = kitTitle(kit);
   const headingId = `survey-kit-${kit.id}`;
   const Heading = research ? 'h3' : 'h2';
@@ -48,8 +63,14 @@ export function KitSurveys({ kit, research = false }: { kit: Kit; research?: boo
   const canView = reportDelivered(kit);
 
   return (
-    <article className="survey-kit" aria-labelledby={headingId}>
-      <Heading id={headingId}>{title}</Heading>
+    <article
+      id={kitAnchor(kit.id)}
+      className={highlighted ? 'survey-kit kit-card-highlight' : 'survey-kit'}
+      aria-labelledby={headingId}
+    >
+      <Heading id={headingId} ref={headingRef} tabIndex={-1}>
+        {title}
+      </Heading>
       <dl className="kit-facts">
         <div>
           <dt>{SURVEY_TEXTS.kitId}</dt>

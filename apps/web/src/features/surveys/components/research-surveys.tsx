@@ -1,14 +1,20 @@
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { useKits } from '../../kits/api.ts';
+import { kitAnchor } from '../../kits/components/kit-card.tsx';
 import { errorText } from '../../kits/components/kit-format.ts';
+import { useScrollToKit } from '../../kits/components/use-scroll-to-kit.ts';
 import { SURVEY_TEXTS } from '../survey-texts.ts';
 import { KitSurveys } from './kit-surveys.tsx';
 import { kitsByProject } from './listed-kits.ts';
 
-/** The research portal's list: one block per project with questionnaires, a row per kit. */
+/**
+ * The research portal's list: one block per project with questionnaires, a row per kit.
+ * ?scrollingPosition=kit-{id} (My Research's Questionnaires action) scrolls to that kit.
+ */
 export function ResearchSurveys() {
   const kits = useKits();
+  const highlighted = useScrollToKit(kits.isSuccess);
   if (kits.isPending) return <Loading />;
   if (kits.isError) return <Alert tone="error">{errorText(kits.error)}</Alert>;
   const projects = kitsByProject(kits.data);
@@ -20,7 +26,7 @@ export function ResearchSurveys() {
           <h2 id={`survey-project-${project.id}`}>{project.name}</h2>
           <div className="kit-list">
             {project.kits.map((kit) => (
-              <KitSurveys key={kit.id} kit={kit} research />
+              <KitSurveys key={kit.id} kit={kit} research highlighted={highlighted === kitAnchor(kit.id)} />
             ))}
           </div>
         </section>

@@ -1,0 +1,80 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { endSession } from '../../../lib/session.ts';
+import { renderRoute } from '../../../test/render.tsx';
+import { makeProject, participant, projectKit, researchConfig, stubApi } from '../research.test-helpers.ts';
+
+const stats = (done: number) =>
+  ['DAY_OF_SAMPLING', 'MEDICAL_HISTORY', 'MENTAL', 'EXERCISE', 'FOOD'].map((surveyType) => ({
+    surveyType,
+    completedQuestions: done,
+    totalQuestions: 4,
+  }));
+
+const study = makeProject();
+const halfDone = projectKit(study, {
+  id: 51,
+  name: 'Visit 1',
+  kitStatus: 'REQUESTED',
+  surveysStats: stats(2),
+});
+const allDone = projectKit(study, {
+  id: 52,
+  name: 'Visit 2',
+  kitStatus: 'REQUESTED',
+  surveysStats: stats(4),
+});
+const notSent = projectKit(study, { id: 53, name: 'Spare', kitStatus: 'ASSIGNED', surveysStats: stats(0) });
+const kits = [halfDone, allDone, notSent];
+
+beforeEach(() => {
+  endSession(null);
+  stubApi({
+    'GET /research/kits': { status: 200, body: [{ ...study, kits }] },
+    'GET /kits': { status: 200, body: kits },
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const show = (path: string) => renderRoute(path, { signedInAs: participant, config: researchConfig });
+
+describe("reaching a kit's questionnaires on the research portal", () => {
+  it('gives each activated kit on My Research a Questionnaires action opening the list at that kit', async () => {
+    show('/kits');
+    const card = (name: string) => screen.getByRole('article', { name });
+    expect(
+      await within(await screen.findByRole('article', { name: 'Visit 1' })).findByRole('link', {
+        name: /^Questionnaires\s*Visit 1$/,
+      }),
+    ).toHaveAttribute('href', '/surveys?scrollingPosition=kit-51');
+    expect(within(card('Visit 2')).getByRole('link', { name: /^Questionnaires\s*Visit 2$/ })).toHaveAttribute(
+      'href',
+      '/surveys?scrollingPosition=kit-52',
+    );
+    expect(within(card('Spare')).queryByRole('link', { name: /Questionnaires/ })).toBeNull();
+  });
+
+  it('reminds the participant on the dashboard of each kit with questionnaires left', async () => {
+    show('/dashboard');
+    const notifications = await screen.findByRole('region', { name: 'Notifications' });
+    const reminders = await within(notifications).findByRole('list', { name: 'Questionnaires to answer' });
+    const items = within(reminders).getAllByRole('listitem');
+    expect(items).toHaveLength(1);
+    expect(items[0]).toHaveTextContent('Visit 1');
+    expect(items[0]).toHaveTextContent('50% complete');
+    expect(
+      within(reminders).getByRole('link', { name: /^Answer questionnaires\s*Visit 1$/ }),
+    ).toHaveAttribute('href', '/surveys?scrollingPosition=kit-51');
+  });
+
+  it('opens the questionnaires list at the kit: scrolled to, highlighted and its heading focused', async () => {
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    show('/surveys?scrollingPosition=kit-52');
+    const kit = await screen.findByRole('article', { name: 'Visit 2' });
+    expect(kit).toHaveAttribute('id', 'kit-52');
+    await waitFor(() => expect(kit).toHaveClass('kit-card-highlight'), { timeout: 3000 });
+    expect(scrolled).toHaveBeenCalled();
+    expect(within(kit).getByRole('heading', { name: 'Visit 2' })).toHaveFocus();
+  });
+});
