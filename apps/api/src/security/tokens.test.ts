@@ -5,7 +5,15 @@ import { eq, sql } from 'drizzle-orm';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { impersonationAudit, refreshTokens, surveyAnswers, users } from '../db/schema/index.ts';
-import { bearer, createTestApp, ops, signedInUser, TEST_JWT_SECRET, type TestApp } from '../test/helpers.ts';
+import {
+  bearer,
+  createTestApp,
+  ops,
+  signedInUser,
+  TEST_JWT_SECRET,
+  TEST_OPS_KEY,
+  type TestApp,
+} from '../test/helpers.ts';
 
 const PROFILE = fs.readFileSync(
   new URL('../../../../packages/domain/test-data/report/gmwi2/SRR1761667_metaphlan.txt', import.meta.url),
@@ -365,5 +373,42 @@ describe('support view tokens', () => {
     } finally {
       await t.database.db.execute(sql`alter table impersonation_audit_away rename to impersonation_audit`);
     }
+  });
+});
+
+describe('dev mailbox keys', () => {
+  const mailboxKey = (opsKey: string) =>
+    crypto.createHmac('sha256', opsKey).update('dev-mailbox').digest('base64url');
+  const right = mailboxKey(TEST_OPS_KEY);
+  const forgeries = () => [
+    '',
+    right.slice(0, -1),
+    `${right}x`,
+    right.toUpperCase(),
+    mailboxKey('another-servers-operator-key'),
+    crypto.createHmac('sha256', TEST_OPS_KEY).update('refresh').digest('base64url'),
+    TEST_OPS_KEY.slice(0, -1),
+    person.accessToken,
+  ];
+
+  it('opens the mailbox to no forged key, in the link, the cookie or the header', async () => {
+    for (const forged of forgeries()) {
+      for (const res of [
+        await t.app.inject(`/dev/mailbox?key=${encodeURIComponent(forged)}`),
+        await t.app.inject({ url: '/dev/mailbox', cookies: { dev_mailbox: forged } }),
+        await t.app.inject({ url: '/dev/mailbox', headers: { 'x-ops-key': forged } }),
+      ]) {
+        // 401, or 400 for a link key longer than any key (the access token).
+        expect([400, 401], forged).toContain(res.statusCode);
+        expect(res.headers['set-cookie']).toBeUndefined();
+        expect(res.body).not.toContain('Dev mailbox');
+      }
+    }
+    expect((await t.app.inject(`/dev/mailbox?key=${right}&key=${right}`)).statusCode).toBe(400);
+  });
+
+  it('gives the mailbox key no power over the admin API', async () => {
+    const res = await t.app.inject({ url: '/api/admin/mail', headers: { 'x-ops-key': right } });
+    expect(res.statusCode).toBe(401);
   });
 });
