@@ -36,7 +36,7 @@ async function fillRequisition(page: Page, subject: string, visit: string | null
   await form.getByLabel('Year of birth').fill('1972');
   await form.getByRole('radio', { name: 'Female' }).check();
   if (visit) await form.getByLabel('Study visit').selectOption(visit);
-  await form.getByLabel('Collection date').fill('2026-03-01');
+  await form.getByLabel('Collection date').fill('01/03/2026');
   await form.getByLabel('Hour').fill('9');
   await form.getByLabel('Minute').fill('30');
 }
@@ -50,6 +50,11 @@ test('site staff fill a blood requisition with a tube replacement', async ({ pag
   if (!kit || !spare) throw new Error('kits not created');
   const subject = subjectId();
 
+  // A blood kit has no stool questionnaire: nothing asks for its answers, before or after the submit.
+  const questionnaireCalls: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/questionnaire/')) questionnaireCalls.push(r.url());
+  });
   await page.goto(new URL(kit.formLink).pathname);
   await expect(page.getByRole('heading', { level: 1, name: 'Blood Kit Requisition Form' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Subject Information' })).toBeVisible();
@@ -74,8 +79,60 @@ test('site staff fill a blood requisition with a tube replacement', async ({ pag
   await expect(page.getByLabel('Subject ID')).toHaveValue(subject);
   await expect(page.getByLabel('Study visit')).toHaveValue('SV1');
   await expect(page.getByText(`Tube ${kit.tubes[1]} replaced by ${spare.tubes[0]}`)).toBeVisible();
-  await expect(page.getByText('SV1 (2026-03-01): Blood Kit')).toBeVisible();
+  await expect(page.getByText('SV1 (01/03/2026 09:30 AEST): Blood Kit')).toBeVisible();
   await expectAccessible(page);
+  expect(questionnaireCalls).toEqual([]);
+});
+
+test.describe('in a browser set to the United States', () => {
+  // Its own date picker would ask for MM/DD/YYYY, and its clock is in New York.
+  test.use({ locale: 'en-US', timezoneId: 'America/New_York' });
+
+  test('the collection date is DD/MM/YYYY and times name the site zone', async ({ page, request }) => {
+    const site = await createSite(request);
+    const [kit] = await createStudyKits(request, site.id, 'ORBITM_B_KIT');
+    if (!kit) throw new Error('kit not created');
+    await page.goto(`/requisition/${kit.hashedId}`);
+    const date = page.getByLabel('Collection date');
+    await expect(date).toHaveAttribute('type', 'text');
+    await expect(page.getByText('DD/MM/YYYY, the date at the site.')).toBeVisible();
+    await expect(page.getByText('24-hour clock, site time: AEST (Australia/Brisbane).')).toBeVisible();
+    await fillRequisition(page, subjectId());
+    await date.fill('03/31/2026');
+    await submit(page);
+    await expect(page.getByText(M.collectionDateFormInvalid)).toBeVisible();
+    await date.fill('31/03/2026');
+    await submit(page);
+    await expect(page.getByText(M.submitted)).toBeVisible();
+    await expect(date).toHaveValue('31/03/2026');
+    await expect(page.getByText('SV1 (31/03/2026 09:30 AEST): Blood Kit')).toBeVisible();
+    await expectAccessible(page);
+  });
+});
+
+test('a refused replacement tube, once cleared, no longer blocks the form', async ({ page, request }) => {
+  const site = await createSite(request);
+  const [kit] = await createStudyKits(request, site.id, 'ORBITM_B_KIT');
+  const [spare] = await createStudyKits(request, site.id, 'ORBITM_R_KIT');
+  if (!kit || !spare) throw new Error('kits not created');
+  await page.goto(`/requisition/${kit.hashedId}`);
+  await fillRequisition(page, subjectId());
+  const note = page.getByRole('group', { name: 'Please Note' });
+  const tube = note.getByLabel('Tube', { exact: true });
+  const replacement = note.getByLabel('Replacement tube');
+  await tube.selectOption(kit.tubes[0] as string);
+  await replacement.fill(spare.tubes[0] as string);
+  await note.getByRole('button', { name: 'Click to Add' }).click();
+  await tube.selectOption(kit.tubes[1] as string);
+  await replacement.fill(spare.tubes[0] as string);
+  await note.getByRole('button', { name: 'Click to Add' }).click();
+  await expect(note.getByRole('alert')).toHaveText(M.replacementUsed(spare.tubes[0] as string));
+
+  await replacement.fill('');
+  await expect(note.getByRole('alert')).toHaveCount(0);
+  await submit(page);
+  await expect(page.getByText(M.submitted)).toBeVisible();
+  await expect(page.getByText(`Tube ${kit.tubes[0]} replaced by ${spare.tubes[0]}`)).toBeVisible();
 });
 
 test('site staff fill a stool requisition with its questionnaire', async ({ page, request }) => {
@@ -135,7 +192,7 @@ test('a second blood kit for the same subject and visit is refused and the visit
   await page.goto(`/requisition/${second.hashedId}`);
   await page.getByLabel('Study visit').selectOption('SV1');
   await fillRequisition(page, subject, null);
-  await expect(page.getByText('SV1 (2026-03-01): Blood Kit')).toBeVisible();
+  await expect(page.getByText('SV1 (01/03/2026 09:30 AEST): Blood Kit')).toBeVisible();
   await submit(page);
   await expect(page.getByRole('alert')).toHaveText(M.submitFailed(M.duplicateKit));
   await expect(page.getByLabel('Study visit')).toHaveValue('');

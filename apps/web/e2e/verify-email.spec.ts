@@ -4,6 +4,8 @@ import {
   expect,
   expectAccessible,
   latestMailLink,
+  login,
+  logout,
   submitSignIn,
   test,
   uniqueEmail,
@@ -41,4 +43,26 @@ test('a verification link without a token says so', async ({ page }) => {
   await page.goto('/verify-email');
   await expect(page.getByText(AUTH_MESSAGES.verifyMissingToken)).toBeVisible();
   await expectAccessible(page);
+});
+
+test('a verification link opened while signed in still verifies, then says so', async ({ page, request }) => {
+  const signedIn = await createUser(request);
+  const newcomer = await createUser(request, { unverified: true });
+  const resent = await request.post('/api/auth/verify-email/resend', { data: { email: newcomer.email } });
+  expect(resent.status()).toBe(202);
+  const link = await latestMailLink(request, newcomer.email, '/verify-email?');
+
+  await login(page, signedIn);
+  await page.goto(link);
+  await expect(page.getByText('This email address has been verified.')).toBeVisible();
+  await expect(page).toHaveURL(/\/verify-email\?/);
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Go to your dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // The newcomer's account was verified: it signs in.
+  await logout(page);
+  await page.goto('/login');
+  await submitSignIn(page, newcomer);
+  await expect(page).toHaveURL(/\/(profile|dashboard)$/);
 });
