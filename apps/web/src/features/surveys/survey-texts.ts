@@ -38,6 +38,9 @@ export const SURVEY_TEXTS = {
   noQuestionnaires: 'This kit has no questionnaires.',
   viewReport: 'View report',
   makeAppointment: 'Make appointment',
+  activateKit: 'Activate a new kit',
+  unsentTitle: 'Kits not sent yet',
+  unsentText: 'Send a kit to yourself, or give it to someone, and its questionnaires appear here.',
   reportReceived: 'Report received',
   reportReceivedSaved: 'Saved: you have received your report.',
 

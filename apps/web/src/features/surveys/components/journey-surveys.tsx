@@ -7,20 +7,33 @@ import { useScrollToKit } from '../../kits/components/use-scroll-to-kit.ts';
 import { SURVEY_TEXTS } from '../survey-texts.ts';
 import { KitSurveys } from './kit-surveys.tsx';
 import { listedKits } from './listed-kits.ts';
+import type { SurveyKitActions } from './survey-dialogs.tsx';
+import { UnsentKits } from './unsent-kits.tsx';
 
-/** Kits in My Journey: the questionnaires of each activated kit; ?scrollingPosition=kit-{id} scrolls to one. */
-export function JourneySurveys() {
+/**
+ * Kits in My Journey: the questionnaires of each activated kit, then the kits not sent yet;
+ * ?scrollingPosition=kit-{id} scrolls to one.
+ */
+export function JourneySurveys({ actions }: { actions: SurveyKitActions }) {
   const kits = useKits();
   const highlighted = useScrollToKit(kits.isSuccess);
   if (kits.isPending) return <Loading />;
   if (kits.isError) return <Alert tone="error">{errorText(kits.error)}</Alert>;
   const listed = listedKits(kits.data);
-  if (listed.length === 0) return <p>{SURVEY_TEXTS.empty}</p>;
   return (
-    <div className="kit-list">
-      {listed.map((kit) => (
-        <KitSurveys key={kit.id} kit={kit} highlighted={highlighted === kitAnchor(kit.id)} />
-      ))}
-    </div>
+    <>
+      {listed.length === 0 ? <p>{SURVEY_TEXTS.empty}</p> : null}
+      <div className="kit-list">
+        {listed.map((kit) => (
+          <KitSurveys
+            key={kit.id}
+            kit={kit}
+            highlighted={highlighted === kitAnchor(kit.id)}
+            onRequestReplacement={actions.onRequestReplacement}
+          />
+        ))}
+      </div>
+      <UnsentKits kits={kits.data} actions={actions} />
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import {
+  canRequestReplacement,
   coachTileState,
   deliversResults,
   type Kit,
@@ -10,9 +11,11 @@ import {
 } from '@portal/domain';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
 import { useConfig } from '../../../lib/config.ts';
 import { kitAnchor } from '../../kits/components/kit-card.tsx';
 import { KitQuestionnaires } from '../../kits/components/kit-questionnaires.tsx';
+import { KITS_TEXTS } from '../../kits/components/kit-texts.ts';
 import { SURVEY_TEXTS } from '../survey-texts.ts';
 import { ProgressBar } from './progress-bar.tsx';
 import { ReportReceived } from './report-received.tsx';
@@ -31,18 +34,21 @@ export function kitTitle(kit: Kit): string {
 /**
  * One kit on the questionnaires list: its status, overall progress, a row per questionnaire, the
  * report link once the report is delivered and, once the coach tile is shown and every questionnaire
- * is done, Make appointment. The research portal adds the report-received checkbox and has no coach
- * (consumer §2: Coach is the customer portal's).
+ * is done, Make appointment, and after a replaceable failure the replacement order. The research
+ * portal adds the report-received checkbox and has no coach (consumer §2: Coach is the customer portal's).
  */
 export function KitSurveys({
   kit,
   research = false,
   highlighted = false,
+  onRequestReplacement,
 }: {
   kit: Kit;
   research?: boolean;
   /** Opened at this kit (?scrollingPosition=kit-{id}): highlighted a moment, its heading focused. */
   highlighted?: boolean;
+  /** Orders a replacement kit, offered after a sample failure that allows one. */
+  onRequestReplacement?: ((kit: Kit) => void) | undefined;
 }) {
   const { brandName } = useConfig();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -61,6 +67,7 @@ export function KitSurveys({
   const complete = questionnairesComplete(kit.surveysStats);
   const canBook = !research && complete && coachTileState(kit, complete) !== null;
   const canView = reportDelivered(kit);
+  const canReplace = onRequestReplacement !== undefined && canRequestReplacement(kit);
 
   return (
     <article
@@ -98,7 +105,7 @@ export function KitSurveys({
         </>
       )}
       {research ? <ReportReceived kit={kit} /> : null}
-      {canView || canBook ? (
+      {canView || canBook || canReplace ? (
         <div className="form-actions">
           {canView ? (
             <Link className="button button-secondary" to={`/report/${kit.id}`}>
@@ -111,6 +118,12 @@ export function KitSurveys({
               {SURVEY_TEXTS.makeAppointment}
               <span className="visually-hidden"> {title}</span>
             </Link>
+          ) : null}
+          {canReplace ? (
+            <Button variant="secondary" onClick={() => onRequestReplacement(kit)}>
+              {KITS_TEXTS.replacementOrder}
+              <span className="visually-hidden"> {title}</span>
+            </Button>
           ) : null}
         </div>
       ) : null}

@@ -7,30 +7,45 @@ import { useScrollToKit } from '../../kits/components/use-scroll-to-kit.ts';
 import { SURVEY_TEXTS } from '../survey-texts.ts';
 import { KitSurveys } from './kit-surveys.tsx';
 import { kitsByProject } from './listed-kits.ts';
+import type { SurveyKitActions } from './survey-dialogs.tsx';
+import { UnsentKits } from './unsent-kits.tsx';
 
 /**
- * The research portal's list: one block per project with questionnaires, a row per kit.
- * ?scrollingPosition=kit-{id} (My Research's Questionnaires action) scrolls to that kit.
+ * The research portal's list: one block per project with questionnaires, a row per kit, then the kits
+ * not sent yet. ?scrollingPosition=kit-{id} (My Research's Questionnaires action) scrolls to that kit.
  */
-export function ResearchSurveys() {
+export function ResearchSurveys({ actions }: { actions: SurveyKitActions }) {
   const kits = useKits();
   const highlighted = useScrollToKit(kits.isSuccess);
   if (kits.isPending) return <Loading />;
   if (kits.isError) return <Alert tone="error">{errorText(kits.error)}</Alert>;
   const projects = kitsByProject(kits.data);
-  if (projects.length === 0) return <p>{SURVEY_TEXTS.empty}</p>;
   return (
-    <div className="kit-list">
-      {projects.map((project) => (
-        <section key={project.id} className="survey-project" aria-labelledby={`survey-project-${project.id}`}>
-          <h2 id={`survey-project-${project.id}`}>{project.name}</h2>
-          <div className="kit-list">
-            {project.kits.map((kit) => (
-              <KitSurveys key={kit.id} kit={kit} research highlighted={highlighted === kitAnchor(kit.id)} />
-            ))}
-          </div>
-        </section>
-      ))}
-    </div>
+    <>
+      {projects.length === 0 ? <p>{SURVEY_TEXTS.empty}</p> : null}
+      <div className="kit-list">
+        {projects.map((project) => (
+          <section
+            key={project.id}
+            className="survey-project"
+            aria-labelledby={`survey-project-${project.id}`}
+          >
+            <h2 id={`survey-project-${project.id}`}>{project.name}</h2>
+            <div className="kit-list">
+              {project.kits.map((kit) => (
+                <KitSurveys
+                  key={kit.id}
+                  kit={kit}
+                  research
+                  highlighted={highlighted === kitAnchor(kit.id)}
+                  onRequestReplacement={actions.onRequestReplacement}
+                />
+              ))}
+            </div>
+          </section>
+        ))}
+      </div>
+      <UnsentKits kits={kits.data} actions={actions} />
+    </>
   );
 }
