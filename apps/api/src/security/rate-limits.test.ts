@@ -120,6 +120,13 @@ const SENSITIVE: Row[] = [
     max: LIMIT,
   },
   {
+    route: 'POST /api/recruitment/{recruitmentId}/candidate/{candidateId}/validate',
+    url: `/api/recruitment/1/candidate/${UUID}/validate`,
+    payload: {},
+    as: 'anonymous',
+    max: LIMIT,
+  },
+  {
     route: 'GET /api/recruitment/unsubscribe',
     url: '/api/recruitment/unsubscribe?token=x',
     as: 'anonymous',

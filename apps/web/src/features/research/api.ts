@@ -37,8 +37,12 @@ export function registerCheck(body: { participantIdentifier: string; username: s
 export const joinedProjectSchema = z.object({ researchProjectName: z.string(), projectId: z.number() });
 export type JoinedProject = z.infer<typeof joinedProjectSchema>;
 
-/** join research: the signed-in participant joins the project of a participant code. */
-export function joinResearch(body: { participantIdentifier: string; userId: string }) {
+/**
+ * join research: the signed-in participant joins the project of a participant code issued to them, or
+ * of the project's own code with one of its vouchers. The project's own code alone is refused with the
+ * error code VOUCHER_REQUIRED.
+ */
+export function joinResearch(body: { participantIdentifier: string; userId: string; voucher?: string }) {
   return apiRequest('/research/join', { method: 'POST', auth: 'required', body }, joinedProjectSchema);
 }
 

@@ -55,6 +55,8 @@ export const RESEARCH_MODAL_TEXTS = {
   project: 'Project',
   confirmProject: 'Yes, claim this kit',
   claimQuestion: 'Do you have a kit to claim for this project now?',
+  voucherToJoin:
+    "This is your project's code. To join the project with it, enter the voucher code of your kit from this project.",
   yes: 'Yes',
   no: 'No',
   join: 'Join project',

@@ -1,4 +1,4 @@
-import { encodeParticipantCode, KIT_MESSAGES } from '@portal/domain';
+import { encodeParticipantCode, KIT_MESSAGES, RESEARCH_MESSAGES, VOUCHER_REQUIRED } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '../../../test/render.tsx';
@@ -51,5 +51,65 @@ describe('Add a new project, then claim a kit', () => {
       voucher: 'ABCD-EFGH-JKLM',
       activate: false,
     });
+  });
+
+  it("asks for the voucher when the code is the project's own, and joins with both", async () => {
+    const project = makeProject({ logisticType: 'CLIENT_MANAGED' });
+    const calls = stubApi({
+      'GET /research/kits': { status: 200, body: [] },
+      'POST /research/join': (call) =>
+        (call.body as { voucher?: string }).voucher
+          ? { status: 200, body: { researchProjectName: project.name, projectId: 7 } }
+          : { status: 400, body: { message: RESEARCH_MESSAGES.invalidCode, code: VOUCHER_REQUIRED } },
+      'POST /research/check-voucher': { status: 200, body: voucherOf(project) },
+      'POST /kits/redeem': { status: 200, body: makeKit({ id: 301, kitStatus: 'REDEEMED' }) },
+      'POST /auth/refresh': {
+        status: 200,
+        body: { access_token: 'fresh', refresh_token: '', expires_in: 3600, user_id: 'user-1' },
+      },
+    });
+    const { user } = renderRoute('/kits', { config: researchConfig, signedInAs: participant });
+    await user.click(await screen.findByRole('button', { name: RESEARCH_TEXTS.joinProject }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(RESEARCH_TEXTS.participantCode), CODE);
+    await user.click(within(dialog).getByRole('button', { name: RESEARCH_MODAL_TEXTS.join }));
+
+    expect(await within(dialog).findByText(RESEARCH_MODAL_TEXTS.voucherToJoin)).toBeVisible();
+    expect(within(dialog).queryByRole('button', { name: RESEARCH_MODAL_TEXTS.yes })).not.toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(RESEARCH_MODAL_TEXTS.voucher), 'ABCD-EFGH-JKLM');
+    await user.click(within(dialog).getByRole('button', { name: RESEARCH_MODAL_TEXTS.proceed }));
+
+    expect(
+      await screen.findByRole('dialog', { name: KIT_MESSAGES.successRedeemed }, { timeout: 2000 }),
+    ).toBeVisible();
+    expect(calls.filter((c) => c.path === '/research/join').map((c) => c.body)).toEqual([
+      { participantIdentifier: CODE, userId: participant.id ?? 'user-1' },
+      { participantIdentifier: CODE, userId: participant.id ?? 'user-1', voucher: 'ABCD-EFGH-JKLM' },
+    ]);
+    expect(calls.find((c) => c.path === '/research/check-voucher')?.body).toEqual({
+      voucher: 'ABCD-EFGH-JKLM',
+      participantIdentifier: CODE,
+    });
+  });
+
+  it('refuses the voucher step with the mismatch text when joining with the voucher fails', async () => {
+    const project = makeProject({ logisticType: 'CLIENT_MANAGED' });
+    const calls = stubApi({
+      'GET /research/kits': { status: 200, body: [] },
+      'POST /research/join': (call) =>
+        (call.body as { voucher?: string }).voucher
+          ? { status: 400, body: { message: RESEARCH_MESSAGES.mismatch, code: 'VALIDATION_FAILED' } }
+          : { status: 400, body: { message: RESEARCH_MESSAGES.invalidCode, code: VOUCHER_REQUIRED } },
+      'POST /research/check-voucher': { status: 200, body: voucherOf(project) },
+    });
+    const { user } = renderRoute('/kits', { config: researchConfig, signedInAs: participant });
+    await user.click(await screen.findByRole('button', { name: RESEARCH_TEXTS.joinProject }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(RESEARCH_TEXTS.participantCode), CODE);
+    await user.click(within(dialog).getByRole('button', { name: RESEARCH_MODAL_TEXTS.join }));
+    await user.type(await within(dialog).findByLabelText(RESEARCH_MODAL_TEXTS.voucher), 'ABCD-EFGH-JKLM');
+    await user.click(within(dialog).getByRole('button', { name: RESEARCH_MODAL_TEXTS.proceed }));
+    expect(await within(dialog).findByText(RESEARCH_MESSAGES.mismatch)).toBeVisible();
+    expect(calls.filter((c) => c.path === '/kits/redeem')).toHaveLength(0);
   });
 });

@@ -1,9 +1,10 @@
-import { KIT_MESSAGES, RESEARCH_MESSAGES } from '@portal/domain';
+import { KIT_MESSAGES, RESEARCH_MESSAGES, VOUCHER_REQUIRED } from '@portal/domain';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { type CurrentUser, useCurrentUser } from '../../../lib/current-user.ts';
 import { useInvalidateKits } from '../../kits/api.ts';
 import { SuccessStep } from '../../kits/modals/success-step.tsx';
@@ -20,7 +21,9 @@ type Step = 'CODE' | 'CLAIM' | 'VOUCHER' | 'ADDRESS' | 'LATER' | 'SUCCESS';
 
 /**
  * Add project (research §2): a participant code, checked in the browser and on joining; then Yes to
- * claim a kit (voucher of that project, an address when the lab posts it) or No for later.
+ * claim a kit (voucher of that project, an address when the lab posts it) or No for later. A code
+ * issued to the participant joins on its own; the project's own code joins only with one of its
+ * vouchers (decision 021), so for it the modal goes straight to the voucher and joins with both.
  */
 export function AddProjectModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const user = useCurrentUser();
@@ -42,6 +45,7 @@ function AddProjectFlow({ user, onClose }: { user: CurrentUser; onClose: () => v
   const [code, setCode] = useState('');
   const [projectName, setProjectName] = useState('');
   const [joining, setJoining] = useState(false);
+  const [needsVoucher, setNeedsVoucher] = useState(false);
   const [outcome, setOutcome] = useState<ClaimOutcome>('REDEEMED');
   const [activating, setActivating] = useState<ActivateTarget | null>(null);
   const stepRef = useStepFocus<HTMLDivElement>(step);
@@ -70,16 +74,36 @@ function AddProjectFlow({ user, onClose }: { user: CurrentUser; onClose: () => v
       setProjectName(joined.researchProjectName);
       void invalidateKits();
       go('CLAIM');
-    } catch {
-      claim.setError(RESEARCH_MESSAGES.participantInvalid);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === VOUCHER_REQUIRED) {
+        setNeedsVoucher(true);
+        go('VOUCHER');
+      } else claim.setError(RESEARCH_MESSAGES.participantInvalid);
     } finally {
       setJoining(false);
+    }
+  }
+
+  /** The project's own code with the voucher just checked against it: now the participant joins. */
+  async function joinWithVoucher(): Promise<boolean> {
+    try {
+      await joinResearch({
+        participantIdentifier: normaliseParticipantCode(code),
+        userId: user.id,
+        voucher: claim.voucher.trim(),
+      });
+      void invalidateKits();
+      return true;
+    } catch {
+      claim.setError(RESEARCH_MESSAGES.mismatch);
+      return false;
     }
   }
 
   async function checkVoucher() {
     const found = await claim.check(normaliseParticipantCode(code));
     if (!found) return;
+    if (needsVoucher && !(await joinWithVoucher())) return;
     if (isAlreadyClaimed(found)) {
       if (postsKits(found)) setActivating({ kitId: found.kitId, voucher: claim.voucher.trim() });
       else claim.setError(RESEARCH_MODAL_TEXTS.alreadyClaimed);
@@ -120,13 +144,14 @@ function AddProjectFlow({ user, onClose }: { user: CurrentUser; onClose: () => v
             </div>
           </>
         ) : null}
+        {step === 'VOUCHER' && needsVoucher ? <p>{RESEARCH_MODAL_TEXTS.voucherToJoin}</p> : null}
         {step === 'VOUCHER' ? (
           <VoucherStep
             voucher={claim.voucher}
             onVoucherChange={claim.setVoucher}
             busy={claim.busy}
             error={claim.error}
-            onBack={() => go('CLAIM')}
+            onBack={() => go(needsVoucher ? 'CODE' : 'CLAIM')}
             onProceed={() => void checkVoucher()}
           />
         ) : null}
