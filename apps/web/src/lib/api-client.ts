@@ -8,6 +8,12 @@ import {
 import { z } from 'zod/mini';
 import { CLIENT_MESSAGES } from './messages.ts';
 import { endSession, getAccessToken, getSessionSnapshot, startSession } from './session.ts';
+import {
+  endSupportView,
+  noteSupportViewRefusal,
+  storedSupportView,
+  supportViewSnapshot,
+} from './support-view.ts';
 
 /** A failed API call, carrying the server's `{message, code, fields}`. */
 export class ApiError extends Error {
@@ -67,7 +73,11 @@ async function send(path: string, options: RequestOptions, token?: string): Prom
     throw new ApiError(0, CLIENT_MESSAGES.network, 'NETWORK_ERROR');
   }
   const payload = await readJson(response);
-  if (!response.ok) throw toApiError(response.status, payload);
+  if (!response.ok) {
+    const error = toApiError(response.status, payload);
+    if (error.code === ERROR_CODES.supportViewReadOnly) noteSupportViewRefusal();
+    throw error;
+  }
   return payload;
 }
 
@@ -80,6 +90,9 @@ let inFlightRefresh: Promise<void> | null = null;
  */
 export function refreshSession(): Promise<void> {
   inFlightRefresh ??= (async () => {
+    // A support view has no refresh token of its own: refreshing now brings the support user's session
+    // back, so the view has ended (expired, or its session was signed out), and the app says so.
+    if (storedSupportView()) endSupportView({ notice: true });
     try {
       // The cookie's answer carries no refresh token: the new one stays in the HttpOnly cookie.
       const data = sessionResponseSchema.parse(await send('/auth/refresh', { method: 'POST', body: {} }));
@@ -98,19 +111,37 @@ export function refreshSession(): Promise<void> {
 
 let restoring: Promise<void> | null = null;
 
-/** Called once at start-up: a valid refresh cookie signs the user straight back in. */
-export function restoreSession(): Promise<void> {
-  restoring ??= refreshSession().catch(() => {
+/**
+ * Called once at start-up: a support view of this tab carries on where it was (its token is checked on
+ * the first request), else a valid refresh cookie signs the user straight back in.
+ */
+export function restoreSession(now: () => number = Date.now): Promise<void> {
+  restoring ??= resume(now());
+  return restoring;
+}
+
+function resume(now: number): Promise<void> {
+  const view = storedSupportView(now);
+  if (view) {
+    startSession(
+      { access_token: view.token, expires_in: (view.expiresAt - now) / 1000, user_id: view.subjectId },
+      now,
+    );
+    return Promise.resolve();
+  }
+  return refreshSession().catch(() => {
     if (getSessionSnapshot().status === 'restoring') endSession(null);
   });
-  return restoring;
 }
 
 /** The access token, refreshed first when it expires within REFRESH_THRESHOLD_SECONDS. */
 export async function freshAccessToken(now: () => number = Date.now): Promise<string> {
   const current = getAccessToken();
   if (!current || current.expiresAt - now() <= REFRESH_THRESHOLD_SECONDS * 1000) {
+    const inSupportView = supportViewSnapshot().view !== null;
     await refreshSession();
+    // A request of a support view that just ended is never sent as the support user.
+    if (inSupportView) throw new ApiError(401, AUTH_MESSAGES.sessionExpired, ERROR_CODES.unauthorized);
   }
   const token = getAccessToken()?.token;
   if (!token) throw new ApiError(401, AUTH_MESSAGES.sessionExpired, ERROR_CODES.unauthorized);
@@ -124,7 +155,9 @@ async function sendAuthenticated(path: string, options: RequestOptions): Promise
   } catch (error) {
     // The server can reject a token before its expiry (revoked, new signing key); one refresh decides.
     if (!(error instanceof ApiError) || error.status !== 401) throw error;
+    const inSupportView = supportViewSnapshot().view !== null;
     await refreshSession();
+    if (inSupportView) throw error;
     return send(path, options, await freshAccessToken());
   }
 }

@@ -1,5 +1,6 @@
 import type { LoginResponse, SessionResponse } from '@portal/domain';
 import { useSyncExternalStore } from 'react';
+import { endSupportView } from './support-view.ts';
 
 /**
  * The signed-in session lives in memory only: the access token never touches web storage, and the
@@ -63,6 +64,8 @@ export function startSession(response: LoginResponse | SessionResponse, now: num
 
 export function endSession(reason: SessionEndReason): void {
   accessToken = null;
+  // Signing out (or a session that ended) ends a support view too; the sign-in screen says why.
+  endSupportView({ notice: false });
   publish({ status: 'signedOut', userId: null, endReason: reason, actorId: null });
 }
 

@@ -2,6 +2,7 @@ import { Suspense, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Loading } from '../../components/ui/loading.tsx';
 import { ImpersonationBanner } from '../../features/support/components/impersonation-banner.tsx';
+import { SupportViewEnded } from '../../features/support/components/support-view-ended.tsx';
 import { useConfig } from '../../lib/config.ts';
 import { MobileMenu } from './mobile-menu.tsx';
 import { Sidebar } from './sidebar.tsx';
@@ -38,6 +39,7 @@ export function AppLayout() {
         <Sidebar />
         <main id="main" className="content" tabIndex={-1}>
           <ImpersonationBanner />
+          <SupportViewEnded />
           <SiteBanners />
           <UnderAgeBanner />
           <Suspense fallback={<Loading />}>

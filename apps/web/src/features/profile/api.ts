@@ -1,5 +1,5 @@
 import type { ProfileInput } from '@portal/domain';
-import { PROFILE_CONSENT_FLOW_ID } from '@portal/domain';
+import { PROFILE_CONSENT_FLOW_ID, supportViewsSchema } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ApiError, apiRequest, freshAccessToken } from '../../lib/api-client.ts';
@@ -49,6 +49,17 @@ export type ProfileUpdate = ProfileInput;
 
 export function putProfile(body: ProfileUpdate) {
   return apiRequest('/users/me', { method: 'PUT', auth: 'required', body }, currentUserSchema);
+}
+
+/** Who viewed my data: the support views of the signed-in person's account, newest first. */
+export function useSupportViews() {
+  const { userId } = useSession();
+  return useQuery({
+    queryKey: ['support-views', userId],
+    queryFn: ({ signal }) =>
+      apiRequest('/users/me/support-views', { auth: 'required', signal }, supportViewsSchema),
+    enabled: userId !== null,
+  });
 }
 
 /** Refetches the signed-in user so the profile and the layout's banners show the saved state. */

@@ -1,8 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
 import { z } from 'zod/mini';
 import { apiRequest, refreshSession } from '../../lib/api-client.ts';
 import { startSession, useSession } from '../../lib/session.ts';
+import {
+  beginSupportView,
+  endSupportView,
+  type SupportView,
+  useSupportViewState,
+} from '../../lib/support-view.ts';
 
 /** The IMPERSONATE authority (token authorities) opens the support admin widget (research §2, §6). */
 export const IMPERSONATE = 'IMPERSONATE';
@@ -15,52 +20,34 @@ const impersonationSchema = z.object({
 });
 
 /**
- * Who is being viewed, kept in memory only: a reload ends the impersonation, because the refresh cookie
- * is still the support user's. The subject's id tells the banner whether the session is still theirs.
+ * The support view under way, or null. It is kept across a page reload (lib/support-view.ts); the
+ * subject's id tells the banner whether the session in memory is still the view's.
  */
-type Impersonation = { subjectId: string; actorId: string; username: string };
-
-let current: Impersonation | null = null;
-const listeners = new Set<() => void>();
-
-function publish(next: Impersonation | null) {
-  current = next;
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-}
-
-const snapshot = () => current;
-
-/**
- * The impersonation under way, or null. When the short impersonation token runs out, the next refresh
- * brings the support user's own session back, and this turns null with it.
- */
-export function useImpersonation(): Impersonation | null {
-  const impersonation = useSyncExternalStore(subscribe, snapshot, snapshot);
+export function useImpersonation(): SupportView | null {
+  const { view } = useSupportViewState();
   const { userId, actorId } = useSession();
-  return impersonation && actorId !== null && impersonation.subjectId === userId ? impersonation : null;
+  return view && actorId !== null && view.subjectId === userId ? view : null;
 }
 
-/** get token (username): swaps the session for one of the person, keeping the support user as actor. */
+/** get token (username): swaps the session for a read-only view of the person, support user as actor. */
 export async function startImpersonation(username: string): Promise<void> {
   const token = await apiRequest(
     '/auth/impersonate',
     { method: 'POST', auth: 'required', body: { username } },
     impersonationSchema,
   );
-  publish({ subjectId: token.user_id, actorId: token.actor_id, username });
-  startSession({
-    access_token: token.access_token,
-    refresh_token: '',
-    expires_in: token.expires_in,
-    user_id: token.user_id,
+  const now = Date.now();
+  beginSupportView({
+    token: token.access_token,
+    expiresAt: now + token.expires_in * 1000,
+    subjectId: token.user_id,
+    actorId: token.actor_id,
+    username,
   });
+  startSession(
+    { access_token: token.access_token, expires_in: token.expires_in, user_id: token.user_id },
+    now,
+  );
 }
 
 /**
@@ -69,12 +56,14 @@ export async function startImpersonation(username: string): Promise<void> {
  */
 export function useEndImpersonation() {
   const queryClient = useQueryClient();
+  const { view } = useSupportViewState();
   return async () => {
-    const subjectId = current?.subjectId;
+    const subjectId = view?.subjectId;
+    // Asked for: no "the support view has ended" notice.
+    endSupportView({ notice: false });
     try {
       await refreshSession();
     } finally {
-      publish(null);
       if (subjectId) queryClient.removeQueries({ predicate: (query) => query.queryKey.includes(subjectId) });
     }
   };

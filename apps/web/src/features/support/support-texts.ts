@@ -17,4 +17,15 @@ export const SUPPORT_TEXTS = {
   impersonate: 'View portal',
   banner: (name: string) => `You are viewing ${name}'s portal as support`,
   returnToMyAccount: 'Return to my account',
+  readOnly: 'This view is read-only: nothing you do here changes the account.',
+  viewEnded:
+    'The support view has ended: it lasts up to an hour, and ends when your own session does. You are back in your own account.',
+  dismiss: 'Dismiss',
+  whoViewedTitle: 'Who viewed my data',
+  whoViewedIntro: 'Each time our support team viewed your account, and what they looked at.',
+  whoViewedEmpty: 'No one from our support team has viewed your account.',
+  whoViewedMore: 'Older views are not shown.',
+  formerStaff: 'A former support team member',
+  refused: 'Refused: the support view is read-only',
+  whoViewedFailed: 'We could not load who viewed your data. Please try again later.',
 } as const;

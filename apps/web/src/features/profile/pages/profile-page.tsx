@@ -3,6 +3,7 @@ import {
   addressMatchesSuggestion,
   dashboardSchema,
   dateOfBirthMismatch,
+  ERROR_CODES,
   formatDisplayDate,
   GENDERS,
   guardianNameProblems,
@@ -16,6 +17,7 @@ import {
   profileReturnPath,
   profileSaveBlocker,
   profileSchema,
+  SUPPORT_VIEW_READ_ONLY,
   withBrand,
 } from '@portal/domain';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
@@ -39,6 +41,7 @@ import { postConsentResponse, putProfile, useDataUsageConsentFlow, useRefreshCur
 import { DataUsageConsent } from '../components/data-usage-consent.tsx';
 import { ParentalConsent } from '../components/parental-consent.tsx';
 import { SelectField } from '../components/select-field.tsx';
+import { SupportViewsSection } from '../components/support-views-section.tsx';
 
 type Values = {
   firstName: string;
@@ -319,7 +322,9 @@ function ProfileForm({ user }: { user: CurrentUser }) {
         leaveTo.current = returnTo;
       }
     } catch (error) {
-      if (error instanceof ApiError && error.status === 403) {
+      if (error instanceof ApiError && error.code === ERROR_CODES.supportViewReadOnly) {
+        setFormMessage(error.message);
+      } else if (error instanceof ApiError && error.status === 403) {
         showPasswordProblem(PASSWORD_MESSAGES.wrongCurrent);
       } else if (error instanceof ApiError && error.fields) {
         setErrors(error.fields as Errors);
@@ -460,12 +465,18 @@ function ProfileForm({ user }: { user: CurrentUser }) {
         ) : null}
         {formMessage ? <Alert tone="error">{formMessage}</Alert> : null}
         {savedMessage ? <Alert tone="success">{PROFILE_MESSAGES.saved}</Alert> : null}
-        <div className="form-actions">
-          <Button type="submit" busy={saving}>
-            {savedState ? 'Saved' : 'Save changes'}
-          </Button>
-        </div>
+        {/* A support view changes nothing (design.md §6): it is not offered a save the server would refuse. */}
+        {supportActorId ? (
+          <Alert tone="info">{SUPPORT_VIEW_READ_ONLY}</Alert>
+        ) : (
+          <div className="form-actions">
+            <Button type="submit" busy={saving}>
+              {savedState ? 'Saved' : 'Save changes'}
+            </Button>
+          </div>
+        )}
       </form>
+      <SupportViewsSection />
       {/* Research §2's profile has no subscription: that is the customer portal's. */}
       {appType === 'CUSTOMER' ? <SubscriptionSection /> : null}
       <Modal open={askDob} onClose={() => setAskDob(false)} title={PROFILE_MESSAGES.dobMismatchTitle}>

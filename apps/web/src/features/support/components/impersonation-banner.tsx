@@ -1,13 +1,17 @@
+import { SUPPORT_VIEW_READ_ONLY } from '@portal/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
+import { useSupportViewState } from '../../../lib/support-view.ts';
 import { useEndImpersonation, useImpersonation } from '../impersonation.ts';
 import { SUPPORT_TEXTS } from '../support-texts.ts';
 
 /** Shown on every portal page while support views someone's portal, with the way back. */
 export function ImpersonationBanner() {
   const impersonation = useImpersonation();
+  const { refused } = useSupportViewState();
   const user = useCurrentUser();
   const endImpersonation = useEndImpersonation();
   const navigate = useNavigate();
@@ -30,6 +34,8 @@ export function ImpersonationBanner() {
   return (
     <section className="impersonation-banner" aria-label="Support view">
       <p>{SUPPORT_TEXTS.banner(name)}</p>
+      <p>{SUPPORT_TEXTS.readOnly}</p>
+      {refused ? <Alert tone="error">{SUPPORT_VIEW_READ_ONLY}</Alert> : null}
       <Button variant="secondary" busy={busy} onClick={() => void returnToMyAccount()}>
         {SUPPORT_TEXTS.returnToMyAccount}
       </Button>
