@@ -337,3 +337,39 @@ test('Select option reopens the choice of a redeemed kit kept for later', async 
   await expectStatus(card, 'REQUESTED');
   await expect(select).toHaveCount(0);
 });
+
+test('Compare your reports shows only once there is a later report, and compares the two', async ({
+  page,
+  request,
+}) => {
+  const { kits } = await withKits(page, request, 2);
+  const [first, second] = kits as [
+    { id: number; sampleIdentifier: string },
+    { id: number; sampleIdentifier: string },
+  ];
+  for (const kit of kits) await sampleAtLab(request, kit.id);
+  await importResults(request, first.sampleIdentifier, 'gmwi2/kefir/Subj001_time1_S1_metaphlan.txt');
+  await setKitStatus(request, first.id, { sampleStatus: 'MICROBIOME_COACH_SESSION_COMPLETED' });
+  await openKits(page);
+  const card = kitCard(page, `KIT-${first.id}`);
+  await card.getByRole('button', { name: 'Show details' }).click();
+  const tile = card.locator('.coach-tile');
+  await expect(tile).toHaveAttribute('data-state', 'COMPLETED');
+  await expect(tile.getByRole('link', { name: 'Compare your reports' })).toHaveCount(0);
+  await expect(tile.getByRole('link', { name: 'View your report' })).toHaveAttribute(
+    'href',
+    `/report?samples=${first.sampleIdentifier}`,
+  );
+
+  await importResults(request, second.sampleIdentifier, 'gmwi2/kefir/Subj001_time2_S2_metaphlan.txt');
+  await page.reload();
+  await card.getByRole('button', { name: 'Show details' }).click();
+  const compare = tile.getByRole('link', { name: 'Compare your reports' });
+  await expect(compare).toHaveAttribute(
+    'href',
+    `/report?samples=${first.sampleIdentifier}&samples=${second.sampleIdentifier}`,
+  );
+  await expectAccessible(page);
+  await compare.click();
+  await expect(page.getByRole('region', { name: 'How your microbiome changed' })).toBeVisible();
+});
