@@ -129,8 +129,12 @@ test('an unknown voucher shows the invalid voucher text', async ({ page, request
   await expectAccessible(page);
 });
 
-test('the child or dependant option leads to the separate-account reject step', async ({ page, request }) => {
+test('an adult account holding kits is sent to the separate-account reject step for a dependant', async ({
+  page,
+  request,
+}) => {
   const user = await createUser(request);
+  await createKits(request, { ownerEmail: user.email });
   await login(page, user);
   const dialog = await startRedeem(page, 'For my child or dependant');
   await expect(
@@ -140,6 +144,37 @@ test('the child or dependant option leads to the separate-account reject step', 
   await expect(dialog.getByText(KIT_MESSAGES.rejectGuardian)).toBeVisible();
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test("an adult account without kits redeems a dependant's kit, addresses it and becomes the guardian account", async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request, { firstName: 'Pat' });
+  const [kit] = await createKits(request);
+  await login(page, user);
+  const dialog = await startRedeem(page, 'For my child or dependant');
+  await expect(
+    dialog.getByText('Each person needs their own account with a unique email address.'),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await dialog.getByLabel('Voucher code').fill(kit?.voucherCode ?? '');
+  await dialog.getByRole('button', { name: 'Proceed' }).click();
+  await expect(
+    dialog.getByRole('heading', { name: 'Where should we send the kit for your child or dependant?' }),
+  ).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Send now' }).click();
+  const success = page.getByRole('dialog', { name: KIT_MESSAGES.successActivated });
+  await success.getByRole('button', { name: 'Done' }).click();
+  // The account now covers its one dependant: guardian wording, and no second dependant.
+  await expect(page.getByRole('heading', { level: 1, name: "Welcome to Pat's Account!" })).toBeVisible();
+  await page.getByRole('button', { name: 'Redeem a voucher' }).click();
+  await expect(
+    page
+      .getByRole('dialog', { name: 'Redeem a voucher' })
+      .getByRole('button', { name: 'For my child or dependant' }),
+  ).toHaveCount(0);
 });
 
 test('a guardian is not offered the child or dependant option', async ({ page, request }) => {

@@ -1,6 +1,7 @@
 export * from './auth.ts';
 export * from './brand.ts';
 export * from './config.ts';
+export * from './dependant.ts';
 export * from './email.ts';
 export * from './errors.ts';
 export * from './kit-summary.ts';

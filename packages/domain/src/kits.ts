@@ -485,12 +485,19 @@ export const shippingAddressSchema = addressSchema.pick({
 export type ShippingAddress = z.input<typeof shippingAddressSchema>;
 
 /** redeemKit / redeemKitBasic: activate false redeems only (address blank), true also sends it. */
+/** forDependant: the "For my child or dependant" option (the rule is dependantRedeem in dependant.ts). */
 export const redeemKitSchema = z.discriminatedUnion('activate', [
-  z.object({ kitId: z.number().int().positive(), voucher: voucherField, activate: z.literal(false) }),
+  z.object({
+    kitId: z.number().int().positive(),
+    voucher: voucherField,
+    activate: z.literal(false),
+    forDependant: z.boolean().optional(),
+  }),
   shippingAddressSchema.extend({
     kitId: z.number().int().positive(),
     voucher: voucherField,
     activate: z.literal(true),
+    forDependant: z.boolean().optional(),
   }),
 ]);
 

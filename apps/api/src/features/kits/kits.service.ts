@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
 import {
+  becomesGuardian,
+  dependantRedeem,
   isListed,
   isNotActivated,
   isProfileComplete,
@@ -557,11 +559,17 @@ async function requestDispatch(ctx: AppContext, tx: DbOrTx, kit: KitRow, userId:
 export async function redeemKit(
   ctx: AppContext,
   userId: string,
-  body: { kitId: number; voucher: string; activate: boolean } & Partial<Address>,
+  body: {
+    kitId: number;
+    voucher: string;
+    activate: boolean;
+    forDependant?: boolean | undefined;
+  } & Partial<Address>,
 ): Promise<Kit> {
   return ctx.db.transaction(async (tx) => {
     const { kit } = await kitByVoucher(tx, userId, body.voucher, true);
     if (kit.id !== body.kitId) throw notFound(KIT_MESSAGES.invalidVoucher);
+    if (body.forDependant) await takeDependantKit(tx, userId);
     const now = new Date();
     const firstRedeem = kit.ownerId === null || kit.redeemedAt === null;
     await tx
@@ -582,6 +590,24 @@ export async function redeemKit(
     }
     return kitById(tx, kit.id);
   });
+}
+
+/**
+ * "For my child or dependant": one guardian account covers one dependant (dependantRedeem). An adult's
+ * own account that holds kits is refused; an adult account with none becomes the dependant's guardian
+ * account. Locked, so two redeems at once cannot both find the account empty.
+ */
+async function takeDependantKit(tx: DbOrTx, userId: string) {
+  const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+  if (!user) throw sessionExpired();
+  const [held] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(kits)
+    .where(eq(kits.ownerId, userId));
+  const account = { underAge: user.underAge, guardian: user.guardian, kitsHeld: held?.n ?? 0 };
+  if (dependantRedeem(account) !== 'VOUCHER') throw conflict(KIT_MESSAGES.rejectGuardian);
+  if (becomesGuardian(account))
+    await tx.update(users).set({ guardian: true, updatedAt: new Date() }).where(eq(users.id, userId));
 }
 
 /** activateKit: the owner asks for a kit they hold to be sent to an address. */

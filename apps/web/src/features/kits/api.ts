@@ -129,7 +129,7 @@ export function checkVoucher(voucher: string) {
 }
 
 export type RedeemBody =
-  | { kitId: number; voucher: string; activate: false }
+  | { kitId: number; voucher: string; activate: false; forDependant?: boolean }
   | ({ kitId: number; voucher: string; activate: true } & ShippingAddress);
 
 /** redeemKit / redeemKitBasic, then the access token is reissued (consumer §4 redeem flow). */

@@ -27,6 +27,7 @@ export const KIT_MODAL_TEXTS = {
     'Each person needs their own account with a unique email address.',
     'One parent or guardian account covers one child or dependant.',
   ],
+  dependantAddress: 'Where should we send the kit for your child or dependant?',
 } as const;
 
 /** Consumer §9: the facts behind coach booking; {supportPhone} is the configured support number. */

@@ -1,7 +1,7 @@
 import { KIT_MESSAGES } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { completeProfile, renderRoute } from '../../../test/render.tsx';
+import { completeProfile, renderRoute, testUser } from '../../../test/render.tsx';
 import { KIT_MODAL_TEXTS } from './kit-modal-texts.ts';
 
 type Call = { method: string; path: string; body: unknown };
@@ -238,7 +238,8 @@ describe('RedeemModal', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(KIT_MESSAGES.clientManaged);
   });
 
-  it('leads the child option through the reminder to the reject step', async () => {
+  it('leads the child option of an adult account holding kits through the reminder to the reject step', async () => {
+    replies['GET /api/kits'] = () => ({ status: 200, body: [KIT] });
     const { dialog, user } = await openRedeem();
     await user.click(within(dialog).getByRole('button', { name: 'For my child or dependant' }));
     expect(within(dialog).getByText(KIT_MODAL_TEXTS.childReminder[1])).toBeVisible();
@@ -247,6 +248,44 @@ describe('RedeemModal', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(posts()).toEqual([]);
+  });
+
+  it('leads the child option of an adult account without kits to the voucher, then the address step', async () => {
+    // The redeem makes this account the dependant's guardian account; the person is read again.
+    replies['GET /api/users/me'] = () => ({
+      status: 200,
+      body: { ...testUser, ...completeProfile, ...PROFILE_ADDRESS, guardian: true },
+    });
+    const { dialog, user } = await openRedeem(PROFILE_ADDRESS);
+    await user.click(within(dialog).getByRole('button', { name: 'For my child or dependant' }));
+    expect(within(dialog).getByText(KIT_MODAL_TEXTS.childReminder[0])).toBeVisible();
+    await user.click(await within(dialog).findByRole('button', { name: 'Continue' }));
+    await user.type(within(dialog).getByLabelText('Voucher code'), 'AAAA-BBBB-CCCC');
+    await user.click(within(dialog).getByRole('button', { name: 'Proceed' }));
+    expect(
+      await within(dialog).findByRole('heading', { name: KIT_MODAL_TEXTS.dependantAddress }),
+    ).toBeVisible();
+    expect(within(dialog).queryByText(KIT_MESSAGES.alreadyRedeemed)).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Send now' }));
+    expect(await screen.findByRole('dialog', { name: KIT_MESSAGES.successActivated })).toBeVisible();
+    expect(posts().map((c) => [c.path, c.body])).toEqual([
+      ['/api/kits/check-voucher', { voucher: 'AAAA-BBBB-CCCC' }],
+      ['/api/kits/redeem', { kitId: 7, voucher: 'AAAA-BBBB-CCCC', activate: false, forDependant: true }],
+      ['/api/kits/7/activate', expect.objectContaining({ addressLine1: '1 Queen St', postcode: '4000' })],
+    ]);
+  });
+
+  it('goes to the reject step when the server finds the account holding kits meanwhile', async () => {
+    replies['POST /api/kits/redeem'] = () => ({
+      status: 409,
+      body: { message: KIT_MESSAGES.rejectGuardian, code: 'CONFLICT' },
+    });
+    const { dialog, user } = await openRedeem(PROFILE_ADDRESS);
+    await user.click(within(dialog).getByRole('button', { name: 'For my child or dependant' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Continue' }));
+    await user.type(within(dialog).getByLabelText('Voucher code'), 'AAAA-BBBB-CCCC');
+    await user.click(within(dialog).getByRole('button', { name: 'Proceed' }));
+    expect(await within(dialog).findByText(KIT_MESSAGES.rejectGuardian)).toBeVisible();
   });
 
   it('asks where to send a kit that this person already redeemed', async () => {

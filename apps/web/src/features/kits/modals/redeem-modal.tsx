@@ -1,4 +1,11 @@
-import { KIT_MESSAGES, type RedeemStep, redeemOptions, stepAfterOption } from '@portal/domain';
+import {
+  dependantRedeem,
+  KIT_MESSAGES,
+  type RedeemStep,
+  redeemOptions,
+  stepAfterOption,
+} from '@portal/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   type AddressDraft,
@@ -8,8 +15,9 @@ import {
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { type CurrentUser, useCurrentUser } from '../../../lib/current-user.ts';
-import { activateKit, checkVoucher, redeemKit, useInvalidateKits } from '../api.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { type CurrentUser, currentUserQueryKey, useCurrentUser } from '../../../lib/current-user.ts';
+import { activateKit, checkVoucher, redeemKit, useInvalidateKits, useKits } from '../api.ts';
 import { AddressConfirmStep } from './address-confirm-step.tsx';
 import { errorText, voucherErrorText } from './error-text.ts';
 import { GiveKitModal } from './give-modal.tsx';
@@ -52,6 +60,10 @@ function RedeemFlow({
   initialVoucher: string;
 }) {
   const invalidateKits = useInvalidateKits();
+  const queryClient = useQueryClient();
+  const kits = useKits();
+  // "For my child or dependant": the voucher is redeemed for a dependant, then the address step.
+  const [forDependant, setForDependant] = useState(false);
   const [step, setStep] = useState<RedeemStep | 'GIVE'>('REDEEM_TYPE');
   const [voucher, setVoucher] = useState(initialVoucher);
   const [address, setAddress] = useState<AddressDraft>(() => addressFromProfile(user));
@@ -83,6 +95,33 @@ function RedeemFlow({
       setBusy(false);
     }
   }
+
+  /** After the child reminder: one guardian account covers one dependant (dependantRedeem). */
+  function continueForDependant() {
+    const decision = dependantRedeem({ ...user, kitsHeld: kits.data?.length ?? 0 });
+    setForDependant(decision === 'VOUCHER');
+    go(decision === 'VOUCHER' ? 'REDEEM_CODE' : 'REDEEM_REJECT');
+  }
+
+  /** The dependant's kit is redeemed to this account (which may become a guardian account), then addressed. */
+  const redeemForDependant = () =>
+    run(
+      async () => {
+        const code = voucher.trim();
+        const kit = await checkVoucher(code);
+        if (kit.kitStatus !== 'ASSIGNED')
+          await redeemKit({ kitId: kit.kitId, voucher: code, activate: false, forDependant: true });
+        setKitId(kit.kitId);
+        go('REDEEM_ADDRESS');
+        void invalidateKits();
+        void queryClient.invalidateQueries({ queryKey: currentUserQueryKey(user.id) });
+      },
+      (caught) => {
+        // The server holds the same rule: an account found holding kits meanwhile is refused.
+        if (caught instanceof ApiError && caught.message === KIT_MESSAGES.rejectGuardian) go('REDEEM_REJECT');
+        return voucherErrorText(caught);
+      },
+    );
 
   /** checkVoucher, then redeemKit (activate only when sending now), or the address confirm. */
   const proceedWithVoucher = (sendNow: boolean) =>
@@ -138,16 +177,28 @@ function RedeemFlow({
             busy={busy}
             error={error}
             onBack={() => go('REDEEM_TYPE')}
-            onProceed={() => void proceedWithVoucher(step === 'REDEEM_CODE_WITH_ADDRESS')}
+            onProceed={() =>
+              void (forDependant
+                ? redeemForDependant()
+                : proceedWithVoucher(step === 'REDEEM_CODE_WITH_ADDRESS'))
+            }
           />
         ) : null}
         {step === 'REDEEM_CONSENT' ? (
-          <ConsentStep onBack={() => go('REDEEM_TYPE')} onContinue={() => go('REDEEM_REJECT')} />
+          <ConsentStep
+            onBack={() => go('REDEEM_TYPE')}
+            busy={kits.isPending}
+            onContinue={continueForDependant}
+          />
         ) : null}
         {step === 'REDEEM_REJECT' ? <RejectStep onBack={() => go('REDEEM_TYPE')} onDone={onClose} /> : null}
         {step === 'REDEEM_ADDRESS' ? (
           <>
-            <Alert tone="info">{KIT_MESSAGES.alreadyRedeemed}</Alert>
+            {forDependant ? (
+              <h3>{KIT_MODAL_TEXTS.dependantAddress}</h3>
+            ) : (
+              <Alert tone="info">{KIT_MESSAGES.alreadyRedeemed}</Alert>
+            )}
             <AddressConfirmStep
               address={address}
               onAddressChange={setAddress}

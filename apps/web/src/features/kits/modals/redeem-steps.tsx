@@ -102,7 +102,16 @@ export function VoucherStep({
 }
 
 /** REDEEM_CONSENT: the reminder shown before a kit is set up for a child or dependant. */
-export function ConsentStep({ onBack, onContinue }: { onBack: () => void; onContinue: () => void }) {
+export function ConsentStep({
+  onBack,
+  onContinue,
+  busy = false,
+}: {
+  onBack: () => void;
+  onContinue: () => void;
+  /** While the person's kits load: they decide whether this account can hold a dependant's kit. */
+  busy?: boolean;
+}) {
   return (
     <>
       <h3>{KIT_MODAL_TEXTS.childReminderTitle}</h3>
@@ -113,7 +122,9 @@ export function ConsentStep({ onBack, onContinue }: { onBack: () => void; onCont
         <Button variant="secondary" onClick={onBack}>
           Back
         </Button>
-        <Button onClick={onContinue}>Continue</Button>
+        <Button busy={busy} onClick={onContinue}>
+          Continue
+        </Button>
       </div>
     </>
   );
