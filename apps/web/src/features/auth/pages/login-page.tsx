@@ -50,7 +50,11 @@ export function LoginPage() {
       </p>
       {forgotOpen ? <ForgotPasswordPanel id={panelId} /> : null}
       <p className="auth-links">
-        New here? <Link to="/register">Create an account</Link>
+        {/* The page to return to (a gift email's redeem link) goes along to registration. */}
+        New here?{' '}
+        <Link to="/register" state={location.state}>
+          Create an account
+        </Link>
       </p>
     </div>
   );

@@ -1,9 +1,10 @@
 import { type AccountType, REGISTRATION_MESSAGES } from '@portal/domain';
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { fillTemplate } from '../../../lib/format.ts';
+import { giftVoucherOf, keepGiftVoucher } from '../../kits/gift-voucher.ts';
 import { AccountTypeStep } from '../components/account-type-step.tsx';
 import { DetailsStep } from '../components/details-step.tsx';
 
@@ -14,6 +15,7 @@ export function RegisterPage() {
   const [step, setStep] = useState<Step>({ name: 'type' });
   const [accountType, setAccountType] = useState<AccountType | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const giftVoucher = giftVoucherOf(useLocation().state);
 
   // The control that moved the user on disappears with its step; the new step's heading takes focus.
   function goTo(next: Step) {
@@ -53,7 +55,10 @@ export function RegisterPage() {
         <DetailsStep
           accountType={step.type}
           onBack={() => goTo({ name: 'type' })}
-          onRegistered={(email) => goTo({ name: 'done', email })}
+          onRegistered={(email) => {
+            if (giftVoucher) keepGiftVoucher(giftVoucher, email);
+            goTo({ name: 'done', email });
+          }}
           offerReferral
         />
       )}

@@ -1,5 +1,5 @@
 import { dashboardGreeting, isProfileComplete, type ProfileReturn } from '@portal/domain';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -7,6 +7,7 @@ import { Loading } from '../../../components/ui/loading.tsx';
 import { useConfig } from '../../../lib/config.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useKits } from '../../kits/api.ts';
+import { takeGiftVoucher } from '../../kits/gift-voucher.ts';
 import { RedeemModal } from '../../kits/modals/lazy-modals.ts';
 import { OrderModal, SubscriptionModal } from '../../orders/modals/lazy-modals.ts';
 import { ORDER_TEXTS } from '../../orders/orders-texts.ts';
@@ -27,6 +28,15 @@ export function DashboardPage() {
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   const [buying, setBuying] = useState<'kit' | 'subscription' | null>(null);
+  const ready = appType === 'CUSTOMER' && user.data !== undefined && isProfileComplete(user.data);
+  const email = user.data?.email;
+
+  // A gift voucher kept at registration opens the redeem modal once the profile is complete.
+  useEffect(() => {
+    if (!ready || !email) return;
+    const voucher = takeGiftVoucher(email);
+    if (voucher) setParams({ showModal: REDEEM, voucher }, { replace: true });
+  }, [ready, email, setParams]);
 
   if (user.isPending) return <Loading />;
   if (user.isError) return <Alert tone="error">{user.error.message}</Alert>;
