@@ -50,6 +50,7 @@ export const CONSENT_MESSAGES = {
   fileTooLarge: 'The file size must be less than 1MB',
   wrongFileType: 'Please upload the signed form as a PDF, PNG or JPEG file.',
   fileNameInvalid: 'Please rename the file: its name must not contain folders or special characters.',
+  oneFileOnly: 'Please upload one file only: the signed form as a single PDF, PNG or JPEG.',
   parentEmailRequired: 'Please enter the parent or guardian email address.',
   parentEmailInvalid: 'Please enter a valid email address.',
 } as const;

@@ -1,7 +1,9 @@
 import { Readable } from 'node:stream';
+import { crc32, deflateSync } from 'node:zlib';
 import { apiErrorSchema, CONSENT_MESSAGES } from '@portal/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consentFormPdf } from '../adapters/pdf/consent-form.ts';
 import { parentalConsentForms } from '../db/schema/index.ts';
 import { bearer, createTestApp, signedInUser, type TestApp } from '../test/helpers.ts';
 
@@ -9,8 +11,41 @@ import { bearer, createTestApp, signedInUser, type TestApp } from '../test/helpe
  * The one upload (a minor's signed parental consent form): too large, wrong bytes or a crafted file name
  * each get a clear 400 in the error shape, and nothing is stored.
  */
-const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(2000, 32), Buffer.from('\n%%EOF\n')]);
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+/** The blank form as a parent downloads it: a whole PDF. */
+const PDF = await consentFormPdf('Microbiome Lab', 'info@microbiome.example');
+
+function pngChunk(type: string, data: Buffer) {
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+/** A whole 1×1 RGBA PNG: signature, IHDR, IDAT (one filtered row), IEND. */
+const PNG = Buffer.concat([
+  Buffer.from('89504e470d0a1a0a', 'hex'),
+  pngChunk('IHDR', Buffer.from('00000001000000010806000000', 'hex')),
+  pngChunk('IDAT', deflateSync(Buffer.from([0, 11, 93, 75, 255]))),
+  pngChunk('IEND', Buffer.alloc(0)),
+]);
+/**
+ * A whole 8×8 grey baseline JPEG written out by hand: quantisation table, frame, one-code DC and AC
+ * Huffman tables, the scan (DC difference 0, end of block: bits 00, padded with ones) and EOI.
+ */
+const JPEG = Buffer.from(
+  [
+    'ffd8',
+    `ffdb004300${'01'.repeat(64)}`,
+    'ffc0000b080008000801011100',
+    `ffc4001400${'01'.padEnd(32, '0')}00`,
+    `ffc4001410${'01'.padEnd(32, '0')}00`,
+    'ffda000801010000003f00',
+    '3f',
+    'ffd9',
+  ].join(''),
+  'hex',
+);
 const BOUNDARY = '----portalsecurity';
 
 function multipart(content: Buffer, filename: string, type = 'application/pdf') {
@@ -116,6 +151,51 @@ describe('consent form upload', () => {
     const res = await upload(multipart(content, 'form.pdf'));
     expect(res.statusCode).toBe(201);
     expect(await storedForms()).toBe(1);
+    await t.database.db.delete(parentalConsentForms).where(eq(parentalConsentForms.userId, minor.id));
+  });
+
+  it.each([
+    [
+      'a PDF with HTML after its end',
+      Buffer.concat([PDF, Buffer.from('<html><script>alert(1)</script></html>')]),
+    ],
+    ['a PDF cut short', PDF.subarray(0, PDF.length - 200)],
+    [
+      'a PDF whose startxref points nowhere',
+      Buffer.from(PDF.toString('latin1').replace(/startxref\s+\d+/, 'startxref\n9'), 'latin1'),
+    ],
+    ['a JPEG with PHP after its end', Buffer.concat([JPEG, Buffer.from('<?php system($_GET["c"]); ?>')])],
+    ['a JPEG without its end', JPEG.subarray(0, JPEG.length - 2)],
+    ['a PNG with HTML after IEND', Buffer.concat([PNG, Buffer.from('<html></html>')])],
+    [
+      'a PNG with a damaged chunk',
+      Buffer.concat([PNG.subarray(0, 40), Buffer.from([(PNG[40] as number) ^ 1]), PNG.subarray(41)]),
+    ],
+  ])('refuses %s: the whole file must parse', async (_name, content) => {
+    expectRefused(await upload(multipart(content, 'form.pdf')), CONSENT_MESSAGES.wrongFileType);
+    expect(await storedForms()).toBe(0);
+  });
+
+  it('refuses a request carrying two files, whatever they are', async () => {
+    const two = Buffer.concat([
+      multipart(PDF, 'form.pdf').subarray(0, -(BOUNDARY.length + 6)),
+      multipart(JPEG, 'form.jpg', 'image/jpeg'),
+    ]);
+    expectRefused(await upload(two), CONSENT_MESSAGES.oneFileOnly);
+    expect(await storedForms()).toBe(0);
+  });
+
+  it.each([
+    ['a JPEG', JPEG, 'image/jpeg'],
+    ['a PDF followed by whitespace', Buffer.concat([PDF, Buffer.from('\r\n \n')]), 'application/pdf'],
+  ])('accepts %s that parses whole', async (_name, content, type) => {
+    const res = await upload(multipart(content, 'signed form', type));
+    expect(res.statusCode, res.body).toBe(201);
+    const [row] = await t.database.db
+      .select({ contentType: parentalConsentForms.contentType })
+      .from(parentalConsentForms)
+      .where(eq(parentalConsentForms.userId, minor.id));
+    expect(row?.contentType).toBe(type);
     await t.database.db.delete(parentalConsentForms).where(eq(parentalConsentForms.userId, minor.id));
   });
 

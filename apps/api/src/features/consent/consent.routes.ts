@@ -1,4 +1,5 @@
 import { apiErrorSchema, CONSENT_FILE_MAX_BYTES, CONSENT_MESSAGES, emailSchema } from '@portal/domain';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { consentFormPdf } from '../../adapters/pdf/consent-form.ts';
@@ -32,6 +33,33 @@ const MULTIPART_OVERHEAD = 16 * 1024;
 /** Folder separators, parent references and control characters in an uploaded file's name. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for.
 const PATH_LIKE_NAME = /[/\\]|^\.\.?$|[\u0000-\u001f\u007f]|^[a-zA-Z]:/;
+
+/**
+ * The one file of the request, read whole. Every part is read, so a second file (the multipart limit is
+ * one) is refused rather than silently dropped: which of two files would be the form is anyone's guess.
+ */
+async function readOneFile(request: FastifyRequest): Promise<Buffer> {
+  let content: Buffer | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      if (content) throw invalid(CONSENT_MESSAGES.oneFileOnly);
+      if (part.fieldname !== 'file') throw invalid('Please choose a file to upload.');
+      // The name is never used, but a browser sends a bare name: a path is a crafted request.
+      if (PATH_LIKE_NAME.test(part.filename))
+        throw invalid(CONSENT_MESSAGES.fileNameInvalid, { file: CONSENT_MESSAGES.fileNameInvalid });
+      content = await part.toBuffer();
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw invalid(CONSENT_MESSAGES.fileTooLarge, { file: CONSENT_MESSAGES.fileTooLarge });
+    if (code === 'FST_FILES_LIMIT') throw invalid(CONSENT_MESSAGES.oneFileOnly);
+    throw error;
+  }
+  if (!content) throw invalid('Please choose a file to upload.');
+  return content;
+}
 
 export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -104,19 +132,7 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
         throw invalid(CONSENT_MESSAGES.fileTooLarge, { file: CONSENT_MESSAGES.fileTooLarge });
       if (!request.isMultipart())
         throw invalid('Please upload the form as multipart/form-data with the field "file".');
-      const file = await request.file();
-      if (file?.fieldname !== 'file') throw invalid('Please choose a file to upload.');
-      // The name is never used, but a browser sends a bare name: a path is a crafted request.
-      if (PATH_LIKE_NAME.test(file.filename))
-        throw invalid(CONSENT_MESSAGES.fileNameInvalid, { file: CONSENT_MESSAGES.fileNameInvalid });
-      let content: Buffer;
-      try {
-        content = await file.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw invalid(CONSENT_MESSAGES.fileTooLarge, { file: CONSENT_MESSAGES.fileTooLarge });
-        throw error;
-      }
+      const content = await readOneFile(request);
       // The form must be under 1MB: the upload limit lets a file of exactly 1024 KB through.
       if (content.length >= CONSENT_FILE_MAX_BYTES)
         throw invalid(CONSENT_MESSAGES.fileTooLarge, { file: CONSENT_MESSAGES.fileTooLarge });

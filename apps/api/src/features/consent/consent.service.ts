@@ -1,6 +1,5 @@
 import { CONSENT_MESSAGES, withBrand } from '@portal/domain';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
-import { fileTypeFromBuffer } from 'file-type';
 import { enqueueMail } from '../../adapters/mail/outbox.ts';
 import { parentConsentMail } from '../../adapters/mail/templates.ts';
 import {
@@ -13,8 +12,7 @@ import {
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { toUser } from '../users/users.service.ts';
-
-const ALLOWED_TYPES = ['application/pdf', 'image/png', 'image/jpeg'];
+import { formFileType } from './form-file.ts';
 
 /** A consent flow with the person's latest answer to each consent. Only for the person themselves. */
 export async function getConsentFlow(ctx: AppContext, userId: string, flowId: number, consenterId: string) {
@@ -72,12 +70,12 @@ export async function respondToConsent(
 }
 
 /**
- * Stores a signed parental consent form. The type is judged by the file's bytes, never its name; while
+ * Stores a signed parental consent form. The type is judged by the whole file's bytes, never its name; while
  * an earlier form awaits review, another is refused. The person's consent goes to "under review".
  */
 export async function uploadParentalConsentForm(ctx: AppContext, userId: string, content: Buffer) {
-  const type = await fileTypeFromBuffer(content);
-  if (!type || !ALLOWED_TYPES.includes(type.mime)) throw invalid(CONSENT_MESSAGES.wrongFileType);
+  const type = await formFileType(content);
+  if (!type) throw invalid(CONSENT_MESSAGES.wrongFileType);
   await ctx.db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!user) throw notFound('Your account could not be found.');
@@ -89,7 +87,7 @@ export async function uploadParentalConsentForm(ctx: AppContext, userId: string,
     if (pending) throw conflict(CONSENT_MESSAGES.requestUnderway);
     await tx
       .insert(parentalConsentForms)
-      .values({ userId, contentType: type.mime, size: content.length, content });
+      .values({ userId, contentType: type, size: content.length, content });
     await tx.update(users).set({ parentConsented: null, updatedAt: sql`now()` }).where(eq(users.id, userId));
   });
 }

@@ -1,6 +1,7 @@
 import { CONSENT_MESSAGES, PASSWORD_MESSAGES, PROFILE_MESSAGES } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consentFormPdf } from '../../adapters/pdf/consent-form.ts';
 import { users } from '../../db/schema/index.ts';
 import { bearer, createTestApp, ops, PASSWORD, signedInUser, type TestApp } from '../../test/helpers.ts';
 
@@ -159,8 +160,10 @@ describe('data-usage consent flow (flow 3)', () => {
   });
 });
 
+/** A whole PDF, as a parent would upload the downloaded form: uploads are parsed to their end. */
+const PDF = await consentFormPdf('Microbiome Lab', 'info@microbiome.example');
+
 describe('parental consent form', () => {
-  const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(2000, 32), Buffer.from('\n%%EOF\n')]);
   const upload = (token: string, content: Buffer, filename = 'form.pdf', type = 'application/pdf') => {
     const boundary = '----portaltest';
     const body = Buffer.concat([
