@@ -17,6 +17,12 @@ type Row = { route: string; url: string; payload?: unknown; as: Caller; max: num
 const SENSITIVE: Row[] = [
   { route: 'POST /api/auth/register', url: '/api/auth/register', payload: {}, as: 'anonymous', max: LIMIT },
   { route: 'POST /api/auth/login', url: '/api/auth/login', payload: {}, as: 'anonymous', max: LIMIT },
+  {
+    route: 'GET /api/auth/referral-codes/{code}',
+    url: '/api/auth/referral-codes/REF-NONE',
+    as: 'anonymous',
+    max: LIMIT,
+  },
   { route: 'POST /api/auth/refresh', url: '/api/auth/refresh', payload: {}, as: 'anonymous', max: LIMIT * 3 },
   {
     route: 'POST /api/auth/verify-email',
