@@ -50,6 +50,16 @@ async function createProject(
   return { ...((await response.json()) as { id: number; participantCode: string }), name: unique };
 }
 
+/** A participant code of the project for one email (what `ops participant-code:issue` calls). */
+async function issueCode(request: APIRequestContext, projectId: number, email: string): Promise<string> {
+  const response = await request.post(`/api/admin/projects/${projectId}/participant-codes`, {
+    headers: OPS_HEADERS,
+    data: { email },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { participantCode: string }).participantCode;
+}
+
 /** A voucher of the project, not yet claimed by anyone. */
 async function projectVoucher(request: APIRequestContext, projectId: number): Promise<string> {
   const [kit] = await createKits(request, { projectId });
@@ -81,6 +91,7 @@ test('a participant registers with a participant code and claims a kit of that p
   const voucher = await projectVoucher(request, study.id);
   const otherVoucher = await projectVoucher(request, other.id);
   const email = uniqueEmail('participant');
+  const code = await issueCode(request, study.id, email);
 
   await page.goto('/register');
   await expect(
@@ -94,19 +105,21 @@ test('a participant registers with a participant code and claims a kit of that p
   await codeField.fill('ABC');
   await page.getByLabel('Email', { exact: true }).fill(email);
   await next.click();
-  await expect(page.getByText(RESEARCH_MESSAGES.participantInvalid)).toBeVisible();
+  await expect(page.getByText(RESEARCH_MESSAGES.invalidCode)).toBeVisible();
   await codeField.fill(encodeParticipantCode(987_654));
   await next.click();
   await expect(page.getByText(RESEARCH_MESSAGES.codeNotFound)).toBeVisible();
   await expectAccessible(page);
+  // The project's own code, computable from its number, is not enough on its own (decision 021).
+  await codeField.fill(study.participantCode);
+  await next.click();
+  await expect(page.getByText(RESEARCH_MESSAGES.invalidCode)).toBeVisible();
 
-  await codeField.fill(study.participantCode.toLowerCase());
+  // The code the study issued to this email is.
+  await codeField.fill(code.toLowerCase());
   await next.click();
   await expect(page.getByText(`Participant code accepted for ${study.name}.`)).toBeVisible();
-  expect(JSON.parse((await redeemStorage(page)) ?? 'null')).toEqual({
-    participantCode: study.participantCode,
-    email,
-  });
+  expect(JSON.parse((await redeemStorage(page)) ?? 'null')).toEqual({ participantCode: code, email });
 
   // Step 1: account type; step 2: details.
   await page.getByLabel(ACCOUNT_TYPE_LABELS.adult).check();
@@ -181,13 +194,14 @@ test('an email that already has an account keeps the code, and signing in instea
   await logout(page);
   await expect(page).toHaveURL(/\/login$/);
 
+  const code = await issueCode(request, study.id, user.email);
   await page.goto('/register');
-  await page.getByRole('textbox', { name: 'Participant code' }).fill(study.participantCode);
+  await page.getByRole('textbox', { name: 'Participant code' }).fill(code);
   await page.getByLabel('Email', { exact: true }).fill(user.email);
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText(RESEARCH_MESSAGES.emailExists)).toBeVisible();
   expect(JSON.parse((await redeemStorage(page)) ?? 'null')).toEqual({
-    participantCode: study.participantCode,
+    participantCode: code,
     email: user.email,
   });
   await expectAccessible(page);
@@ -230,7 +244,8 @@ test('a participant joins a second project from My Research, claims its kit with
   await expect(firstSection.getByRole('link', { name: 'study@example.com' })).toBeVisible();
   await expectAccessible(page);
 
-  // Add project: a bad code is refused in the browser, the right one joins.
+  // Add project: a bad code is refused in the browser; the project's own code asks for a voucher of
+  // the project, and joins with it (decision 021).
   await page.getByRole('button', { name: 'Join a new project' }).click();
   const modal = page.getByRole('dialog', { name: 'Add a new project' });
   const codeField = modal.getByRole('textbox', { name: 'Participant code' });
@@ -240,15 +255,18 @@ test('a participant joins a second project from My Research, claims its kit with
   await expectAccessible(page);
   await codeField.fill(second.participantCode);
   await modal.getByRole('button', { name: 'Join project' }).click();
-  await expect(modal.getByText(`You have joined ${second.name}.`)).toBeVisible();
-  await expect(page.getByRole('region', { name: second.name })).toBeVisible();
+  await expect(
+    modal.getByText("This is your project's code. To join the project with it, enter the voucher code"),
+  ).toBeVisible();
+  await expect(page.getByRole('region', { name: second.name })).toHaveCount(0);
+  await expectAccessible(page);
 
-  // Yes: the voucher, then the address the lab posts the kit to (the profile's, ready to send).
-  await modal.getByRole('button', { name: 'Yes' }).click();
+  // The voucher, then the address the lab posts the kit to (the profile's, ready to send).
   await modal.getByLabel('Voucher code').fill(voucher);
   await modal.getByRole('button', { name: 'Proceed' }).click();
   const addressForm = modal.getByRole('form', { name: 'Where to send the kit' });
   await expect(addressForm.getByLabel('Address line 1')).toHaveValue('1 George St');
+  await expect(page.getByRole('region', { name: second.name })).toBeVisible();
   await expectAccessible(page);
   await addressForm.getByRole('button', { name: 'Proceed' }).click();
   const sent = page.getByRole('dialog', { name: KIT_MESSAGES.successActivated });
@@ -281,7 +299,8 @@ test('a participant joins a second project from My Research, claims its kit with
     page.getByRole('heading', { level: 1, name: dashboardGreeting(user.firstName, false) }),
   ).toBeVisible();
   const notifications = page.getByRole('region', { name: 'Notifications' });
-  await expect(notifications.getByRole('listitem')).toHaveCount(2);
+  // The kits' own list; the questionnaire reminders below it are a list of their own.
+  await expect(notifications.getByRole('list').first().getByRole('listitem')).toHaveCount(2);
   await expect(notifications.getByText('Preparing your order')).toHaveCount(2);
   await expectAccessible(page);
 
@@ -292,6 +311,42 @@ test('a participant joins a second project from My Research, claims its kit with
 
   await page.goto('/kits/notAllowed');
   await expect(page.getByText(REPORT_NOT_PERMITTED)).toBeVisible();
+});
+
+test('a participant adds a study-run project from the dashboard and claims its kit on the first Proceed', async ({
+  page,
+  request,
+}) => {
+  const study = await createProject(request, 'Handed Out Study', 'CLIENT_MANAGED');
+  const voucher = await projectVoucher(request, study.id);
+  const user = await createUser(request, { profile: 'empty' });
+  const code = await issueCode(request, study.id, user.email);
+  await page.goto('/login');
+  await submitSignIn(page, user);
+  await expect(page).toHaveURL(/\/profile$/);
+  await completeProfile(page);
+  await page.goto('/dashboard');
+
+  await page.getByRole('button', { name: /Add a new project/ }).click();
+  const modal = page.getByRole('dialog', { name: 'Add a new project' });
+  await modal.getByRole('textbox', { name: 'Participant code' }).fill(code);
+  await modal.getByRole('button', { name: 'Join project' }).click();
+  await expect(modal.getByText(`You have joined ${study.name}.`)).toBeVisible();
+  await modal.getByRole('button', { name: 'Yes' }).click();
+  await modal.getByLabel('Voucher code').fill(voucher);
+  const redeemed = page.waitForResponse((r) => r.url().endsWith('/api/kits/redeem'));
+  // One click: the kit is checked and redeemed (it used to take a second Proceed).
+  await modal.getByRole('button', { name: 'Proceed' }).click();
+  expect((await redeemed).status()).toBe(200);
+  const success = page.getByRole('dialog', { name: KIT_MESSAGES.successRedeemed });
+  await expect(
+    success.getByText('Your kit is now in your account. Your study team will hand it to you.'),
+  ).toBeVisible();
+  await expectAccessible(page);
+  await success.getByRole('button', { name: 'Done' }).click();
+
+  await page.goto('/kits');
+  await expect(page.getByRole('region', { name: study.name }).getByRole('article')).toHaveCount(1);
 });
 
 test('support views a participant’s portal from the Support page, audited, and returns to their own', async ({
