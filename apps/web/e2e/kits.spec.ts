@@ -343,10 +343,8 @@ test('Compare your reports shows only once there is a later report, and compares
   request,
 }) => {
   const { kits } = await withKits(page, request, 2);
-  const [first, second] = kits as [
-    { id: number; sampleIdentifier: string },
-    { id: number; sampleIdentifier: string },
-  ];
+  const [first, second] = kits;
+  if (!first || !second) throw new Error('two kits expected');
   for (const kit of kits) await sampleAtLab(request, kit.id);
   await importResults(request, first.sampleIdentifier, 'gmwi2/kefir/Subj001_time1_S1_metaphlan.txt');
   await setKitStatus(request, first.id, { sampleStatus: 'MICROBIOME_COACH_SESSION_COMPLETED' });
