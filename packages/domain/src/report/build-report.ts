@@ -1,12 +1,23 @@
 import { type Composition, compositionOf } from './composition.ts';
 import { speciesDiversity } from './diversity.ts';
-import { gmhiOfSpecies, gmhiWebtoolOfSpecies, speciesOf } from './gmhi.ts';
-import { gmwi2 } from './gmwi2.ts';
-import { PERCENTILE_CAVEATS, percentileOf } from './percentiles.ts';
+import {
+  type GmhiExplanation,
+  type Gmwi2Contributions,
+  gmhiExplanation,
+  gmwi2Contributions,
+} from './explain.ts';
+import { gmhiWebtoolOfSpecies } from './gmhi.ts';
+import { gmhiSpeciesOf } from './gmhi-names.ts';
+import { PERCENTILE_CAVEATS, percentileOf, referenceSet } from './percentiles.ts';
 import type { MarkerVersion, MetaphlanProfile } from './profile.ts';
-import { DIVERSITY_READINGS, INDEX_CAVEATS, INDEX_CITATIONS, INDEX_READINGS } from './readings.ts';
-import { gmhiSignatureSpecies } from './reference-data.ts';
-import { cladeTree, type Rank, taxonLabel } from './taxa.ts';
+import {
+  DIVERSITY_READINGS,
+  gmwi2NotComputedText,
+  INDEX_CAVEATS,
+  INDEX_CITATIONS,
+  INDEX_READINGS,
+} from './readings.ts';
+import type { Rank } from './taxa.ts';
 import { type ReportVersion, reportVersionOf } from './version.ts';
 
 export type MetricReading = {
@@ -28,7 +39,7 @@ export type NotableTaxon = {
   name: string;
   label: string;
   rank: Rank;
-  /** Percent of the classified sample. */
+  /** Percent of the classified sample (GMWI2), or of the species GMHI counts (GMHI, its renormalised share). */
   percent: number;
   /** Which group the index counts the taxon in. */
   linkedWith: 'health' | 'disease';
@@ -51,6 +62,12 @@ export type BuildReport = {
   indices: { gmwi2: IndexReading; gmhi: IndexReading };
   /** GMWI2's contributing taxa (largest effect first), then GMHI's signature species present. */
   notableTaxa: NotableTaxon[];
+  /** GMWI2 as its terms (null where GMWI2 does not apply). */
+  gmwi2Contributions: Gmwi2Contributions | null;
+  /** GMHI as its terms (null where GMHI is). */
+  gmhiExplanation: GmhiExplanation | null;
+  /** The population the percentiles are read against, with its size and what a percentile means. */
+  reference: { name: string; size: number; percentileExplanation: string };
 };
 
 function diversityReadings(profile: MetaphlanProfile): Record<DiversityMetric, MetricReading> {
@@ -69,21 +86,16 @@ function diversityReadings(profile: MetaphlanProfile): Record<DiversityMetric, M
   };
 }
 
-function gmhiNotables(profile: MetaphlanProfile, classified: number): NotableTaxon[] {
-  const { healthPrevalent, healthScarce } = gmhiSignatureSpecies();
-  const linked = new Map<string, 'health' | 'disease'>([
-    ...healthPrevalent.map((n) => [n, 'health'] as const),
-    ...healthScarce.map((n) => [n, 'disease'] as const),
-  ]);
-  return profile.taxa
-    .filter((t) => t.rank === 's' && t.abundance > 0 && linked.has(t.name))
+function gmhiNotables(explanation: GmhiExplanation | null): NotableTaxon[] {
+  if (!explanation) return [];
+  return [...explanation.healthPrevalent.species, ...explanation.healthScarce.species]
     .map((t) => ({
       index: 'GMHI' as const,
       name: t.name,
-      label: taxonLabel(t.name),
-      rank: t.rank,
-      percent: (t.abundance / classified) * 100,
-      linkedWith: linked.get(t.name) ?? 'health',
+      label: t.label,
+      rank: 's' as const,
+      percent: t.percent,
+      linkedWith: t.linkedWith,
       coefficient: null,
     }))
     .sort((a, b) => b.percent - a.percent || a.name.localeCompare(b.name));
@@ -91,24 +103,22 @@ function gmhiNotables(profile: MetaphlanProfile, classified: number): NotableTax
 
 /** Builds the stored report of one parsed MetaPhlAn profile. */
 export function buildReport(profile: MetaphlanProfile): BuildReport {
-  const tree = cladeTree(profile.taxa);
-  const classified = [...tree.values()].filter((n) => n.rank === 'k').reduce((s, n) => s + n.abundance, 0);
-  const species = speciesOf(profile);
-  const gmwi2Result = gmwi2(profile);
-  const gmhiValue = gmhiOfSpecies(species);
+  const species = gmhiSpeciesOf(profile);
+  const contributions = gmwi2Contributions(profile);
+  const gmhiTerms = gmhiExplanation(species);
+  const gmhiValue = gmhiTerms?.score ?? null;
   const gmhiPercentile = percentileOf('gmhiWebtool', gmhiWebtoolOfSpecies(species));
+  const gmwi2Value = contributions?.score ?? null;
 
-  const gmwi2Notables: NotableTaxon[] = (gmwi2Result?.taxa ?? [])
-    .map((t) => ({
-      index: 'GMWI2' as const,
-      name: t.name,
-      label: taxonLabel(t.name),
-      rank: t.rank,
-      percent: t.fraction * 100,
-      linkedWith: t.coefficient > 0 ? ('health' as const) : ('disease' as const),
-      coefficient: t.coefficient,
-    }))
-    .sort((a, b) => Math.abs(b.coefficient) - Math.abs(a.coefficient) || a.name.localeCompare(b.name));
+  const gmwi2Notables: NotableTaxon[] = (contributions?.taxa ?? []).map((t) => ({
+    index: 'GMWI2' as const,
+    name: t.name,
+    label: t.label,
+    rank: t.rank,
+    percent: t.percent,
+    linkedWith: t.linkedWith,
+    coefficient: t.coefficient,
+  }));
 
   return {
     version: reportVersionOf(profile.markerVersion),
@@ -120,9 +130,12 @@ export function buildReport(profile: MetaphlanProfile): BuildReport {
     diversity: diversityReadings(profile),
     indices: {
       gmwi2: {
-        value: gmwi2Result?.score ?? null,
+        value: gmwi2Value,
         percentile: null,
-        reading: INDEX_READINGS.gmwi2(gmwi2Result?.score ?? null),
+        reading:
+          gmwi2Value === null
+            ? gmwi2NotComputedText(profile.markerVersion, profile.database)
+            : INDEX_READINGS.gmwi2(gmwi2Value),
         percentileCaveat: null,
         caveat: INDEX_CAVEATS.gmwi2,
         citation: INDEX_CITATIONS.gmwi2,
@@ -136,6 +149,9 @@ export function buildReport(profile: MetaphlanProfile): BuildReport {
         citation: INDEX_CITATIONS.gmhi,
       },
     },
-    notableTaxa: [...gmwi2Notables, ...(classified > 0 ? gmhiNotables(profile, classified) : [])],
+    notableTaxa: [...gmwi2Notables, ...gmhiNotables(gmhiTerms)],
+    gmwi2Contributions: contributions,
+    gmhiExplanation: gmhiTerms,
+    reference: referenceSet(),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { speciesOf } from './gmhi.ts';
+import { gmhiSpeciesOf } from './gmhi-names.ts';
 import {
   gmhi,
   gmhiOfSpecies,
@@ -117,7 +117,13 @@ describe('GMHI', () => {
       name,
       abundance: 10,
     }));
-    const species = speciesOf({ sample: null, database: null, markerVersion: null, unknownPercent: 0, taxa });
+    const species = gmhiSpeciesOf({
+      sample: null,
+      database: null,
+      markerVersion: null,
+      unknownPercent: 0,
+      taxa,
+    });
     expect(Object.entries(species).sort()).toEqual([
       ['__proto__', 10],
       ['constructor', 20],

@@ -1,3 +1,4 @@
+import { gmhiSpeciesOf } from './gmhi-names.ts';
 import type { MetaphlanProfile } from './profile.ts';
 import { gmhiSignatureSpecies } from './reference-data.ts';
 
@@ -7,15 +8,16 @@ export const GMHI_PRESENCE_THRESHOLD = 0.00001;
 export const GMHI_DENOMINATORS = { healthPrevalent: 7, healthScarce: 31 } as const;
 /** The GMWI web tool divides the health-scarce term by all 43 species instead of 31. */
 export const GMHI_WEBTOOL_DENOMINATORS = { healthPrevalent: 7, healthScarce: 43 } as const;
-const PSEUDOCOUNT = 0.00001;
+/** Added to both ψ so a sample without one of the groups still has a finite ratio. */
+export const GMHI_PSEUDOCOUNT = 0.00001;
 
-type Denominators = { healthPrevalent: number; healthScarce: number };
+export type Denominators = { healthPrevalent: number; healthScarce: number };
 
 /** Species name (without `s__`) → abundance in any unit; GMHI renormalises. */
 export type SpeciesAbundances = Readonly<Record<string, number>>;
 
 /** GMHI.R step 1–3: drop unclassified and viral rows, renormalise to fractions, zero what is below 1e-5. */
-function gmhiFractions(species: SpeciesAbundances): Map<string, number> | null {
+export function gmhiFractions(species: SpeciesAbundances): Map<string, number> | null {
   const kept = Object.entries(species).filter(([name]) => !/unclassified|virus/i.test(name));
   const total = kept.reduce((sum, [, value]) => sum + value, 0);
   if (!(total > 0)) return null;
@@ -47,7 +49,7 @@ function gmhiWith(species: SpeciesAbundances, denominators: Denominators): numbe
   const { healthPrevalent, healthScarce } = gmhiSignatureSpecies();
   const psiH = collectiveAbundance(fractions, healthPrevalent, denominators.healthPrevalent);
   const psiN = collectiveAbundance(fractions, healthScarce, denominators.healthScarce);
-  return Math.log10((psiH + PSEUDOCOUNT) / (psiN + PSEUDOCOUNT));
+  return Math.log10((psiH + GMHI_PSEUDOCOUNT) / (psiN + GMHI_PSEUDOCOUNT));
 }
 
 /**
@@ -64,16 +66,7 @@ export function gmhiWebtoolOfSpecies(species: SpeciesAbundances): number | null 
   return gmhiWith(species, GMHI_WEBTOOL_DENOMINATORS);
 }
 
-/** Species rows of a profile by name; a name under two lineages is summed. */
-export function speciesOf(profile: MetaphlanProfile): Record<string, number> {
-  // A Map: names come from the lab's file, and `s__constructor` must not add to what objects inherit.
-  const species = new Map<string, number>();
-  for (const t of profile.taxa) {
-    if (t.rank === 's') species.set(t.name, (species.get(t.name) ?? 0) + t.abundance);
-  }
-  return Object.fromEntries(species);
-}
-
+/** GMHI of a profile, its species under GMHI's (MetaPhlAn 2) names. */
 export function gmhi(profile: MetaphlanProfile): number | null {
-  return gmhiOfSpecies(speciesOf(profile));
+  return gmhiOfSpecies(gmhiSpeciesOf(profile));
 }

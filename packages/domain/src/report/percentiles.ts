@@ -29,6 +29,16 @@ export function percentileOf(metric: ReferenceMetric, value: number | null): num
   return percentileIn(healthyReference().metrics[metric], value);
 }
 
+/** The reference set the percentiles are read against, named with its size for the report page. */
+export function referenceSet(): { name: string; size: number; percentileExplanation: string } {
+  const size = healthyReference().samples;
+  return {
+    name: 'GMWI web tool reference set (Chang et al. 2023), healthy people',
+    size,
+    percentileExplanation: `A percentile says where your value falls among the ${size.toLocaleString('en-US')} healthy people of the reference set: at the 70th percentile, 70 in every 100 of them had a lower value.`,
+  };
+}
+
 const REFERENCE_PEOPLE =
   'Compared with 2,754 healthy people in the reference set of the GMWI web tool (Chang et al. 2023), whose samples were profiled with an older MetaPhlAn (version 2).';
 

@@ -69,6 +69,18 @@ export const INDEX_READINGS = {
         ),
 };
 
+/**
+ * Why a report has no GMWI2: the model's features are taxa named as in MetaPhlAn 3's mpa_v30 database,
+ * so a profile of another database cannot be scored without silently dropping or misreading taxa.
+ */
+export function gmwi2NotComputedText(markerVersion: MarkerVersion | null, database: string | null): string {
+  const lab =
+    markerVersion === null
+      ? 'this profile does not say which MetaPhlAn database made it'
+      : `this profile was made with MetaPhlAn ${markerVersion}${database ? ` (database ${database})` : ''}`;
+  return `GMWI2 is not computed for this lab version: ${lab}, while GMWI2 weighs taxa exactly as MetaPhlAn 3's mpa_v30 database names and counts them, so its taxa would not line up and the score would be wrong.`;
+}
+
 export const INDEX_CAVEATS = {
   gmwi2:
     'GMWI2 is a research index from a study comparing stool samples of people with and without disease; it is not a diagnosis. No healthy reference population is available here for a percentile.',

@@ -74,6 +74,14 @@ export function makeReport(overrides: Partial<BuildReport> = {}): BuildReport {
         coefficient: -0.6805905034847968,
       },
     ],
+    gmwi2Contributions: null,
+    gmhiExplanation: null,
+    reference: {
+      name: 'GMWI web tool reference set (Chang et al. 2023), healthy people',
+      size: 2754,
+      percentileExplanation:
+        'A percentile says where your value falls among the 2,754 healthy people of the reference set: at the 70th percentile, 70 in every 100 of them had a lower value.',
+    },
     ...overrides,
   };
 }
