@@ -74,6 +74,35 @@ describe('buildReport', () => {
     expect(v4.notableTaxa.every((t) => t.index === 'GMHI')).toBe(true);
     expect(v4.composition.species.map((e) => e.name)).toContain('GGB9712_SGB15244');
   });
+
+  it.each([
+    ['edge/metaphlan4-vjan21.txt', 'mpa_vJan21_CHOCOPhlAnSGB_202103'],
+    ['edge/metaphlan4-voct22-gmhi.txt', 'mpa_vOct22_CHOCOPhlAnSGB_202212'],
+  ])('builds a MetaPhlAn 4 report from %s: diversity, composition and GMHI, no GMWI2', (path, database) => {
+    const v4 = build(path);
+    expect(v4).toMatchObject({ version: 'v4', markerVersion: 4, database, gmwi2Contributions: null });
+    for (const metric of ['richness', 'shannon', 'inverseSimpson', 'evenness'] as const)
+      expect(v4.diversity[metric].value).toEqual(expect.any(Number));
+    expect(v4.composition.phylum.reduce((s, e) => s + e.percent, 0)).toBeCloseTo(100, 6);
+    expect(v4.indices.gmwi2.value).toBeNull();
+    expect(v4.indices.gmwi2.reading).toBe(
+      `GMWI2 is not computed for this lab version: this profile was made with MetaPhlAn 4 (database ${database}). GMWI2 was built on taxa exactly as MetaPhlAn 3's mpa_v30 database names and divides them, and other databases name and divide many of them differently, so the score would not mean what the index means.`,
+    );
+    expect(v4.indices.gmhi.value).toEqual(expect.any(Number));
+    expect(v4.gmhiExplanation?.score).toBe(v4.indices.gmhi.value);
+  });
+
+  it('carries the GMWI2 contributions, the GMHI explanation and the reference set it is read against', () => {
+    expect(report.gmwi2Contributions?.score).toBe(report.indices.gmwi2.value);
+    expect(report.gmwi2Contributions?.taxa).toHaveLength(22);
+    expect(report.gmhiExplanation?.score).toBe(report.indices.gmhi.value);
+    expect(report.reference).toEqual({
+      name: 'GMWI web tool reference set (Chang et al. 2023), healthy people',
+      size: 2754,
+      percentileExplanation:
+        'A percentile says where your value falls among the 2,754 healthy people of the reference set: at the 70th percentile, 70 in every 100 of them had a lower value.',
+    });
+  });
 });
 
 describe('percentileSentence', () => {

@@ -21,8 +21,20 @@ describe('parseMetaphlanProfile', () => {
       rank: 'k',
       name: 'Bacteria',
       abundance: 29.031894900524044,
+      ncbiTaxId: '2',
     });
     expect(new Set(profile.taxa.map((t) => t.rank))).toEqual(new Set(['k', 'p', 'c', 'o', 'f', 'g', 's']));
+  });
+
+  it("keeps each clade's own NCBI taxon id, none where MetaPhlAn gives none or has no such column", () => {
+    const mpa3 = parseMetaphlanProfile(readFixture('gmwi2/SRR1761667_metaphlan.txt'));
+    const adolescentis = mpa3.taxa.find((t) => t.name === 'Bifidobacterium_adolescentis');
+    expect(adolescentis?.ncbiTaxId).toBe('1680');
+    const mpa4 = parseMetaphlanProfile(readFixture('edge/metaphlan4-sgb.txt'));
+    expect(mpa4.taxa.find((t) => t.name === 'Eubacteriales_unclassified')?.ncbiTaxId).toBeUndefined();
+    expect(mpa4.taxa.find((t) => t.name === 'Firmicutes')?.ncbiTaxId).toBe('1239');
+    const mpa2 = parseMetaphlanProfile(readFixture('edge/metaphlan2.txt'));
+    expect(mpa2.taxa.every((t) => t.ncbiTaxId === undefined)).toBe(true);
   });
 
   it.each(realProfiles)('accepts the real profile %s (every rank adds up with UNKNOWN)', (path) => {

@@ -122,7 +122,8 @@ export function parseMetaphlanProfile(text: string): MetaphlanProfile {
     seen.set(clade, line);
     if (!firstLines.has(rank)) firstLines.set(rank, line);
     if (columns.length === 2) twoColumnRows++;
-    taxa.push({ lineage: clade, rank, name, abundance });
+    const taxId = ncbiTaxIdOf(columns, header.abundanceColumn);
+    taxa.push({ lineage: clade, rank, name, abundance, ...(taxId ? { ncbiTaxId: taxId } : {}) });
   }
 
   if (lines.every((l) => l.trim() === '')) throw new ProfileError('The file is empty.');
@@ -142,6 +143,13 @@ export function parseMetaphlanProfile(text: string): MetaphlanProfile {
     unknownPercent: unknown,
     taxa,
   };
+}
+
+/** The last id of the NCBI_tax_id column (`2|1239|186801` → `186801`); MetaPhlAn 2 has no such column. */
+function ncbiTaxIdOf(columns: readonly string[], abundanceColumn: number | null): string | null {
+  if (columns.length < 3 || abundanceColumn === 1) return null;
+  const id = (columns[1] ?? '').trim().split('|').pop() ?? '';
+  return /^\d+$/.test(id) ? id : null;
 }
 
 type ProfileHeader = {

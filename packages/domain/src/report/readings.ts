@@ -78,7 +78,7 @@ export function gmwi2NotComputedText(markerVersion: MarkerVersion | null, databa
     markerVersion === null
       ? 'this profile does not say which MetaPhlAn database made it'
       : `this profile was made with MetaPhlAn ${markerVersion}${database ? ` (database ${database})` : ''}`;
-  return `GMWI2 is not computed for this lab version: ${lab}, while GMWI2 weighs taxa exactly as MetaPhlAn 3's mpa_v30 database names and counts them, so its taxa would not line up and the score would be wrong.`;
+  return `GMWI2 is not computed for this lab version: ${lab}. GMWI2 was built on taxa exactly as MetaPhlAn 3's mpa_v30 database names and divides them, and other databases name and divide many of them differently, so the score would not mean what the index means.`;
 }
 
 export const INDEX_CAVEATS = {

@@ -21,6 +21,8 @@ export type Taxon = {
   name: string;
   /** Percent of the whole sample, as MetaPhlAn reports it (UNKNOWN included in the 100). */
   abundance: number;
+  /** The clade's own NCBI taxon id (last of the NCBI_tax_id column); absent in MetaPhlAn 2 or when MetaPhlAn gives none. */
+  ncbiTaxId?: string;
 };
 
 export function isRank(value: string): value is Rank {
