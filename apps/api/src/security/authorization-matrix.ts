@@ -127,6 +127,7 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'POST /api/payments/test-tokens': self,
 
   'GET /api/reports': { kind: 'self', withheld: () => ({ url: '/api/reports' }) },
+  'GET /api/reports/journey': { kind: 'self', withheld: () => ({ url: '/api/reports/journey' }) },
   'GET /api/reports/compare': report(
     (f) => ({ url: `/api/reports/compare?primary=${f.sampleA}&secondary=${f.sampleB}` }),
     (f) => ({ url: `/api/reports/compare?primary=${f.sampleA}&secondary=${f.withheldSample}` }),

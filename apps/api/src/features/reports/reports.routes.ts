@@ -7,6 +7,8 @@ import {
   requireUser,
   requireUserCheckedByQuery,
 } from '../../plugins/authenticate.ts';
+import { journeySchema } from './journey.schema.ts';
+import { getJourney } from './journey.service.ts';
 import {
   compare,
   comparisonAsPdf,
@@ -55,6 +57,21 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listReports(ctx, principalOf(request).userId),
+  );
+
+  app.get(
+    '/reports/journey',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['reports'],
+        summary:
+          'Every report in time order: six scores, healthy bands, meaningful changes, database breaks, questionnaire notes, species that rose and fell most',
+        security,
+        response: { 200: journeySchema, ...errors },
+      },
+    },
+    async (request) => getJourney(ctx, principalOf(request).userId),
   );
 
   app.get(

@@ -32,7 +32,7 @@ const AT_LAB = new Set([
   'PROCESSING',
   'COMPLETED',
 ]);
-const REPORT_STATES = ['RESULTS_AVAILABLE', 'MICROBIOME_COACH_SESSION_COMPLETED'];
+export const REPORT_STATES = ['RESULTS_AVAILABLE', 'MICROBIOME_COACH_SESSION_COMPLETED'];
 
 export const REPORT_MESSAGES = {
   noSample: (sample: string) => `There is no sample ${sample}.`,
@@ -98,13 +98,13 @@ export async function importResults(
   });
 }
 
-function ensureAvailable(ctx: AppContext) {
+export function ensureAvailable(ctx: AppContext) {
   if (ctx.config.reportsUnavailable)
     throw new AppError(503, ERROR_CODES.unavailable, REPORT_MESSAGES.unavailable);
 }
 
 /** Minors see reports only with parental consent (consumer §4, §6); the API refuses the data too. */
-async function permittedUser(ctx: AppContext, userId: string) {
+export async function permittedUser(ctx: AppContext, userId: string) {
   const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
   if (!user) throw notFound();
   if (!canViewReports(user)) throw new AppError(403, 'REPORT_NOT_PERMITTED', REPORT_NOT_PERMITTED);

@@ -1,0 +1,175 @@
+import fs from 'node:fs';
+import { healthyBands, MEANINGFUL_CHANGE } from '@portal/domain/report';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { surveyAnswers } from '../../db/schema/index.ts';
+import { bearer, createTestApp, ops, signedInUser, type TestApp } from '../../test/helpers.ts';
+
+const data = new URL('../../../../../packages/domain/test-data/report/', import.meta.url);
+const read = (path: string) => fs.readFileSync(new URL(path, data), 'utf8');
+const KEFIR = [1, 2, 3].map((n) => read(`gmwi2/kefir/Subj030_time${n}_S${17 + n}_metaphlan.txt`)) as [
+  string,
+  string,
+  string,
+];
+const MPA4 = read('edge/metaphlan4-sgb.txt');
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ VOUCHER_RATE_LIMIT: '1000' });
+});
+afterAll(() => t.close());
+
+const admin = (method: 'POST' | 'PATCH', url: string, payload: object) =>
+  t.app.inject({ method, url, headers: ops, payload });
+
+/** A kit of `email` (in `projectId` when given) with this profile imported, shown on `date`. */
+async function kitWithResults(email: string, profile: string, date: string, projectId?: number) {
+  const [kit] = (
+    await admin('POST', '/api/admin/kits', {
+      count: 1,
+      ownerEmail: email,
+      ...(projectId ? { projectId } : {}),
+    })
+  ).json();
+  for (const step of [
+    { kitStatus: 'REQUESTED' },
+    { kitStatus: 'DISPATCHED_BY_LAB' },
+    { sampleStatus: 'RECEIVED_BY_LAB' },
+  ])
+    await admin('PATCH', `/api/admin/kits/${kit.id}`, step);
+  const imported = await admin('POST', '/api/admin/results', {
+    sampleIdentifier: kit.sampleIdentifier,
+    profile,
+    displayDate: date,
+  });
+  expect(imported.statusCode, imported.body).toBe(201);
+  return kit as { id: number; sampleIdentifier: string };
+}
+
+const journeyOf = (token: string) => t.app.inject({ url: '/api/reports/journey', headers: bearer(token) });
+
+describe('GET /api/reports/journey', () => {
+  it('gives every report in time order with scores, bands, changes, the database break, notes and movers', async () => {
+    const person = await signedInUser(t.app);
+    // Imported out of order: the journey follows the display dates.
+    const third = await kitWithResults(person.email, KEFIR[2], '2026-07-01');
+    const first = await kitWithResults(person.email, KEFIR[0], '2026-01-01');
+    const second = await kitWithResults(person.email, KEFIR[1], '2026-04-01');
+    const fourth = await kitWithResults(person.email, MPA4, '2026-10-01');
+    await t.database.db.insert(surveyAnswers).values([
+      {
+        kitId: second.id,
+        surveyType: 'DAY_OF_SAMPLING',
+        questionId: 'DOS_ANTIBIOTICS',
+        answers: [],
+        answerString: 'true',
+        definitionVersion: 1,
+      },
+      {
+        kitId: second.id,
+        surveyType: 'FOOD',
+        questionId: 'FOOD_DIET_CHANGED',
+        answers: [],
+        answerString: 'true',
+        definitionVersion: 1,
+      },
+      {
+        kitId: third.id,
+        surveyType: 'DAY_OF_SAMPLING',
+        questionId: 'DOS_ANTIBIOTICS',
+        answers: [],
+        answerString: 'false',
+        definitionVersion: 1,
+      },
+      {
+        kitId: third.id,
+        surveyType: 'DAY_OF_SAMPLING',
+        questionId: 'DOS_BRISTOL',
+        answers: [3],
+        answerString: null,
+        definitionVersion: 1,
+      },
+    ]);
+
+    const res = await journeyOf(person.accessToken);
+    expect(res.statusCode, res.body).toBe(200);
+    const journey = res.json();
+    expect(journey.points.map((p: { sampleIdentifier: string }) => p.sampleIdentifier)).toEqual(
+      [first, second, third, fourth].map((k) => k.sampleIdentifier),
+    );
+    // The values are the stored report's.
+    const stored = (
+      await t.app.inject({
+        url: `/api/reports/${second.sampleIdentifier}`,
+        headers: bearer(person.accessToken),
+      })
+    ).json().report;
+    expect(journey.points[1].values).toEqual({
+      richness: stored.diversity.richness.value,
+      shannon: stored.diversity.shannon.value,
+      inverseSimpson: stored.diversity.inverseSimpson.value,
+      evenness: stored.diversity.evenness.value,
+      gmwi2: stored.indices.gmwi2.value,
+      gmhi: stored.indices.gmhi.value,
+    });
+    expect(journey.points[1].notes).toEqual([
+      'Antibiotics in the last 3 months',
+      'Diet changed a lot in the last 12 months',
+    ]);
+    expect(journey.points[2].notes).toEqual([]);
+    const delta = journey.points[1].values.gmwi2 - journey.points[0].values.gmwi2;
+    expect(journey.points[1].changes.gmwi2).toEqual({
+      delta,
+      meaningful: Math.abs(delta) > MEANINGFUL_CHANGE.gmwi2,
+    });
+    // MetaPhlAn 4: a break, no GMWI2, and no change computed across the break.
+    expect(journey.points.map((p: { newDatabase: boolean }) => p.newDatabase)).toEqual([
+      false,
+      false,
+      false,
+      true,
+    ]);
+    expect(journey.points[3].values.gmwi2).toBeNull();
+    expect(journey.points[3].changes.richness).toBeNull();
+    expect(journey.bands).toEqual(JSON.parse(JSON.stringify(healthyBands())));
+    expect(journey.thresholds).toEqual(MEANINGFUL_CHANGE);
+    expect(journey.rule).toContain('repeatability coefficient');
+    expect(journey.source).toContain('kefir');
+    expect(journey.rose.length).toBeGreaterThan(0);
+    expect(journey.fell.length).toBeGreaterThan(0);
+  });
+
+  it("is the owner's only: another person sees none of it", async () => {
+    const owner = await signedInUser(t.app);
+    await kitWithResults(owner.email, KEFIR[0], '2026-01-01');
+    const other = await signedInUser(t.app);
+    const res = await journeyOf(other.accessToken);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ points: [], rose: [], fell: [] });
+    expect((await t.app.inject({ url: '/api/reports/journey' })).statusCode).toBe(401);
+  });
+
+  it('leaves out results of a project that delivers none (NO_DELIVERY)', async () => {
+    const person = await signedInUser(t.app);
+    const project = (
+      await admin('POST', '/api/admin/projects', {
+        name: 'Withheld study',
+        logisticType: 'LAB_MANAGED',
+        resultDeliveryType: 'NO_DELIVERY',
+      })
+    ).json();
+    const shown = await kitWithResults(person.email, KEFIR[0], '2026-01-01');
+    await kitWithResults(person.email, KEFIR[1], '2026-02-01', project.id);
+    const journey = (await journeyOf(person.accessToken)).json();
+    expect(journey.points.map((p: { sampleIdentifier: string }) => p.sampleIdentifier)).toEqual([
+      shown.sampleIdentifier,
+    ]);
+  });
+
+  it('refuses a minor without parental consent, as the reports do', async () => {
+    const minor = await signedInUser(t.app, { dob: '2015-01-01' });
+    const res = await journeyOf(minor.accessToken);
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json().code).toBe('REPORT_NOT_PERMITTED');
+  });
+});
