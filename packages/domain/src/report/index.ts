@@ -16,5 +16,7 @@ export * from './profile-error.ts';
 export * from './readings.ts';
 export * from './reference-data.ts';
 export * from './score.ts';
+export * from './species-reference.ts';
 export * from './taxa.ts';
+export * from './taxa-csv.ts';
 export * from './version.ts';
