@@ -49,6 +49,19 @@ describe('compareReports', () => {
     expect(result.brayCurtis).toBeLessThanOrEqual(1);
   });
 
+  it('says what moved GMWI2: the taxa that appeared or left, summing to the GMWI2 delta', () => {
+    const result = compareReports(earlier, later);
+    if (!result.comparable) throw new Error('expected comparable');
+    const moved = result.gmwi2Movers;
+    expect(moved?.movers.length).toBeGreaterThan(0);
+    const sum = moved?.movers.reduce((s, m) => s + m.delta, 0) ?? Number.NaN;
+    expect(Math.abs(sum - (result.deltas.gmwi2 ?? Number.NaN))).toBeLessThanOrEqual(1e-12);
+    const v4 = report('edge/metaphlan4-vjan21.txt');
+    const alsoV4 = report('edge/metaphlan4-voct22-gmhi.txt');
+    const noGmwi2 = compareReports(v4, alsoV4);
+    expect(noGmwi2.comparable && noGmwi2.gmwi2Movers).toBeNull();
+  });
+
   it('refuses reports of different versions with the V12V2 code', () => {
     const v4 = report('edge/metaphlan4-sgb.txt');
     expect(compareReports(earlier, v4)).toEqual({ comparable: false, code: 'V12V2' });

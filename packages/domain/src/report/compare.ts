@@ -1,5 +1,6 @@
 import type { BuildReport } from './build-report.ts';
 import { OTHER_TAXA } from './composition.ts';
+import { type Gmwi2Movers, gmwi2Movers } from './explain.ts';
 import { type Comparability, reportsComparable } from './version.ts';
 
 export type TaxonChange = { name: string; label: string; before: number; after: number; change: number };
@@ -15,6 +16,8 @@ export type ReportComparison = {
   fell: TaxonChange[];
   /** Bray–Curtis dissimilarity of the two species profiles: 0 identical, 1 nothing shared. */
   brayCurtis: number;
+  /** What moved GMWI2 ("What moved my score"); null unless both reports have GMWI2. */
+  gmwi2Movers: Gmwi2Movers | null;
 };
 
 /** A species' share, or 0: only own keys count, so a species named `constructor` is no inherited function. */
@@ -95,5 +98,9 @@ export function compareReports(
     rose,
     fell,
     brayCurtis: brayCurtis(proportions(before), proportions(after)),
+    gmwi2Movers:
+      earlier.gmwi2Contributions && later.gmwi2Contributions
+        ? gmwi2Movers(earlier.gmwi2Contributions, later.gmwi2Contributions)
+        : null,
   };
 }

@@ -109,6 +109,7 @@ export const makeComparison = (): { comparable: true } & ReportComparison => ({
     { name: 'Bacteroides_dorei', label: 'Bacteroides dorei', before: 35.18032, after: 0, change: -35.18032 },
   ],
   brayCurtis: 0.5193518000556201,
+  gmwi2Movers: null,
 });
 
 export function makeListItem(kitId: number, overrides: Partial<ReportListItem> = {}): ReportListItem {
