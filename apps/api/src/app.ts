@@ -33,6 +33,7 @@ import { ordersRoutes } from './features/orders/orders.routes.ts';
 import { runRenewals } from './features/orders/orders.service.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { recruitmentAdminRoutes, recruitmentRoutes } from './features/recruitment/recruitment.routes.ts';
+import { reportDownloadsRoutes } from './features/reports/reports.downloads.routes.ts';
 import { labRoutes, reportsRoutes } from './features/reports/reports.routes.ts';
 import { requisitionRoutes, studyAdminRoutes } from './features/requisition/requisition.routes.ts';
 import {
@@ -244,6 +245,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   await app.register(kitsAdminRoutes, { prefix: '/api/admin' });
   await app.register(ordersAdminRoutes, { prefix: '/api/admin', payments });
   await app.register(reportsRoutes, { prefix: '/api' });
+  await app.register(reportDownloadsRoutes, { prefix: '/api' });
   await loadDefinitions(ctx.db);
   await app.register(surveysRoutes, { prefix: '/api' });
   await app.register(coachRoutes, { prefix: '/api' });

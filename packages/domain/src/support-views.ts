@@ -32,6 +32,8 @@ const LOOKED_AT: Record<string, string> = {
   'GET /api/reports': 'Your reports',
   'GET /api/reports/:sample': 'A report',
   'GET /api/reports/:sample/pdf': 'A report (PDF)',
+  'GET /api/reports/:sample/metaphlan.txt': 'A report’s lab profile (download)',
+  'GET /api/reports/:sample/taxa.csv': 'A report’s table of taxa (download)',
   'GET /api/reports/compare': 'A comparison of two reports',
   'GET /api/reports/compare.pdf': 'A comparison of two reports (PDF)',
   'GET /api/addresses': 'The address finder',

@@ -144,6 +144,14 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
     (f) => ({ url: `/api/reports/${f.sampleA}/pdf` }),
     (f) => ({ url: `/api/reports/${f.withheldSample}/pdf` }),
   ),
+  'GET /api/reports/{sample}/metaphlan.txt': report(
+    (f) => ({ url: `/api/reports/${f.sampleA}/metaphlan.txt` }),
+    (f) => ({ url: `/api/reports/${f.withheldSample}/metaphlan.txt` }),
+  ),
+  'GET /api/reports/{sample}/taxa.csv': report(
+    (f) => ({ url: `/api/reports/${f.sampleA}/taxa.csv` }),
+    (f) => ({ url: `/api/reports/${f.withheldSample}/taxa.csv` }),
+  ),
 
   'GET /api/surveys/{type}': self,
   'GET /api/kits/{kitId}/surveys/{type}/answers': owner((f) => ({
