@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -227,6 +228,47 @@ describe('ops report:score', () => {
       'gmhi',
     ]);
     expect(scores.gmwi2).toBeCloseTo(1.4017773651306447, 9);
+  });
+
+  it('with --explain, lists the GMWI2 taxa (lineage, coefficient) and the GMHI species present (abundance)', async () => {
+    const file = path.join(data, 'gmwi2/SRR1761667_metaphlan.txt');
+    const result = await ops(['report:score', '--file', file, '--explain']);
+    expect(result.code, result.stderr).toBe(0);
+    const scores = JSON.parse(result.stdout);
+    expect(scores.gmwi2Contributions).toHaveLength(22);
+    expect(scores.gmwi2Contributions).toContainEqual({
+      lineage:
+        'k__Bacteria|p__Actinobacteria|c__Actinobacteria|o__Bifidobacteriales|f__Bifidobacteriaceae|g__Bifidobacterium|s__Bifidobacterium_adolescentis',
+      coefficient: 0.184438966271142,
+    });
+    const sum = scores.gmwi2Contributions.reduce(
+      (s: number, t: { coefficient: number }) => s + t.coefficient,
+      0,
+    );
+    expect(Math.abs(sum - scores.gmwi2)).toBeLessThanOrEqual(1e-12);
+    const adolescentis = scores.gmhiSpecies.find(
+      (s: { name: string }) => s.name === 'Bifidobacterium_adolescentis',
+    );
+    expect(adolescentis).toMatchObject({ group: 'health-prevalent', abundance: expect.any(Number) });
+    const line = fs
+      .readFileSync(file, 'utf8')
+      .split('\n')
+      .find((l) => l.includes('|s__Bifidobacterium_adolescentis\t'));
+    expect(adolescentis.abundance).toBe(Number(line?.split('\t')[2]));
+
+    const mpa4 = await ops([
+      'report:score',
+      '--file',
+      path.join(data, 'edge/metaphlan4-vjan21.txt'),
+      '--explain',
+    ]);
+    const v4 = JSON.parse(mpa4.stdout);
+    expect(v4).toMatchObject({
+      database: 'mpa_vJan21_CHOCOPhlAnSGB_202103',
+      gmwi2: null,
+      gmwi2Contributions: null,
+    });
+    expect(v4.gmhiSpecies.map((s: { name: string }) => s.name)).toContain('Clostridium_hathewayi');
   });
 
   it('scores every sample of a merged species table', async () => {

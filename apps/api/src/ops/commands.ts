@@ -150,14 +150,19 @@ export const commands: Record<string, Command> = {
       }),
   },
   'report:score': {
-    summary: 'Scores a MetaPhlAn profile or a merged species table locally, storing nothing (for lab checks)',
-    options: { file: str },
+    summary:
+      'Scores a MetaPhlAn profile or a merged species table locally, storing nothing (for lab checks); --explain adds the terms of GMWI2 and GMHI',
+    options: { file: str, explain: flag },
     required: ['file'],
     needsServer: false,
     run: async (v) => {
       const text = readText(String(v.file));
       const { scoreMergedTable, scoreProfile, ProfileError } = await import('@portal/domain/report');
       try {
+        if (v.explain)
+          return looksLikeMergedTable(text)
+            ? scoreMergedTable(text, { explain: true })
+            : scoreProfile(text, { explain: true });
         return looksLikeMergedTable(text) ? scoreMergedTable(text) : scoreProfile(text);
       } catch (error) {
         if (error instanceof ProfileError) throw new OpsError(error.message);

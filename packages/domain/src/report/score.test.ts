@@ -43,4 +43,20 @@ describe('scoreMergedTable', () => {
     expect(scores[0]).toMatchObject({ sample: 'Sample1', database: null, gmwi2: null });
     expect(scores[0]?.gmhi).toBeCloseTo(-0.631363762485936, 12);
   });
+
+  it('with explain, lists the GMHI species of each sample with the abundance in the table', () => {
+    const text = readFixture('gmhi/species_relative_abundances_22samples.csv');
+    const explained = scoreMergedTable(text, { explain: true });
+    const sample1 = explained[0];
+    expect(sample1).toMatchObject({ sample: 'Sample1', gmwi2Contributions: null });
+    const names = sample1?.gmhiSpecies?.map((s) => s.name) ?? [];
+    expect(names.length).toBeGreaterThan(0);
+    const table = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+    for (const species of sample1?.gmhiSpecies ?? []) {
+      const row = table.find(
+        (line) => line.startsWith(`s__${species.name},`) || line.startsWith(`"s__${species.name}",`),
+      );
+      expect(Number(row?.split(',')[1]?.replace(/"/g, '')), species.name).toBe(species.abundance);
+    }
+  });
 });
