@@ -1,7 +1,30 @@
-import type { BuildReport, ReportComparison } from '@portal/domain/report';
-import PDFDocument from 'pdfkit';
+import {
+  type BuildReport,
+  type ComparedMetric,
+  type GmhiExplanation,
+  type Gmwi2Contributions,
+  type HealthyBand,
+  healthyBands,
+  type Journey,
+  RANK_NAMES,
+  type ReportComparison,
+} from '@portal/domain/report';
+import { journeySection, SCORE_LABELS } from './journey-chart.ts';
+import {
+  BRAND,
+  ensureRoom,
+  fmt,
+  INK,
+  longDate,
+  MUTED,
+  NOT_A_DIAGNOSIS,
+  say,
+  type Tagged,
+  taggedDocument,
+} from './pdf-document.ts';
+import { bars, scoreBand, stackedBar } from './score-figures.ts';
 
-type Meta = {
+export type Meta = {
   brand: string;
   person: string;
   sampleIdentifier: string;
@@ -9,169 +32,236 @@ type Meta = {
   displayDate: string | null;
 };
 
-const fmt = (value: number | null, digits = 2) => (value === null ? 'n/a' : value.toFixed(digits));
-const pct = (value: number | null) => (value === null ? 'n/a' : `${Math.round(value)}th percentile`);
+/** Reports stored before the explanations existed lack them; the PDF then leaves those parts out. */
+type StoredReport = BuildReport & {
+  gmwi2Contributions?: Gmwi2Contributions | null;
+  gmhiExplanation?: GmhiExplanation | null;
+  reference?: BuildReport['reference'];
+};
 
-function collect(doc: PDFKit.PDFDocument): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+function ordinal(n: number): string {
+  const suffix = n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${suffix}`;
+}
+const pct = (value: number | null) =>
+  value === null ? '' : ` (${ordinal(Math.min(99, Math.max(1, Math.round(value))))} percentile)`;
+const signed = (value: number, digits = 3) => `${value >= 0 ? '+' : '-'}${Math.abs(value).toFixed(digits)}`;
+
+function cover(t: Tagged, report: StoredReport, meta: Meta, journey: Journey | null) {
+  const { doc } = t;
+  // A band of the brand's colour across the top: decoration, so an artifact to a screen reader.
+  doc.markContent('Artifact', { type: 'Layout' });
+  doc.rect(0, 0, doc.page.width, 110).fill(BRAND);
+  doc.endMarkedContent();
+  doc.y = 150;
+  say(t, 'P', meta.brand, { size: 16, color: BRAND });
+  say(t, 'H1', 'Your gut microbiome report', { size: 28, gap: 1 });
+  say(t, 'P', `Prepared for ${meta.person}`, { size: 14 });
+  say(t, 'P', `Kit: ${meta.kitName}`, { size: 12 });
+  say(t, 'P', `Sample: ${meta.sampleIdentifier}`, { size: 12 });
+  say(t, 'P', `Report date: ${longDate(meta.displayDate)}`, { size: 12 });
+  const points = journey?.points ?? [];
+  if (points.length > 1)
+    say(
+      t,
+      'P',
+      `Your journey: ${points.length} samples, ${longDate(points[0]?.displayDate ?? null)} to ${longDate(points.at(-1)?.displayDate ?? null)}`,
+      { size: 12 },
+    );
+  say(t, 'P', `Prepared on ${longDate(new Date().toISOString())}`, { size: 10, color: MUTED, gap: 2 });
+  say(
+    t,
+    'P',
+    `Lab data: ${report.database ?? 'unknown marker database'} (report version ${report.version}).`,
+    { size: 9, color: MUTED },
+  );
 }
 
-function header(doc: PDFKit.PDFDocument, title: string, meta: Meta) {
-  doc.fontSize(20).fillColor('#0b5d4b').text(meta.brand).fillColor('#1f2933');
-  doc.fontSize(16).text(title).moveDown(0.3);
-  doc
-    .fontSize(10)
-    .text(`Prepared for ${meta.person}`)
-    .text(
-      `Kit: ${meta.kitName} · Sample ${meta.sampleIdentifier}${meta.displayDate ? ` · ${meta.displayDate}` : ''}`,
-    )
-    .moveDown();
+function value(report: StoredReport, metric: ComparedMetric) {
+  return metric === 'gmwi2' || metric === 'gmhi' ? report.indices[metric] : report.diversity[metric];
 }
 
-function bars(doc: PDFKit.PDFDocument, entries: { label: string; percent: number }[]) {
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
-  for (const entry of entries) {
-    const y = doc.y;
-    doc
-      .fontSize(9)
-      .fillColor('#1f2933')
-      .text(`${entry.label} — ${entry.percent.toFixed(1)}%`, left, y, { width: width * 0.55 });
-    const barWidth = Math.max(1, (width * 0.4 * entry.percent) / 100);
-    doc.rect(left + width * 0.58, y + 1, barWidth, 8).fill('#2f9e83');
-    doc.fillColor('#1f2933');
-    doc.y = Math.max(doc.y, y + 12);
+function summary(t: Tagged, report: StoredReport) {
+  t.doc.addPage();
+  say(t, 'H2', 'Your scores at a glance', { color: BRAND });
+  say(
+    t,
+    'P',
+    'Each line shows your value (the orange dot) against the blue band, where the middle half of healthy people in the reference set fall. GMWI2 has no healthy reference; its line is centred on zero.',
+    { size: 9, color: MUTED },
+  );
+  const bands: Record<ComparedMetric, HealthyBand | null> = healthyBands();
+  for (const metric of Object.keys(SCORE_LABELS) as ComparedMetric[]) {
+    const { label, digits } = SCORE_LABELS[metric];
+    const reading = value(report, metric);
+    say(t, 'H3', `${label}: ${fmt(reading.value, digits)}${pct(reading.percentile)}`, { size: 10.5, gap: 0 });
+    scoreBand(t, { label, value: reading.value, digits, band: bands[metric] });
+    say(t, 'P', reading.reading, { size: 8.5, color: MUTED, gap: 0.5 });
   }
-  doc.x = left;
-  doc.moveDown(0.5);
+  say(t, 'P', NOT_A_DIAGNOSIS, { size: 9 });
 }
 
-/** The report as a PDF, with the same numbers the page shows (both come from the stored report). */
-export function reportPdf(report: BuildReport, meta: Meta): Promise<Buffer> {
-  const summary = [
+function composition(t: Tagged, report: StoredReport) {
+  t.doc.addPage();
+  say(t, 'H2', 'What lives in your gut', { color: BRAND });
+  say(t, 'H3', 'By phylum');
+  stackedBar(t, 'Composition by phylum', report.composition.phylum);
+  say(t, 'H3', 'Most common genera');
+  bars(t, 'Most common genera', report.composition.genus.slice(0, 15));
+}
+
+function gmwi2Explanation(t: Tagged, report: StoredReport) {
+  say(t, 'H3', 'GMWI2: the taxa behind your score');
+  const c = report.gmwi2Contributions;
+  if (!c) {
+    say(t, 'P', report.indices.gmwi2.reading, { size: 9 });
+    return;
+  }
+  say(
+    t,
+    'P',
+    `GMWI2 adds one fixed weight for each microbe the model counts that was found in your sample: positive for microbes linked with health, negative for those linked with disease. The ${c.taxa.length} weights below add up to your score, ${c.score.toFixed(3)}.`,
+    { size: 9 },
+  );
+  for (const group of c.groups) {
+    ensureRoom(t, 40);
+    say(t, 'P', `${group.title} (${group.taxa.length}; together ${signed(group.subtotal)})`, { size: 9.5 });
+    for (const taxon of group.taxa) {
+      ensureRoom(t, 14);
+      say(
+        t,
+        'P',
+        `${taxon.label} (${RANK_NAMES[taxon.rank]}): ${signed(taxon.contribution)}, ${taxon.percent.toFixed(2)}% of your sample`,
+        {
+          size: 8.5,
+          color: MUTED,
+          gap: 0,
+        },
+      );
+    }
+    t.doc.moveDown(0.4);
+  }
+}
+
+function gmhiTerms(t: Tagged, report: StoredReport) {
+  ensureRoom(t, 80);
+  say(t, 'H3', 'GMHI: the species behind your score');
+  const g = report.gmhiExplanation;
+  if (!g) {
+    say(t, 'P', report.indices.gmhi.reading, { size: 9 });
+    return;
+  }
+  for (const group of [g.healthPrevalent, g.healthScarce]) {
+    ensureRoom(t, 40);
+    say(
+      t,
+      'P',
+      `${group.title}: ${group.present} of ${group.listed} species present; diversity term psi = (${group.present} / ${group.divisor}) x ${group.entropy.toFixed(4)} = ${group.psi.toFixed(4)}`,
+      { size: 9.5 },
+    );
+    for (const s of group.species) {
+      ensureRoom(t, 14);
+      say(t, 'P', `${s.label}: ${s.percent.toFixed(3)}%`, { size: 8.5, color: MUTED, gap: 0 });
+    }
+    t.doc.moveDown(0.4);
+  }
+  say(
+    t,
+    'P',
+    `GMHI = log10((${g.healthPrevalent.psi.toFixed(4)} + ${g.pseudocount}) / (${g.healthScarce.psi.toFixed(4)} + ${g.pseudocount})) = ${g.score.toFixed(3)}`,
+    { size: 9 },
+  );
+}
+
+function explanations(t: Tagged, report: StoredReport) {
+  t.doc.addPage();
+  say(t, 'H2', 'How your scores are made', { color: BRAND });
+  if (report.reference)
+    say(
+      t,
+      'P',
+      `Percentiles compare you with the ${report.reference.name} (${report.reference.size.toLocaleString('en-AU')} people). ${report.reference.percentileExplanation}`,
+      { size: 9 },
+    );
+  gmwi2Explanation(t, report);
+  gmhiTerms(t, report);
+  ensureRoom(t, 60);
+  say(t, 'H3', 'Sources');
+  for (const reading of [report.indices.gmwi2, report.indices.gmhi]) {
+    say(t, 'P', reading.caveat, { size: 8, color: MUTED });
+    say(t, 'P', reading.citation, { size: 8, color: MUTED });
+  }
+}
+
+/**
+ * The report as a document worth keeping: a cover, a one-page summary of the six scores against the
+ * healthy bands, the composition, how each index is made, and the journey when there is more than one
+ * sample. Everything is drawn as vectors from the stored report, and the PDF is tagged.
+ */
+export function reportPdf(report: StoredReport, meta: Meta, journey: Journey | null = null): Promise<Buffer> {
+  const subject = [
     `Sample ${meta.sampleIdentifier}`,
     `Richness ${fmt(report.diversity.richness.value, 0)}`,
     `Shannon ${fmt(report.diversity.shannon.value)}`,
     `GMWI2 ${fmt(report.indices.gmwi2.value, 3)}`,
     `GMHI ${fmt(report.indices.gmhi.value, 3)}`,
   ].join(' | ');
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 50,
-    // The key numbers also go in the document's subject, so search tools and tests can read them.
-    info: { Title: `${meta.brand} microbiome report ${meta.sampleIdentifier}`, Subject: summary },
+  const t = taggedDocument({
+    title: `${meta.brand} microbiome report ${meta.sampleIdentifier}`,
+    subject,
+    author: meta.brand,
+    label: `${meta.brand} report ${meta.sampleIdentifier}`,
   });
-  const done = collect(doc);
-  header(doc, 'Your gut microbiome report', meta);
-
-  doc.fontSize(13).text('Diversity').moveDown(0.3);
-  const d = report.diversity;
-  for (const [label, reading, digits] of [
-    ['Species richness', d.richness, 0],
-    ['Shannon diversity', d.shannon, 2],
-    ['Inverse Simpson', d.inverseSimpson, 2],
-    ['Evenness (Pielou)', d.evenness, 2],
-  ] as const) {
-    doc
-      .fontSize(10)
-      .text(`${label}: ${fmt(reading.value, digits)} (${pct(reading.percentile)})`, { continued: false });
-    doc.fontSize(9).fillColor('#52606d').text(reading.reading).fillColor('#1f2933').moveDown(0.3);
-  }
-
-  doc.moveDown(0.5).fontSize(13).text('Gut health indices').moveDown(0.3);
-  for (const [label, reading] of [
-    ['GMWI2 (Gut Microbiome Wellness Index 2)', report.indices.gmwi2],
-    ['GMHI (Gut Microbiome Health Index)', report.indices.gmhi],
-  ] as const) {
-    doc
-      .fontSize(10)
-      .text(
-        `${label}: ${fmt(reading.value, 3)}${reading.percentile !== null ? ` (${pct(reading.percentile)})` : ''}`,
-      );
-    doc
-      .fontSize(9)
-      .fillColor('#52606d')
-      .text(reading.reading)
-      .text(reading.caveat)
-      .text(reading.citation)
-      .fillColor('#1f2933')
-      .moveDown(0.4);
-  }
-
-  doc.addPage().fontSize(13).text('Composition by phylum').moveDown(0.3);
-  bars(doc, report.composition.phylum.slice(0, 10));
-  doc.fontSize(13).text('Top genera').moveDown(0.3);
-  bars(doc, report.composition.genus.slice(0, 15));
-
-  if (report.notableTaxa.length > 0) {
-    doc.fontSize(13).text('Notable taxa').moveDown(0.3);
-    for (const taxon of report.notableTaxa.slice(0, 20))
-      doc
-        .fontSize(9)
-        .text(
-          `${taxon.label} (${taxon.index}) — ${taxon.percent.toFixed(2)}%, linked with ${taxon.linkedWith}`,
-        );
-  }
-  doc
-    .moveDown()
-    .fontSize(8)
-    .fillColor('#52606d')
-    .text(
-      `Report version ${report.version}${report.database ? `, marker database ${report.database}` : ''}. ` +
-        'This report describes your gut microbiome; it is not a diagnosis. Talk to your health professional about any health concern.',
-    );
-  doc.end();
-  return done;
+  cover(t, report, meta, journey);
+  summary(t, report);
+  composition(t, report);
+  explanations(t, report);
+  if (journey && journey.points.length > 1) journeySection(t, journey);
+  t.root.end();
+  t.doc.end();
+  return t.done;
 }
 
-/** Two reports side by side: what changed, the taxa that rose and fell most, and Bray–Curtis. */
+/** Two reports side by side: what changed, the taxa that rose and fell most, and Bray-Curtis. */
 export function comparisonPdf(comparison: ReportComparison, earlier: Meta, later: Meta): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 50,
-    info: { Title: `${earlier.brand} report comparison` },
+  const t = taggedDocument({
+    title: `${earlier.brand} report comparison`,
+    author: earlier.brand,
+    label: `${earlier.brand} comparison`,
   });
-  const done = collect(doc);
-  header(doc, 'How your gut microbiome changed', later);
-  doc
-    .fontSize(10)
-    .text(
-      `Earlier sample: ${earlier.sampleIdentifier}${earlier.displayDate ? ` (${earlier.displayDate})` : ''}`,
+  say(t, 'P', later.brand, { size: 16, color: BRAND });
+  say(t, 'H1', 'How your gut microbiome changed', { size: 20 });
+  say(t, 'P', `Prepared for ${later.person}`);
+  say(t, 'P', `Earlier sample: ${earlier.sampleIdentifier} (${longDate(earlier.displayDate)})`);
+  say(t, 'P', `Later sample: ${later.sampleIdentifier} (${longDate(later.displayDate)})`, { gap: 1 });
+  say(t, 'H2', 'Changes (later minus earlier)');
+  for (const [key, delta] of Object.entries(comparison.deltas))
+    say(
+      t,
+      'P',
+      `${SCORE_LABELS[key as ComparedMetric]?.label ?? key}: ${delta === null ? 'n/a' : signed(delta)}`,
+      {
+        gap: 0,
+      },
     );
-  doc
-    .text(`Later sample: ${later.sampleIdentifier}${later.displayDate ? ` (${later.displayDate})` : ''}`)
-    .moveDown();
-  doc.fontSize(13).text('Changes (later minus earlier)').moveDown(0.3);
-  const labels: Record<string, string> = {
-    richness: 'Species richness',
-    shannon: 'Shannon diversity',
-    inverseSimpson: 'Inverse Simpson',
-    evenness: 'Evenness',
-    gmwi2: 'GMWI2',
-    gmhi: 'GMHI',
-  };
-  for (const [key, value] of Object.entries(comparison.deltas))
-    doc
-      .fontSize(10)
-      .text(
-        `${labels[key] ?? key}: ${value === null ? 'n/a' : `${value >= 0 ? '+' : ''}${value.toFixed(3)}`}`,
-      );
-  doc
-    .moveDown()
-    .text(
-      `Bray–Curtis dissimilarity between the two samples: ${comparison.brayCurtis.toFixed(3)} (0 = identical, 1 = nothing shared)`,
-    );
-  doc.moveDown().fontSize(13).text('Rose most').moveDown(0.3);
-  for (const t of comparison.rose)
-    doc.fontSize(9).text(`${t.label}: ${t.before.toFixed(2)}% → ${t.after.toFixed(2)}%`);
-  doc.moveDown().fontSize(13).text('Fell most').moveDown(0.3);
-  for (const t of comparison.fell)
-    doc.fontSize(9).text(`${t.label}: ${t.before.toFixed(2)}% → ${t.after.toFixed(2)}%`);
-  doc.end();
-  return done;
+  t.doc.moveDown();
+  say(
+    t,
+    'P',
+    `Bray-Curtis dissimilarity between the two samples: ${comparison.brayCurtis.toFixed(3)} (0 = identical, 1 = nothing shared)`,
+    { gap: 1 },
+  );
+  for (const [title, list] of [
+    ['Rose most', comparison.rose],
+    ['Fell most', comparison.fell],
+  ] as const) {
+    say(t, 'H2', title);
+    for (const c of list)
+      say(t, 'P', `${c.label}: ${c.before.toFixed(2)}% to ${c.after.toFixed(2)}%`, { size: 9, gap: 0 });
+    t.doc.moveDown();
+  }
+  t.doc.fillColor(INK);
+  t.root.end();
+  t.doc.end();
+  return t.done;
 }

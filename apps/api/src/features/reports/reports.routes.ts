@@ -9,14 +9,8 @@ import {
 } from '../../plugins/authenticate.ts';
 import { journeySchema } from './journey.schema.ts';
 import { getJourney } from './journey.service.ts';
-import {
-  compare,
-  comparisonAsPdf,
-  getReport,
-  importResults,
-  listReports,
-  reportAsPdf,
-} from './reports.service.ts';
+import { reportAsPdf } from './report-pdf.service.ts';
+import { compare, comparisonAsPdf, getReport, importResults, listReports } from './reports.service.ts';
 
 const security = [{ bearerAuth: [] }];
 const errors = {

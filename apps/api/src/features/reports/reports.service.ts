@@ -13,7 +13,7 @@ import {
   parseMetaphlanProfile,
 } from '@portal/domain/report';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { comparisonPdf, reportPdf } from '../../adapters/pdf/report-pdf.ts';
+import { comparisonPdf } from '../../adapters/pdf/report-pdf.ts';
 import { preparedFor } from '../../db/prepared.ts';
 import { kits, labResults, projects, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
@@ -179,7 +179,7 @@ const reportOfOwner = preparedFor((db) => {
     .prepare('report_of_owner');
 });
 
-async function ownReport(ctx: AppContext, { userId, sessionId }: Caller, sampleIdentifier: string) {
+export async function ownReport(ctx: AppContext, { userId, sessionId }: Caller, sampleIdentifier: string) {
   const [row] = await reportOfOwner(ctx.db).execute({
     userId,
     sessionId,
@@ -221,18 +221,13 @@ export async function compare(ctx: AppContext, caller: Caller, primary: string, 
 
 type ReportKit = Pick<typeof kits.$inferSelect, 'id' | 'name' | 'sampleIdentifier' | 'displayDate'>;
 
-const metaOf = (ctx: AppContext, user: { firstName: string; lastName: string }, kit: ReportKit) => ({
+export const metaOf = (ctx: AppContext, user: { firstName: string; lastName: string }, kit: ReportKit) => ({
   brand: ctx.config.brandName,
   person: `${user.firstName} ${user.lastName}`,
   sampleIdentifier: kit.sampleIdentifier,
   kitName: kitDisplayName(kit),
   displayDate: kit.displayDate,
 });
-
-export async function reportAsPdf(ctx: AppContext, caller: Caller, sampleIdentifier: string) {
-  const { user, kit, report } = await ownReport(ctx, caller, sampleIdentifier);
-  return reportPdf(report, metaOf(ctx, user, kit));
-}
 
 export async function comparisonAsPdf(ctx: AppContext, caller: Caller, primary: string, secondary: string) {
   const a = await ownReport(ctx, caller, primary);

@@ -1,0 +1,127 @@
+import fs from 'node:fs';
+import {
+  buildJourney,
+  buildReport,
+  compareReports,
+  type JourneySample,
+  parseMetaphlanProfile,
+} from '@portal/domain/report';
+import { describe, expect, it } from 'vitest';
+import { readPdf } from '../../test/pdf-text.ts';
+import { comparisonPdf, reportPdf } from './report-pdf.ts';
+
+const data = new URL('../../../../../packages/domain/test-data/report/', import.meta.url);
+const reportOf = (path: string) =>
+  buildReport(parseMetaphlanProfile(fs.readFileSync(new URL(path, data), 'utf8')));
+const KEFIR = [
+  'gmwi2/kefir/Subj030_time1_S18_metaphlan.txt',
+  'gmwi2/kefir/Subj030_time2_S19_metaphlan.txt',
+  'gmwi2/kefir/Subj030_time3_S20_metaphlan.txt',
+  'edge/metaphlan4-sgb.txt',
+].map(reportOf);
+const CAVEAT = 'it is not a diagnosis';
+const meta = {
+  brand: 'Gut Portal',
+  person: 'Ada Lovelace',
+  sampleIdentifier: 'S20',
+  kitName: 'Spring kit',
+  displayDate: '2026-07-01',
+};
+
+const journeyOf = () =>
+  buildJourney(
+    KEFIR.map(
+      (r, i): JourneySample => ({
+        sampleIdentifier: `S${18 + i}`,
+        name: `Kit ${i + 1}`,
+        displayDate: ['2026-01-01', '2026-04-01', '2026-07-01', '2026-10-01'][i] ?? '',
+        database: r.database,
+        values: {
+          richness: r.diversity.richness.value,
+          shannon: r.diversity.shannon.value,
+          inverseSimpson: r.diversity.inverseSimpson.value,
+          evenness: r.diversity.evenness.value,
+          gmwi2: r.indices.gmwi2.value,
+          gmhi: r.indices.gmhi.value,
+        },
+        species: r.composition.species,
+        notes: i === 1 ? ['Antibiotics in the last 3 months'] : [],
+      }),
+    ),
+  );
+
+/** Text flattened to single spaces, as a reader would search it. */
+const flat = (text: string) => text.replace(/\s+/g, ' ');
+
+describe('the report PDF', () => {
+  it('has a cover with the name, kit and dates, the caveat on every page, and is tagged with title and language', async () => {
+    const report = KEFIR[2];
+    if (!report) throw new Error('fixture');
+    const pdf = await readPdf(await reportPdf(report, meta, journeyOf()));
+    const cover = flat(pdf.pages[0] ?? '');
+    expect(cover).toContain('Your gut microbiome report');
+    expect(cover).toContain('Prepared for Ada Lovelace');
+    expect(cover).toContain('Kit: Spring kit');
+    expect(cover).toContain('Report date: 1 July 2026');
+    expect(cover).toContain('Your journey: 4 samples, 1 January 2026 to 1 October 2026');
+    expect(pdf.pages.length).toBeGreaterThanOrEqual(5);
+    for (const [i, page] of pdf.pages.entries()) expect(flat(page), `page ${i + 1}`).toContain(CAVEAT);
+    expect(pdf.info).toMatchObject({
+      Title: 'Gut Portal microbiome report S20',
+      Author: 'Gut Portal',
+      Language: 'en-AU',
+    });
+    expect(pdf.marked).toBe(true);
+    expect(pdf.structTree?.children?.[0]).toMatchObject({ role: 'Document' });
+  });
+
+  it('puts the six scores on one summary page, explains both indices and draws the journey', async () => {
+    const report = KEFIR[2];
+    if (!report) throw new Error('fixture');
+    const pages = (await readPdf(await reportPdf(report, meta, journeyOf()))).pages.map(flat);
+    const summary = pages.find((p) => p.includes('Your scores at a glance')) ?? '';
+    for (const label of [
+      'Species richness',
+      'Shannon diversity',
+      'Inverse Simpson',
+      'Evenness',
+      'GMWI2',
+      'GMHI',
+    ])
+      expect(summary).toContain(label);
+    const all = pages.join(' ');
+    expect(all).toContain('What lives in your gut');
+    const c = report.gmwi2Contributions;
+    expect(all).toContain(`add up to your score, ${c?.score.toFixed(3)}`);
+    expect(all).toContain(`GMHI = log10(`);
+    expect(all).toContain('2,754 people');
+    const journey = pages.slice(pages.findIndex((p) => p.includes('4 samples from'))).join(' ');
+    expect(journey).toContain('not directly comparable');
+    expect(journey).toContain('Antibiotics in the last 3 months');
+    expect(journey).toContain('repeatability coefficient');
+  });
+
+  it('leaves the journey out with one sample, and is made well within 300 ms', async () => {
+    const report = KEFIR[0];
+    if (!report) throw new Error('fixture');
+    await reportPdf(report, meta, null);
+    const started = performance.now();
+    const bytes = await reportPdf(report, meta, null);
+    expect(performance.now() - started).toBeLessThan(300);
+    const pages = (await readPdf(bytes)).pages.map(flat);
+    expect(pages.some((p) => p.includes('Your journey'))).toBe(false);
+    expect(pages[0]).not.toContain('Your journey:');
+  });
+
+  it('tags the comparison PDF too, with the caveat on its page', async () => {
+    const [a, b] = KEFIR;
+    if (!a || !b) throw new Error('fixture');
+    const comparison = compareReports(a, b);
+    if (!comparison.comparable) throw new Error('comparable');
+    const pdf = await readPdf(await comparisonPdf(comparison, { ...meta, sampleIdentifier: 'S18' }, meta));
+    expect(flat(pdf.pages.join(' '))).toContain('How your gut microbiome changed');
+    for (const page of pdf.pages) expect(flat(page)).toContain(CAVEAT);
+    expect(pdf.marked).toBe(true);
+    expect(pdf.info.Language).toBe('en-AU');
+  });
+});
