@@ -1,8 +1,13 @@
-import { isListed, isNotActivated, type Kit } from '@portal/domain';
+import { isListed, isNotActivated, type Kit, kitDisplayName } from '@portal/domain';
 import { KitActions } from '../../kits/components/kit-actions.tsx';
 import { SURVEY_TEXTS } from '../survey-texts.ts';
-import { kitTitle } from './kit-surveys.tsx';
 import type { SurveyKitActions } from './survey-dialogs.tsx';
+
+/** A named kit with its id beside the name; an unnamed one is its id. */
+function unsentName(kit: Kit): string {
+  const name = kitDisplayName(kit);
+  return kit.name?.trim() ? `${name} (KIT-${kit.id})` : name;
+}
 
 /**
  * Kits not sent yet have no questionnaires to list (research §2), but this is where the list offers
@@ -18,9 +23,7 @@ export function UnsentKits({ kits, actions }: { kits: Kit[]; actions: SurveyKitA
       <ul className="survey-unsent-list">
         {unsent.map((kit) => (
           <li key={kit.id} className="survey-unsent-kit">
-            <span className="survey-unsent-name">
-              {kitTitle(kit)} (KIT-{kit.id})
-            </span>
+            <span className="survey-unsent-name">{unsentName(kit)}</span>
             <KitActions kit={kit} onSendNow={actions.onSendNow} onGive={actions.onGive} />
           </li>
         ))}

@@ -1,0 +1,64 @@
+import type { APIRequestContext } from '@playwright/test';
+import { createKits, createUser, expect, expectAccessible, login, setKitStatus, test } from './fixtures.ts';
+
+const OPS_HEADERS = { 'x-ops-key': 'e2e-ops-key' };
+
+async function createProject(request: APIRequestContext): Promise<{ id: number; name: string }> {
+  const name = `Mood Study ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const response = await request.post('/api/admin/projects', {
+    headers: OPS_HEADERS,
+    data: { name, logisticType: 'LAB_MANAGED' },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return { id: ((await response.json()) as { id: number }).id, name };
+}
+
+test('a participant reaches a kit’s questionnaires from the dashboard and from My Research, and the list offers the kit actions', async ({
+  page,
+  request,
+}) => {
+  const project = await createProject(request);
+  const user = await createUser(request);
+  const [active, spare] = await createKits(request, {
+    ownerEmail: user.email,
+    projectId: project.id,
+    count: 2,
+  });
+  if (!active || !spare) throw new Error('two kits expected');
+  await setKitStatus(request, active.id, { kitStatus: 'REQUESTED' });
+
+  await login(page, user);
+  // No Questionnaires entry in the research sidebar (consumer §2); the dashboard reminds instead.
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Questionnaires' })).toHaveCount(0);
+  const reminders = page.getByRole('list', { name: 'Questionnaires to answer' });
+  await expect(reminders.getByText(`KIT-${active.id}`, { exact: true }).first()).toBeVisible();
+  await reminders.getByRole('link', { name: `Answer questionnaires KIT-${active.id}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/surveys\\?scrollingPosition=kit-${active.id}$`));
+  const row = page.locator(`#kit-${active.id}`);
+  await expect(row).toBeVisible();
+  await expect(row.getByRole('link', { name: /^Start/ }).first()).toBeVisible();
+  await expect(row.getByRole('heading')).toBeFocused();
+
+  // The list's actions: activation, and send or give for the kit not sent yet.
+  const unsent = page.getByRole('region', { name: 'Kits not sent yet' });
+  await expect(unsent.getByText(`KIT-${spare.id}`, { exact: true })).toBeVisible();
+  await expect(unsent.getByRole('button', { name: 'Send this kit to me now' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Activate a new kit' }).click();
+  await expect(page.getByRole('dialog', { name: 'Activate a new kit' })).toBeVisible();
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+
+  await page.goto('/kits');
+  const card = page.getByRole('region', { name: project.name }).locator(`#kit-${active.id}`);
+  await card.getByRole('link', { name: `Questionnaires KIT-${active.id}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/surveys\\?scrollingPosition=kit-${active.id}$`));
+  await expect(page.locator(`#kit-${active.id}`)).toBeVisible();
+
+  // Consumer features stay on the customer portal: no coach, no subscription on My Profile.
+  await page.goto('/coach');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/profile');
+  await expect(page.getByRole('button', { name: 'Save changes' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start a subscription' })).toHaveCount(0);
+});
