@@ -21,6 +21,7 @@ import { AppError, conflict, invalid, notFound, sessionExpired } from '../../lib
 import type { Caller } from '../../plugins/authenticate.ts';
 import { liveSession } from '../auth/live-session.ts';
 import { setKitStatus } from '../kits/kits.service.ts';
+import { explainedReport } from './report-explanations.ts';
 
 const AT_LAB = new Set([
   'RECEIVED_BY_LAB',
@@ -198,7 +199,7 @@ export async function ownReport(ctx: AppContext, { userId, sessionId }: Caller, 
     sampleIdentifier: row.sampleIdentifier,
     displayDate: row.displayDate,
   };
-  return { user: row.user, kit, report: row.report as BuildReport };
+  return { user: row.user, kit, report: await explainedReport(ctx, row.kitId, row.report) };
 }
 
 export async function getReport(ctx: AppContext, caller: Caller, sampleIdentifier: string) {

@@ -1,0 +1,39 @@
+import { type BuildReport, buildReport, ProfileError, parseMetaphlanProfile } from '@portal/domain/report';
+import { eq } from 'drizzle-orm';
+import { labResults } from '../../db/schema/index.ts';
+import type { AppContext } from '../../lib/context.ts';
+
+/** Whether a stored report already carries what the explanations added (decision 027). */
+function hasExplanations(report: Partial<BuildReport>): boolean {
+  return (
+    report.gmwi2Contributions !== undefined && report.gmhiExplanation !== undefined && !!report.reference
+  );
+}
+
+/**
+ * A report imported before the score explanations were stored gets them on its first read: it is rebuilt
+ * from the lab's profile kept beside it and saved, so each later read costs what any other does. The whole
+ * report is rebuilt, so its numbers and their explanations always come from the same computation.
+ */
+export async function explainedReport(ctx: AppContext, kitId: number, stored: unknown): Promise<BuildReport> {
+  const report = stored as BuildReport;
+  if (hasExplanations(report)) return report;
+  const [row] = await ctx.db
+    .select({ profileText: labResults.profileText })
+    .from(labResults)
+    .where(eq(labResults.kitId, kitId));
+  if (!row) return report;
+  let rebuilt: BuildReport;
+  try {
+    rebuilt = buildReport(parseMetaphlanProfile(row.profileText));
+  } catch (error) {
+    // A profile accepted at import that today's parser refuses: keep the report people have seen.
+    if (error instanceof ProfileError) return report;
+    throw error;
+  }
+  await ctx.db
+    .update(labResults)
+    .set({ report: rebuilt, reportVersion: rebuilt.version, database: rebuilt.database })
+    .where(eq(labResults.kitId, kitId));
+  return rebuilt;
+}
