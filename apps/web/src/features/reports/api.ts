@@ -1,5 +1,5 @@
 import { apiErrorSchema, ERROR_CODES } from '@portal/domain';
-import type { BuildReport, ReportComparison } from '@portal/domain/report';
+import type { BuildReport, Journey, ReportComparison } from '@portal/domain/report';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ApiError, apiRequest, freshAccessToken } from '../../lib/api-client.ts';
@@ -37,7 +37,25 @@ export const reportsKeys = {
   report: (userId: string | null, sample: string) => ['reports', userId, 'report', sample] as const,
   compare: (userId: string | null, primary: string, secondary: string) =>
     ['reports', userId, 'compare', primary, secondary] as const,
+  journey: (userId: string | null) => ['reports', userId, 'journey'] as const,
 };
+
+// Built by the domain's buildJourney on the server and checked by its response schema there.
+const journeySchema = z.custom<Journey>(
+  (value) => typeof value === 'object' && value !== null && Array.isArray((value as Journey).points),
+);
+
+/** GET /api/reports/journey: every report in time order with bands, changes and notes. */
+export function useJourney(enabled: boolean) {
+  const { userId } = useSession();
+  return useQuery({
+    queryKey: reportsKeys.journey(userId),
+    queryFn: ({ signal }) => apiRequest('/reports/journey', { auth: 'required', signal }, journeySchema),
+    enabled: enabled && userId !== null,
+    retry: retryUnlessRefused,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
 
 /** A refusal (4xx) or the maintenance answer (503) will not change on a second try. */
 function retryUnlessRefused(failureCount: number, error: Error): boolean {
@@ -91,6 +109,9 @@ export function useComparison(primary: string | null, secondary: string | null) 
 }
 
 export const reportPdfPath = (sample: string) => `/reports/${encodeURIComponent(sample)}/pdf`;
+/** The report's downloads: the lab's original MetaPhlAn profile and the taxa as CSV. */
+export const reportFilePath = (sample: string, file: 'metaphlan.txt' | 'taxa.csv') =>
+  `/reports/${encodeURIComponent(sample)}/${file}`;
 export const comparisonPdfPath = (primary: string, secondary: string) =>
   comparePath(primary, secondary, '.pdf');
 
@@ -101,15 +122,20 @@ async function pdfError(response: Response): Promise<ApiError> {
 }
 
 /**
- * PDFs need the bearer token, so a plain link cannot fetch them: the file is fetched here and saved
+ * PDFs and the other downloads need the bearer token, so a plain link cannot fetch them: the file is fetched here and saved
  * through an object URL, which the browser treats as an ordinary download.
  */
 export async function downloadPdf(path: string, filename: string): Promise<void> {
+  return downloadFile(path, filename, 'application/pdf');
+}
+
+/** Any file of the API that needs the bearer token, saved as `filename` (see downloadPdf). */
+export async function downloadFile(path: string, filename: string, accept: string): Promise<void> {
   const token = await freshAccessToken();
   let response: Response;
   try {
     response = await fetch(`/api${path}`, {
-      headers: { Accept: 'application/pdf', Authorization: `Bearer ${token}` },
+      headers: { Accept: accept, Authorization: `Bearer ${token}` },
       credentials: 'same-origin',
     });
   } catch {

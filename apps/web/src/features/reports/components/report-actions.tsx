@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { OrderModal, SubscriptionModal } from '../../orders/modals/lazy-modals.ts';
-import { comparisonPdfPath, downloadPdf, reportPdfPath } from '../api.ts';
+import { comparisonPdfPath, downloadFile, downloadPdf, reportFilePath, reportPdfPath } from '../api.ts';
+import { JOURNEY_TEXTS } from '../journey-texts.ts';
 import { REPORT_TEXTS } from '../report-texts.ts';
 
 type ReportActionsProps = {
@@ -12,7 +13,8 @@ type ReportActionsProps = {
 };
 
 /**
- * Download PDF (the report, or the comparison when two are chosen), and the spec's two actions: order
+ * Download PDF (the report, or the comparison when two are chosen), the report's taxa CSV and lab profile,
+ * and the spec's two actions: order
  * another kit and activate a subscription, with the orders feature's dialogs.
  */
 export function ReportActions({ primary, secondary }: ReportActionsProps) {
@@ -20,19 +22,25 @@ export function ReportActions({ primary, secondary }: ReportActionsProps) {
   const [error, setError] = useState<string | null>(null);
   const [buying, setBuying] = useState<'kit' | 'subscription' | null>(null);
 
-  async function download() {
-    if (!primary) return;
+  async function run(fetching: () => Promise<void>) {
     setBusy(true);
     setError(null);
     try {
-      await (secondary
-        ? downloadPdf(comparisonPdfPath(primary, secondary), `comparison-${primary}-${secondary}.pdf`)
-        : downloadPdf(reportPdfPath(primary), `report-${primary}.pdf`));
+      await fetching();
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
     } finally {
       setBusy(false);
     }
+  }
+
+  function download() {
+    if (!primary) return;
+    return run(() =>
+      secondary
+        ? downloadPdf(comparisonPdfPath(primary, secondary), `comparison-${primary}-${secondary}.pdf`)
+        : downloadPdf(reportPdfPath(primary), `report-${primary}.pdf`),
+    );
   }
 
   return (
@@ -43,6 +51,36 @@ export function ReportActions({ primary, secondary }: ReportActionsProps) {
           <Button onClick={download} busy={busy}>
             {REPORT_TEXTS.downloadPdf}
           </Button>
+        ) : null}
+        {primary && !secondary ? (
+          <>
+            <Button
+              variant="secondary"
+              disabled={busy}
+              onClick={() =>
+                run(() =>
+                  downloadFile(reportFilePath(primary, 'taxa.csv'), `taxa-${primary}.csv`, 'text/csv'),
+                )
+              }
+            >
+              {JOURNEY_TEXTS.downloadCsv}
+            </Button>
+            <Button
+              variant="secondary"
+              disabled={busy}
+              onClick={() =>
+                run(() =>
+                  downloadFile(
+                    reportFilePath(primary, 'metaphlan.txt'),
+                    `${primary}_metaphlan.txt`,
+                    'text/plain',
+                  ),
+                )
+              }
+            >
+              {JOURNEY_TEXTS.downloadProfile}
+            </Button>
+          </>
         ) : null}
         <Button variant="secondary" onClick={() => setBuying('kit')}>
           {REPORT_TEXTS.orderKit}

@@ -10,10 +10,12 @@ import { CompositionSection } from '../components/composition-section.tsx';
 import { DiversitySection } from '../components/diversity-section.tsx';
 import { IncompatibleDialog } from '../components/incompatible-dialog.tsx';
 import { IndicesSection } from '../components/indices-section.tsx';
+import { JourneySection } from '../components/journey-section.tsx';
 import { NotableTaxa } from '../components/notable-taxa.tsx';
 import { ReportActions } from '../components/report-actions.tsx';
 import { ReportMaintenance } from '../components/report-maintenance.tsx';
 import { SampleSelect } from '../components/sample-select.tsx';
+import { ScoreWhy } from '../components/score-why.tsx';
 import { formatDisplayDate } from '../report-format.ts';
 import {
   laterReports,
@@ -166,8 +168,10 @@ export function ReportsPage() {
             ) : null}
             {secondary && comparison.isPending ? <Loading /> : null}
             {comparison.isError ? <ReportFailure error={comparison.error} /> : null}
+            <JourneySection enabled={items.length > 1} />
             <DiversitySection report={primaryReport.data.report} />
             <IndicesSection report={primaryReport.data.report} />
+            <ScoreWhy report={primaryReport.data.report} />
             <CompositionSection
               report={primaryReport.data.report}
               bars={[

@@ -1,0 +1,117 @@
+import type { Journey, JourneyPoint } from '@portal/domain/report';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { JOURNEY_TEXTS } from '../journey-texts.ts';
+import { makeReport } from '../reports.test-helpers.ts';
+import { JourneyMovers } from './journey-movers.tsx';
+import { JourneyTable } from './journey-table.tsx';
+import { ScoreWhy } from './score-why.tsx';
+
+const values = {
+  richness: 61,
+  shannon: 1.74,
+  inverseSimpson: 3.57,
+  evenness: 0.42,
+  gmwi2: -0.647,
+  gmhi: -3.076,
+};
+const none = { richness: null, shannon: null, inverseSimpson: null, evenness: null, gmwi2: null, gmhi: null };
+const point = (id: string, date: string, extra: Partial<JourneyPoint> = {}): JourneyPoint => ({
+  sampleIdentifier: id,
+  name: id,
+  displayDate: date,
+  database: 'mpa_v30_CHOCOPhlAn_201901',
+  values,
+  notes: [],
+  newDatabase: false,
+  changes: none,
+  ...extra,
+});
+const band = { low: 1, high: 2, note: 'middle half' };
+const journey: Journey = {
+  points: [
+    point('MBK1', '2026-01-01'),
+    point('MBK2', '2026-04-01', {
+      values: { ...values, gmwi2: 1.2 },
+      notes: ['Antibiotics in the last 3 months'],
+      changes: { ...none, gmwi2: { delta: 1.847, meaningful: true } },
+    }),
+    point('MBK3', '2026-07-01', { newDatabase: true, database: 'mpa_vJan21_CHOCOPhlAnSGB_202103' }),
+  ],
+  bands: { richness: band, shannon: band, inverseSimpson: band, evenness: band, gmwi2: null, gmhi: band },
+  thresholds: { richness: 59, shannon: 1.8, inverseSimpson: 6.5, evenness: 0.4, gmwi2: 1.49, gmhi: 3.08 },
+  rule: 'rule',
+  source: 'source',
+  rose: [{ name: 'Up', label: 'Up species', before: 1, after: 11, change: 10 }],
+  fell: [],
+};
+
+describe('the journey table (the charts’ text alternative)', () => {
+  it('lists every sample with its scores, meaningful changes, notes, the database break and the bands', () => {
+    render(<JourneyTable journey={journey} />);
+    const table = screen.getByRole('table', { name: JOURNEY_TEXTS.tableCaption });
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(5);
+    expect(rows[2]).toHaveTextContent('1 April 2026');
+    expect(rows[2]).toHaveTextContent('1.200 (meaningful change)');
+    expect(rows[2]).toHaveTextContent('Antibiotics in the last 3 months');
+    expect(rows[3]).toHaveTextContent('not directly comparable');
+    expect(rows[4]).toHaveTextContent(JOURNEY_TEXTS.bandRow);
+    expect(rows[4]).toHaveTextContent('1.00 to 2.00');
+  });
+
+  it('shows the species that rose, and says when none fell', () => {
+    render(<JourneyMovers journey={journey} />);
+    const rose = screen.getByRole('table', { name: JOURNEY_TEXTS.roseCaption });
+    expect(within(rose).getByRole('row', { name: /Up species/ })).toHaveTextContent('+10.000');
+    expect(screen.getByText(JOURNEY_TEXTS.noneFell)).toBeVisible();
+  });
+});
+
+describe('why my scores are what they are', () => {
+  it('opens GMWI2 as its weights grouped by health and disease, GMHI as its terms, and the reference set', async () => {
+    const report = makeReport({
+      gmwi2Contributions: {
+        score: 0.25,
+        intercept: 0,
+        taxa: [],
+        groups: [
+          {
+            linkedWith: 'health',
+            title: 'Linked with health',
+            subtotal: 0.5,
+            taxa: [
+              {
+                lineage: 'k__Bacteria|g__Good',
+                rank: 'g',
+                name: 'Good',
+                label: 'Good',
+                coefficient: 0.5,
+                sign: 'positive',
+                linkedWith: 'health',
+                contribution: 0.5,
+                percent: 2,
+              },
+            ],
+          },
+          { linkedWith: 'disease', title: 'Linked with disease', subtotal: -0.25, taxa: [] },
+        ],
+      },
+      gmhiExplanation: null,
+      reference: {
+        name: 'GMWI web tool reference set',
+        size: 2754,
+        percentileExplanation: 'A percentile says…',
+      },
+    });
+    render(<ScoreWhy report={report} />);
+    await userEvent.click(screen.getByText(JOURNEY_TEXTS.whyGmwi2('-0.647')));
+    expect(
+      screen.getByRole('table', { name: 'Linked with health: 1 microbe, together +0.500' }),
+    ).toBeVisible();
+    expect(screen.getByRole('row', { name: /Good/ })).toHaveTextContent('+0.500');
+    await userEvent.click(screen.getByText(JOURNEY_TEXTS.whyPercentiles));
+    expect(screen.getByText(/GMWI web tool reference set: 2,754 people/)).toBeVisible();
+  });
+});

@@ -1,0 +1,154 @@
+import type { BuildReport, GmhiGroupTerm, Gmwi2ContributionGroup } from '@portal/domain/report';
+import { JOURNEY_TEXTS } from '../journey-texts.ts';
+import { DIGITS, formatTaxonPercent, formatValue } from '../report-format.ts';
+import { TableScroll } from './table-scroll.tsx';
+
+const RANKS: Record<string, string> = {
+  k: 'kingdom',
+  p: 'phylum',
+  c: 'class',
+  o: 'order',
+  f: 'family',
+  g: 'genus',
+  s: 'species',
+  t: 'strain',
+};
+const signed = (value: number) => `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(3)}`;
+
+function Gmwi2Group({ group }: { group: Gmwi2ContributionGroup }) {
+  const id = `why-gmwi2-${group.linkedWith}`;
+  return (
+    <TableScroll labelledBy={id}>
+      <table className="report-table">
+        <caption id={id}>
+          {JOURNEY_TEXTS.groupTotal(group.title, group.taxa.length, signed(group.subtotal))}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">{JOURNEY_TEXTS.microbeColumn}</th>
+            <th scope="col">{JOURNEY_TEXTS.rankColumn}</th>
+            <th scope="col" className="report-number">
+              {JOURNEY_TEXTS.shareColumn}
+            </th>
+            <th scope="col" className="report-number">
+              {JOURNEY_TEXTS.weightColumn}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {group.taxa.map((taxon) => (
+            <tr key={taxon.lineage}>
+              <th scope="row" title={taxon.lineage}>
+                {taxon.label}
+              </th>
+              <td>{RANKS[taxon.rank] ?? taxon.rank}</td>
+              <td className="report-number">{formatTaxonPercent(taxon.percent)}</td>
+              <td className="report-number">{signed(taxon.contribution)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
+
+function GmhiGroup({ group }: { group: GmhiGroupTerm }) {
+  const id = `why-gmhi-${group.linkedWith}`;
+  return (
+    <div>
+      <h4 id={id}>{JOURNEY_TEXTS.gmhiGroup(group.title, group.present, group.listed)}</h4>
+      {group.species.length === 0 ? (
+        <p>{JOURNEY_TEXTS.noSpecies}</p>
+      ) : (
+        <ul>
+          {group.species.map((s) => (
+            <li key={s.name}>
+              {s.label}: {formatTaxonPercent(s.percent)}
+            </li>
+          ))}
+        </ul>
+      )}
+      <p>
+        {JOURNEY_TEXTS.gmhiTerm(group.present, group.divisor, group.entropy.toFixed(4), group.psi.toFixed(4))}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * "Why": each index as the terms that make it, so a person can redo the sum, and what a percentile means.
+ * Reports stored before the explanations existed lack them; those parts then show the reading only.
+ */
+export function ScoreWhy({ report }: { report: BuildReport }) {
+  const contributions = report.gmwi2Contributions ?? null;
+  const gmhi = report.gmhiExplanation ?? null;
+  const gmwi2Value = report.indices.gmwi2.value;
+  const gmhiValue = report.indices.gmhi.value;
+  return (
+    <section className="report-section" aria-labelledby="report-why">
+      <h2 id="report-why">{JOURNEY_TEXTS.whyTitle}</h2>
+      <details className="report-why">
+        <summary>
+          {JOURNEY_TEXTS.whyGmwi2(
+            gmwi2Value === null ? 'not computed' : formatValue(gmwi2Value, DIGITS.gmwi2),
+          )}
+        </summary>
+        {contributions ? (
+          <>
+            <p>
+              {JOURNEY_TEXTS.gmwi2Intro(
+                contributions.taxa.length,
+                formatValue(contributions.score, DIGITS.gmwi2),
+              )}
+            </p>
+            {contributions.groups.map((group) => (
+              <Gmwi2Group key={group.linkedWith} group={group} />
+            ))}
+            <p>
+              {JOURNEY_TEXTS.gmwi2Sum(
+                formatValue(contributions.intercept, 1),
+                formatValue(contributions.score, DIGITS.gmwi2),
+              )}
+            </p>
+          </>
+        ) : (
+          <p>{report.indices.gmwi2.reading}</p>
+        )}
+      </details>
+      <details className="report-why">
+        <summary>
+          {JOURNEY_TEXTS.whyGmhi(gmhiValue === null ? 'not computed' : formatValue(gmhiValue, DIGITS.gmhi))}
+        </summary>
+        {gmhi ? (
+          <>
+            <p>{JOURNEY_TEXTS.gmhiIntro}</p>
+            <GmhiGroup group={gmhi.healthPrevalent} />
+            <GmhiGroup group={gmhi.healthScarce} />
+            <p>
+              {JOURNEY_TEXTS.gmhiFormula(
+                gmhi.healthPrevalent.psi.toFixed(4),
+                gmhi.healthScarce.psi.toFixed(4),
+                String(gmhi.pseudocount),
+                formatValue(gmhi.score, DIGITS.gmhi),
+              )}
+            </p>
+          </>
+        ) : (
+          <p>{report.indices.gmhi.reading}</p>
+        )}
+      </details>
+      {report.reference ? (
+        <details className="report-why">
+          <summary>{JOURNEY_TEXTS.whyPercentiles}</summary>
+          <p>
+            {JOURNEY_TEXTS.reference(
+              report.reference.name,
+              report.reference.size.toLocaleString('en-AU'),
+              report.reference.percentileExplanation,
+            )}
+          </p>
+        </details>
+      ) : null}
+    </section>
+  );
+}
