@@ -87,5 +87,5 @@ export const INDEX_CAVEATS = {
   gmhi: (markerVersion: MarkerVersion | null) =>
     markerVersion === 2
       ? 'GMHI is a research index from a study comparing stool samples of people with and without disease; it is not a diagnosis.'
-      : 'GMHI is a research index, not a diagnosis. It was defined on MetaPhlAn 2 species names; some of its 50 signature species are named differently in newer databases and cannot be counted, so treat the value as approximate.',
+      : 'GMHI is a research index, not a diagnosis. It was defined on MetaPhlAn 2 species names; species named differently in newer databases are counted under their new names, but a few have no counterpart there and cannot be counted, so treat the value as approximate.',
 };
