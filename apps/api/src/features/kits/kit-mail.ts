@@ -39,7 +39,8 @@ export function kitDispatchedMail(ctx: MailCtx, to: Person, kit: KitInfo) {
   );
 }
 
-export function sampleReceivedMail(ctx: MailCtx, to: Person, kit: KitInfo) {
+/** `reportComing` false: the kit's study keeps its results (NO_DELIVERY), so no report is promised. */
+export function sampleReceivedMail(ctx: MailCtx, to: Person, kit: KitInfo, reportComing = true) {
   return compose(
     ctx,
     to.email,
@@ -48,7 +49,9 @@ export function sampleReceivedMail(ctx: MailCtx, to: Person, kit: KitInfo) {
       `Hi ${to.firstName},`,
       `Our lab has received the sample of ${kitDisplayName(kit)} (sample ${kit.sampleIdentifier}).`,
       'Please complete your questionnaires within 2 days of this email: your answers help us interpret your results.',
-      'Your report takes about 4 weeks from today. We will email you as soon as it is ready.',
+      ...(reportComing
+        ? ['Your report takes about 4 weeks from today. We will email you as soon as it is ready.']
+        : ['Your study team receives the results of this sample; there is no report to read in the portal.']),
     ],
     { label: 'Answer your questionnaires', url: `${ctx.publicUrl}/surveys` },
   );

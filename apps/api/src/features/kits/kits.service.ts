@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import {
   becomesGuardian,
+  deliversResults,
   dependantRedeem,
   isListed,
   isNotActivated,
@@ -813,7 +814,8 @@ export async function setKitStatus(
         (kitStatus === value && kit.kitStatus !== value) ||
         (sampleStatus === value && kit.sampleStatus !== value);
       if (reached('DISPATCHED_BY_LAB')) await enqueueMail(tx, kitDispatchedMail(ctx.mail, owner, info));
-      if (reached('RECEIVED_BY_LAB')) await enqueueMail(tx, sampleReceivedMail(ctx.mail, owner, info));
+      if (reached('RECEIVED_BY_LAB'))
+        await enqueueMail(tx, sampleReceivedMail(ctx.mail, owner, info, deliversResults(shown.project)));
       if (kitStatus.startsWith('FAILED_') && kitStatus !== kit.kitStatus)
         await enqueueMail(tx, sampleFailedMail(ctx.mail, owner, info));
       // Results of a project that delivers none stay with staff: the participant is not told of them.

@@ -67,6 +67,16 @@ describe('results of a project that delivers none (NO_DELIVERY)', () => {
     expect(ready[0]?.text).toContain(delivered.sampleIdentifier);
     expect(ready[0]?.text).not.toContain(withheld.sampleIdentifier);
 
+    // Nor is a report promised when the sample reaches the lab.
+    const received = await t.database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.to, person.email), eq(outbox.subject, 'We have received your sample')));
+    const promise = 'We will email you as soon as it is ready.';
+    const about = (sample: string) => received.find((m) => m.text.includes(sample))?.text;
+    expect(about(delivered.sampleIdentifier)).toContain(promise);
+    expect(about(withheld.sampleIdentifier)).not.toContain(promise);
+
     const get = (url: string) => t.app.inject({ url, headers: bearer(person.accessToken) });
     const list = await get('/api/reports');
     expect(list.json().map((r: { kitId: number }) => r.kitId)).toEqual([delivered.id]);
