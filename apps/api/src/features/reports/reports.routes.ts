@@ -10,7 +10,7 @@ import {
 import { journeySchema } from './journey.schema.ts';
 import { getJourney } from './journey.service.ts';
 import { reportAsPdf } from './report-pdf.service.ts';
-import { compare, comparisonAsPdf, getReport, importResults, listReports } from './reports.service.ts';
+import { compare, comparisonAsPdf, getReportJson, importResults, listReports } from './reports.service.ts';
 
 const security = [{ bearerAuth: [] }];
 const errors = {
@@ -135,7 +135,11 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => getReport(ctx, principalOf(request), request.params.sample),
+    // Already JSON text (see getReportJson): sent as it is, not serialised again.
+    async (request, reply) =>
+      reply
+        .type('application/json; charset=utf-8')
+        .send((await getReportJson(ctx, principalOf(request), request.params.sample)) as never),
   );
 
   app.get(
