@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { REPORT_NOT_PERMITTED } from '@portal/domain';
 import { parseMetaphlanProfile, TAXA_CSV_HEADER } from '@portal/domain/report';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -128,6 +129,22 @@ describe.each([
       supportName: 'Sam Helper',
       what: 'A report’s table of taxa (download)',
     });
+  });
+});
+
+describe('downloads of a minor', () => {
+  it('are refused without parental consent, with the report-permission text, and given after it', async () => {
+    const minor = await signedInUser(t.app, { underAge: true, dob: '2012-01-01', type: 'RESEARCH' });
+    const kit = await kitWithResults(minor.email, MPA3);
+    const url = `/api/reports/${kit.sampleIdentifier}/taxa.csv`;
+    const refused = await get(url, minor.accessToken);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(REPORT_NOT_PERMITTED);
+    expect(
+      (await get(`/api/reports/${kit.sampleIdentifier}/metaphlan.txt`, minor.accessToken)).statusCode,
+    ).toBe(403);
+    await admin('POST', '/api/admin/consent-review', { email: minor.email, approve: true });
+    expect((await get(url, minor.accessToken)).statusCode).toBe(200);
   });
 });
 
