@@ -8,7 +8,7 @@ import {
   journeyNotes,
   type NoteAnswer,
 } from '@portal/domain/report';
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { kits, labResults, projects, surveyAnswers } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { ensureAvailable, permittedUser, REPORT_STATES } from './reports.service.ts';
@@ -54,14 +54,24 @@ export async function getJourney(ctx: AppContext, userId: string) {
       resultDeliveryType: projects.resultDeliveryType,
       database: labResults.database,
       values: scores,
-      species: sql<JourneySample['species']>`${labResults.report}->'composition'->'species'`,
+      // Only the first and the last report's species are read: the movers run from one to the other.
+      species: sql<
+        JourneySample['species'] | null
+      >`case when row_number() over (order by ${kits.displayDate}, ${kits.id}) in (1, count(*) over ()) then ${labResults.report}->'composition'->'species' end`,
       answers: notes,
     })
     .from(kits)
     .innerJoin(labResults, eq(labResults.kitId, kits.id))
     .innerJoin(projects, eq(projects.id, kits.projectId))
     .where(
-      and(eq(kits.ownerId, userId), inArray(kits.sampleStatus, REPORT_STATES), isNotNull(kits.displayDate)),
+      and(
+        eq(kits.ownerId, userId),
+        inArray(kits.sampleStatus, REPORT_STATES),
+        isNotNull(kits.displayDate),
+        // deliversResults in SQL too, so the first and last rows above are the person's first and last report.
+        ne(projects.resultDeliveryType, 'NO_DELIVERY'),
+        ne(projects.resultDeliveryType, ''),
+      ),
     )
     .orderBy(asc(kits.displayDate), asc(kits.id));
   return buildJourney(
