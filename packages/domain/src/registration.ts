@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { EMAIL_MAX_LENGTH, emailSchema, INVALID_EMAIL_MESSAGE } from './email.ts';
+import { emailSchema, INVALID_EMAIL_MESSAGE } from './email.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, passwordProblems } from './password.ts';
 import { USER_TYPES } from './user-type.ts';
 

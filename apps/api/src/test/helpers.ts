@@ -130,3 +130,12 @@ export async function latestLinkToken(app: FastifyInstance, to: string): Promise
   if (!link) throw new Error(`no emailed link for ${to}`);
   return new URL(link).search.slice(1);
 }
+
+/**
+ * The value, narrowed to present; a missing one fails the test here with what was missing, where a
+ * non-null assertion would let it fail later as an unrelated TypeError and `?.` would hide it.
+ */
+export function must<T>(value: T | null | undefined, what: string): T {
+  if (value === null || value === undefined) throw new Error(`expected ${what}, found ${value}`);
+  return value;
+}

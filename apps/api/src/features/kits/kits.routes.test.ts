@@ -3,7 +3,15 @@ import { KIT_MESSAGES, resultsOnlyByImport } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kitEvents, kits, outbox, projects } from '../../db/schema/index.ts';
-import { bearer, createTestApp, ops, PASSWORD, signedInUser, type TestApp } from '../../test/helpers.ts';
+import {
+  bearer,
+  createTestApp,
+  must,
+  ops,
+  PASSWORD,
+  signedInUser,
+  type TestApp,
+} from '../../test/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,7 +28,12 @@ const address = {
   postcode: '4000',
 };
 
-async function newKits(count = 1, extra: object = {}): Promise<Created[]> {
+/** N items: lets a test destructure the kits of one request without asserting each is there. */
+type Tuple<T, N extends number, Acc extends T[] = []> = Acc['length'] extends N
+  ? Acc
+  : Tuple<T, N, [...Acc, T]>;
+
+async function newKits<N extends number>(count: N, extra: object = {}): Promise<Tuple<Created, N>> {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/admin/kits',
@@ -28,7 +41,10 @@ async function newKits(count = 1, extra: object = {}): Promise<Created[]> {
     payload: { count, ...extra },
   });
   expect(res.statusCode).toBe(201);
-  return res.json();
+  const created = res.json();
+  // Checked here, so that the tuple type holds.
+  expect(created).toHaveLength(count);
+  return created;
 }
 const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
@@ -51,21 +67,21 @@ const importResults = (sampleIdentifier: string) =>
 
 describe('redeem and activate', () => {
   it('finds a kit by voucher in any case and with or without dashes, then redeems it to send later', async () => {
-    const [kit] = await newKits();
+    const [kit] = await newKits(1);
     const user = await signedInUser(t.app);
-    const messy = ` ${kit!.voucherCode.toLowerCase().replaceAll('-', ' ')} `;
+    const messy = ` ${kit.voucherCode.toLowerCase().replaceAll('-', ' ')} `;
     const lookup = await call(user.accessToken, 'POST', '/api/kits/check-voucher', { voucher: messy });
     expect(lookup.statusCode).toBe(200);
     expect(lookup.json()).toMatchObject({
-      id: kit!.id,
+      id: kit.id,
       kitStatus: 'UNASSIGNED',
       logisticType: 'LAB_MANAGED',
       ownedByYou: false,
     });
 
     const redeem = await call(user.accessToken, 'POST', '/api/kits/redeem', {
-      kitId: kit!.id,
-      voucher: kit!.voucherCode,
+      kitId: kit.id,
+      voucher: kit.voucherCode,
       activate: false,
     });
     expect(redeem.statusCode).toBe(200);
@@ -73,71 +89,71 @@ describe('redeem and activate', () => {
     expect(redeem.json().redeemedDate).toBeTruthy();
 
     const list = (await call(user.accessToken, 'GET', '/api/kits')).json();
-    expect(list.map((k: { id: number }) => k.id)).toEqual([kit!.id]);
+    expect(list.map((k: { id: number }) => k.id)).toEqual([kit.id]);
     expect((await call(user.accessToken, 'GET', '/api/dashboard')).json()).toEqual({
       numberOfUnassignedKits: 1,
       numberOfRedeemedKits: 1,
       profileCompleted: false,
     });
     const again = await call(user.accessToken, 'POST', '/api/kits/check-voucher', {
-      voucher: kit!.voucherCode,
+      voucher: kit.voucherCode,
     });
     expect(again.json()).toMatchObject({ kitStatus: 'ASSIGNED', ownedByYou: true });
-    const timeline = (await call(user.accessToken, 'GET', `/api/kits/${kit!.id}/timeline`)).json();
+    const timeline = (await call(user.accessToken, 'GET', `/api/kits/${kit.id}/timeline`)).json();
     expect(timeline.map((e: { eventType: string }) => e.eventType)).toEqual(['REDEEMED']);
   });
 
   it('redeems and sends now with an address, and emails the owner', async () => {
-    const [kit] = await newKits();
+    const [kit] = await newKits(1);
     const user = await signedInUser(t.app);
     const res = await call(user.accessToken, 'POST', '/api/kits/redeem', {
-      kitId: kit!.id,
-      voucher: kit!.voucherCode,
+      kitId: kit.id,
+      voucher: kit.voucherCode,
       activate: true,
       ...address,
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ kitStatus: 'REQUESTED' });
-    expect((await kitRow(kit!.id))?.shipSuburb).toBe('Brisbane City');
+    expect((await kitRow(kit.id))?.shipSuburb).toBe('Brisbane City');
     expect(await mailTo(user.email)).toContain('We are packing your Microbiome Lab kit');
   });
 
   it('refuses send-now without a valid address and changes nothing', async () => {
-    const [kit] = await newKits();
+    const [kit] = await newKits(1);
     const user = await signedInUser(t.app);
     const res = await call(user.accessToken, 'POST', '/api/kits/redeem', {
-      kitId: kit!.id,
-      voucher: kit!.voucherCode,
+      kitId: kit.id,
+      voucher: kit.voucherCode,
       activate: true,
       ...address,
       postcode: '40',
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields.postcode).toBe('The postcode must be exactly 4 digits.');
-    expect((await kitRow(kit!.id))?.ownerId).toBeNull();
+    expect((await kitRow(kit.id))?.ownerId).toBeNull();
   });
 
   it('answers an unknown or taken voucher with the invalid-voucher text', async () => {
-    const [kit] = await newKits();
+    const [kit] = await newKits(1);
     const owner = await signedInUser(t.app);
     const stranger = await signedInUser(t.app);
     await call(owner.accessToken, 'POST', '/api/kits/redeem', {
-      kitId: kit!.id,
-      voucher: kit!.voucherCode,
+      kitId: kit.id,
+      voucher: kit.voucherCode,
       activate: false,
     });
-    for (const voucher of ['NOPE-NOPE-NOPE', kit!.voucherCode]) {
+    for (const voucher of ['NOPE-NOPE-NOPE', kit.voucherCode]) {
       const res = await call(stranger.accessToken, 'POST', '/api/kits/check-voucher', { voucher });
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe(KIT_MESSAGES.invalidVoucher);
     }
     const steal = await call(stranger.accessToken, 'POST', '/api/kits/redeem', {
-      kitId: kit!.id,
-      voucher: kit!.voucherCode,
+      kitId: kit.id,
+      voucher: kit.voucherCode,
       activate: false,
     });
     expect(steal.statusCode).toBe(404);
-    expect((await kitRow(kit!.id))?.ownerId).toBe(owner.id);
+    expect((await kitRow(kit.id))?.ownerId).toBe(owner.id);
     const empty = await call(stranger.accessToken, 'POST', '/api/kits/check-voucher', { voucher: ' ' });
     expect(empty.statusCode).toBe(400);
   });
@@ -146,8 +162,8 @@ describe('redeem and activate', () => {
     const user = await signedInUser(t.app);
     const [kit] = await newKits(1, { ownerEmail: user.email });
     const listed = (await call(user.accessToken, 'GET', '/api/kits')).json();
-    expect(listed[0]).toMatchObject({ id: kit!.id, kitStatus: 'UNASSIGNED' });
-    const res = await call(user.accessToken, 'POST', `/api/kits/${kit!.id}/activate`, {
+    expect(listed[0]).toMatchObject({ id: kit.id, kitStatus: 'UNASSIGNED' });
+    const res = await call(user.accessToken, 'POST', `/api/kits/${kit.id}/activate`, {
       ...address,
       firstName: 'Ada',
       lastName: 'Lovelace',
@@ -155,29 +171,30 @@ describe('redeem and activate', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().kitStatus).toBe('REQUESTED');
     // The list reads its kits as JSON built by the database; its timestamps read as the kit's own do.
-    const activatedAt = (await kitRow(kit!.id))?.activatedAt;
+    const activatedAt = must((await kitRow(kit.id))?.activatedAt, 'activatedAt of the activated kit');
     expect(activatedAt).toBeInstanceOf(Date);
     const [relisted] = (await call(user.accessToken, 'GET', '/api/kits')).json();
-    expect(relisted.activatedDate).toBe(activatedAt!.toISOString());
+    expect(relisted.activatedDate).toBe(activatedAt.toISOString());
     expect({ ...relisted, surveysStats: [] }).toEqual({ ...res.json(), surveysStats: [] });
-    const twice = await call(user.accessToken, 'POST', `/api/kits/${kit!.id}/activate`, address);
+    const twice = await call(user.accessToken, 'POST', `/api/kits/${kit.id}/activate`, address);
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe(KIT_MESSAGES.notActivatable);
-    const events = (await call(user.accessToken, 'GET', `/api/kits/${kit!.id}/timeline`)).json();
+    const events = (await call(user.accessToken, 'GET', `/api/kits/${kit.id}/timeline`)).json();
     expect(events.map((e: { eventType: string }) => e.eventType)).toEqual(['PURCHASED', 'REQUESTED']);
   });
 
   it('does not post kits of a client-managed project', async () => {
-    const [project] = await t.database.db
+    const [inserted] = await t.database.db
       .insert(projects)
       .values({ name: 'Study handed out on site', logisticType: 'CLIENT_MANAGED' })
       .returning();
+    const project = must(inserted, 'the inserted project');
     const user = await signedInUser(t.app);
-    const [kit] = await newKits(1, { ownerEmail: user.email, projectId: project!.id });
-    const res = await call(user.accessToken, 'POST', `/api/kits/${kit!.id}/activate`, address);
+    const [kit] = await newKits(1, { ownerEmail: user.email, projectId: project.id });
+    const res = await call(user.accessToken, 'POST', `/api/kits/${kit.id}/activate`, address);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(KIT_MESSAGES.clientManaged);
-    expect((await kitRow(kit!.id))?.kitStatus).toBe('UNASSIGNED');
+    expect((await kitRow(kit.id))?.kitStatus).toBe('UNASSIGNED');
   });
 });
 
@@ -186,20 +203,20 @@ describe("another person's kit", () => {
     const owner = await signedInUser(t.app);
     const stranger = await signedInUser(t.app);
     const [kit] = await newKits(1, { ownerEmail: owner.email });
-    const before = await kitRow(kit!.id);
+    const before = await kitRow(kit.id);
     const attempts = [
-      call(stranger.accessToken, 'GET', `/api/kits/${kit!.id}/timeline`),
-      call(stranger.accessToken, 'PUT', `/api/kits/${kit!.id}`, { name: 'Mine now' }),
-      call(stranger.accessToken, 'POST', `/api/kits/${kit!.id}/activate`, address),
+      call(stranger.accessToken, 'GET', `/api/kits/${kit.id}/timeline`),
+      call(stranger.accessToken, 'PUT', `/api/kits/${kit.id}`, { name: 'Mine now' }),
+      call(stranger.accessToken, 'POST', `/api/kits/${kit.id}/activate`, address),
       call(stranger.accessToken, 'POST', '/api/kits/give', {
-        kitId: kit!.id,
+        kitId: kit.id,
         receiverEmail: 'x@example.com',
       }),
-      call(stranger.accessToken, 'POST', `/api/kits/sent/${kit!.id}/resend`),
+      call(stranger.accessToken, 'POST', `/api/kits/sent/${kit.id}/resend`),
     ];
     for (const res of await Promise.all(attempts)) expect(res.statusCode).toBe(404);
     expect((await call(stranger.accessToken, 'GET', '/api/kits')).json()).toEqual([]);
-    expect(await kitRow(kit!.id)).toEqual(before);
+    expect(await kitRow(kit.id)).toEqual(before);
   });
 
   it('needs a signed-in person for every kit call', async () => {
@@ -212,12 +229,12 @@ describe('name, notes and referral code', () => {
   it('renames within 32 characters, keeps notes, and refuses longer names', async () => {
     const user = await signedInUser(t.app);
     const [kit] = await newKits(1, { ownerEmail: user.email });
-    const ok = await call(user.accessToken, 'PUT', `/api/kits/${kit!.id}`, {
+    const ok = await call(user.accessToken, 'PUT', `/api/kits/${kit.id}`, {
       name: 'x'.repeat(32),
       notes: 'Took it after travel',
     });
     expect(ok.json()).toMatchObject({ name: 'x'.repeat(32), notes: 'Took it after travel' });
-    const long = await call(user.accessToken, 'PUT', `/api/kits/${kit!.id}`, { name: 'x'.repeat(33) });
+    const long = await call(user.accessToken, 'PUT', `/api/kits/${kit.id}`, { name: 'x'.repeat(33) });
     expect(long.statusCode).toBe(400);
     expect(long.json().fields.name).toBe(KIT_MESSAGES.nameTooLong);
   });
@@ -233,17 +250,17 @@ describe('name, notes and referral code', () => {
     const [kit] = await newKits(1, { ownerEmail: user.email });
     const lookup = await call(user.accessToken, 'GET', '/api/referral-codes/REFPRAC42');
     expect(lookup.json()).toEqual({ name: 'Jamie Nguyen', referralCode: 'PRAC42' });
-    const applied = await call(user.accessToken, 'PUT', `/api/kits/${kit!.id}`, {
+    const applied = await call(user.accessToken, 'PUT', `/api/kits/${kit.id}`, {
       referralCode: 'REF-prac42',
     });
     expect(applied.json()).toMatchObject({ referralCode: 'PRAC42', referralName: 'Jamie Nguyen' });
-    const unknown = await call(user.accessToken, 'PUT', `/api/kits/${kit!.id}`, {
+    const unknown = await call(user.accessToken, 'PUT', `/api/kits/${kit.id}`, {
       referralCode: 'REF-NOBODY',
     });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe(KIT_MESSAGES.referralUnknown);
-    expect((await kitRow(kit!.id))?.referralCode).toBe('PRAC42');
-    const removed = await call(user.accessToken, 'PUT', `/api/kits/${kit!.id}`, { referralCode: null });
+    expect((await kitRow(kit.id))?.referralCode).toBe('PRAC42');
+    const removed = await call(user.accessToken, 'PUT', `/api/kits/${kit.id}`, { referralCode: null });
     expect(removed.json()).toMatchObject({ referralCode: null, referralName: null });
     const empty = await call(user.accessToken, 'GET', '/api/referral-codes/REF-');
     expect(empty.statusCode).toBe(400);
@@ -257,26 +274,26 @@ describe('give a kit', () => {
     const receiver = await signedInUser(t.app);
     const [kit] = await newKits(1, { ownerEmail: giver.email });
     const give = await call(giver.accessToken, 'POST', '/api/kits/give', {
-      kitId: kit!.id,
+      kitId: kit.id,
       receiverEmail: receiver.email,
     });
     expect(give.statusCode).toBe(200);
     expect((await call(giver.accessToken, 'GET', '/api/kits')).json()).toEqual([]);
     const sent = (await call(giver.accessToken, 'GET', '/api/kits/sent')).json();
-    expect(sent).toMatchObject([{ kitId: kit!.id, receiverEmail: receiver.email, redeemedDate: null }]);
+    expect(sent).toMatchObject([{ kitId: kit.id, receiverEmail: receiver.email, redeemedDate: null }]);
     const [mail] = await t.database.db.select().from(outbox).where(eq(outbox.to, receiver.email));
-    expect(mail?.text).toContain(kit!.voucherCode);
+    expect(mail?.text).toContain(kit.voucherCode);
     expect(mail?.links[0]).toContain('/dashboard?showModal=REDEEM');
 
-    expect((await call(giver.accessToken, 'POST', `/api/kits/sent/${kit!.id}/resend`)).statusCode).toBe(200);
+    expect((await call(giver.accessToken, 'POST', `/api/kits/sent/${kit.id}/resend`)).statusCode).toBe(200);
     await call(receiver.accessToken, 'POST', '/api/kits/redeem', {
-      kitId: kit!.id,
-      voucher: kit!.voucherCode,
+      kitId: kit.id,
+      voucher: kit.voucherCode,
       activate: false,
     });
     const after = (await call(giver.accessToken, 'GET', '/api/kits/sent')).json();
     expect(after[0].redeemedDate).toBeTruthy();
-    const resend = await call(giver.accessToken, 'POST', `/api/kits/sent/${kit!.id}/resend`);
+    const resend = await call(giver.accessToken, 'POST', `/api/kits/sent/${kit.id}/resend`);
     expect(resend.statusCode).toBe(409);
     expect(resend.json().message).toBe(KIT_MESSAGES.sentKitRedeemed);
     expect((await mailTo(receiver.email)).length).toBe(2);
@@ -286,19 +303,19 @@ describe('give a kit', () => {
     const giver = await signedInUser(t.app);
     const [kit] = await newKits(1, { ownerEmail: giver.email });
     const bad = await call(giver.accessToken, 'POST', '/api/kits/give', {
-      kitId: kit!.id,
+      kitId: kit.id,
       receiverEmail: 'not-an-email',
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields.receiverEmail).toBe(KIT_MESSAGES.receiverEmail);
     const self = await call(giver.accessToken, 'POST', '/api/kits/give', {
-      kitId: kit!.id,
+      kitId: kit.id,
       receiverEmail: giver.email,
     });
     expect(self.json().message).toBe(KIT_MESSAGES.giveToSelf);
-    await call(giver.accessToken, 'POST', `/api/kits/${kit!.id}/activate`, address);
+    await call(giver.accessToken, 'POST', `/api/kits/${kit.id}/activate`, address);
     const sentAlready = await call(giver.accessToken, 'POST', '/api/kits/give', {
-      kitId: kit!.id,
+      kitId: kit.id,
       receiverEmail: 'x@example.com',
     });
     expect(sentAlready.statusCode).toBe(409);
@@ -306,9 +323,9 @@ describe('give a kit', () => {
 
   it('gives by voucher straight from the redeem choice', async () => {
     const giver = await signedInUser(t.app);
-    const [kit] = await newKits();
+    const [kit] = await newKits(1);
     const res = await call(giver.accessToken, 'POST', '/api/kits/give', {
-      voucher: kit!.voucherCode,
+      voucher: kit.voucherCode,
       receiverEmail: 'friend@example.com',
     });
     expect(res.statusCode).toBe(200);
@@ -320,22 +337,22 @@ describe('operator steps (kit:set)', () => {
   it('walks a kit through dispatch, the lab and results with events and emails', async () => {
     const user = await signedInUser(t.app);
     const [kit] = await newKits(1, { ownerEmail: user.email });
-    await call(user.accessToken, 'POST', `/api/kits/${kit!.id}/activate`, address);
-    expect((await setStatus(kit!.id, { kitStatus: 'DISPATCHED_BY_LAB' })).json().kitStatus).toBe(
+    await call(user.accessToken, 'POST', `/api/kits/${kit.id}/activate`, address);
+    expect((await setStatus(kit.id, { kitStatus: 'DISPATCHED_BY_LAB' })).json().kitStatus).toBe(
       'DISPATCHED_BY_LAB',
     );
-    expect((await setStatus(kit!.id, { sampleStatus: 'DISPATCHED_BY_CUSTOMER' })).statusCode).toBe(200);
-    const atLab = (await setStatus(kit!.id, { sampleStatus: 'RECEIVED_BY_LAB' })).json();
+    expect((await setStatus(kit.id, { sampleStatus: 'DISPATCHED_BY_CUSTOMER' })).statusCode).toBe(200);
+    const atLab = (await setStatus(kit.id, { sampleStatus: 'RECEIVED_BY_LAB' })).json();
     expect(atLab).toMatchObject({ kitStatus: 'RECEIVED_BY_LAB', sampleStatus: 'RECEIVED_BY_LAB' });
-    expect((await setStatus(kit!.id, { sampleStatus: 'READY_FOR_ACCESSIONING' })).json().kitStatus).toBe(
+    expect((await setStatus(kit.id, { sampleStatus: 'READY_FOR_ACCESSIONING' })).json().kitStatus).toBe(
       'PROCESSING',
     );
-    expect((await importResults(kit!.sampleIdentifier)).statusCode).toBe(201);
-    const done = await kitRow(kit!.id);
+    expect((await importResults(kit.sampleIdentifier)).statusCode).toBe(201);
+    const done = await kitRow(kit.id);
     expect(done).toMatchObject({ kitStatus: 'RESULTS_AVAILABLE', sampleStatus: 'RESULTS_AVAILABLE' });
     expect(done?.displayDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
-    const events = (await call(user.accessToken, 'GET', `/api/kits/${kit!.id}/timeline`)).json();
+    const events = (await call(user.accessToken, 'GET', `/api/kits/${kit.id}/timeline`)).json();
     expect(events.map((e: { eventType: string }) => e.eventType)).toEqual([
       'PURCHASED',
       'REQUESTED',
@@ -356,8 +373,7 @@ describe('operator steps (kit:set)', () => {
 
   it('refuses results or a coach session without imported results, with the reason, and changes nothing', async () => {
     const user = await signedInUser(t.app);
-    const [created] = await newKits(1, { ownerEmail: user.email });
-    const kit = created as Created;
+    const [kit] = await newKits(1, { ownerEmail: user.email });
     await call(user.accessToken, 'POST', `/api/kits/${kit.id}/activate`, address);
     await setStatus(kit.id, { kitStatus: 'DISPATCHED_BY_LAB' });
     await setStatus(kit.id, { sampleStatus: 'RECEIVED_BY_LAB' });
@@ -383,34 +399,34 @@ describe('operator steps (kit:set)', () => {
   it('refuses an impossible step with a clear message and changes nothing', async () => {
     const user = await signedInUser(t.app);
     const [kit] = await newKits(1, { ownerEmail: user.email });
-    const res = await setStatus(kit!.id, { sampleStatus: 'RESULTS_AVAILABLE' });
+    const res = await setStatus(kit.id, { sampleStatus: 'RESULTS_AVAILABLE' });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('A sample cannot go from no status to RESULTS_AVAILABLE.');
-    const back = await setStatus(kit!.id, { kitStatus: 'UNASSIGNED' });
+    const back = await setStatus(kit.id, { kitStatus: 'UNASSIGNED' });
     expect(back.statusCode).toBe(409);
-    expect((await kitRow(kit!.id))?.sampleStatus).toBeNull();
-    const events = await t.database.db.select().from(kitEvents).where(eq(kitEvents.kitId, kit!.id));
+    expect((await kitRow(kit.id))?.sampleStatus).toBeNull();
+    const events = await t.database.db.select().from(kitEvents).where(eq(kitEvents.kitId, kit.id));
     expect(events.map((e) => e.eventType)).toEqual(['PURCHASED']);
-    expect((await setStatus(kit!.id, { kitStatus: 'NOT_A_STATUS' })).statusCode).toBe(400);
+    expect((await setStatus(kit.id, { kitStatus: 'NOT_A_STATUS' })).statusCode).toBe(400);
     expect((await setStatus(999999, { kitStatus: 'REQUESTED' })).statusCode).toBe(404);
   });
 
   it('emails the replacement offer when a sample fails, and hides invalidated kits', async () => {
     const user = await signedInUser(t.app);
     const [failed, invalid] = await newKits(2, { ownerEmail: user.email });
-    await call(user.accessToken, 'POST', `/api/kits/${failed!.id}/activate`, address);
-    await setStatus(failed!.id, { kitStatus: 'DISPATCHED_BY_LAB' });
-    await setStatus(failed!.id, { sampleStatus: 'RECEIVED_BY_LAB' });
-    const res = await setStatus(failed!.id, { sampleStatus: 'FAILED_OVERLOADED' });
+    await call(user.accessToken, 'POST', `/api/kits/${failed.id}/activate`, address);
+    await setStatus(failed.id, { kitStatus: 'DISPATCHED_BY_LAB' });
+    await setStatus(failed.id, { sampleStatus: 'RECEIVED_BY_LAB' });
+    const res = await setStatus(failed.id, { sampleStatus: 'FAILED_OVERLOADED' });
     expect(res.json()).toMatchObject({ kitStatus: 'FAILED_OVERLOADED', sampleStatus: 'FAILED_OVERLOADED' });
     const [mail] = await t.database.db
       .select()
       .from(outbox)
       .where(eq(outbox.subject, 'We could not analyse your sample'));
     expect(mail?.text).toContain('replacement');
-    await setStatus(invalid!.id, { kitStatus: 'INVALIDATED' });
+    await setStatus(invalid.id, { kitStatus: 'INVALIDATED' });
     const ids = (await call(user.accessToken, 'GET', '/api/kits')).json().map((k: { id: number }) => k.id);
-    expect(ids).toEqual([failed!.id]);
+    expect(ids).toEqual([failed.id]);
   });
 
   it('counts on the dashboard only the kits the list shows', async () => {
@@ -419,11 +435,11 @@ describe('operator steps (kit:set)', () => {
     expect(await counts()).toMatchObject({ numberOfUnassignedKits: 0, numberOfRedeemedKits: 0 });
     const [held, sent, invalid, refunded] = await newKits(4, { ownerEmail: user.email });
     for (const kit of [sent, refunded])
-      await call(user.accessToken, 'POST', `/api/kits/${kit!.id}/activate`, address);
-    await setStatus(invalid!.id, { kitStatus: 'INVALIDATED' });
-    await setStatus(refunded!.id, { kitStatus: 'REFUNDED' });
+      await call(user.accessToken, 'POST', `/api/kits/${kit.id}/activate`, address);
+    await setStatus(invalid.id, { kitStatus: 'INVALIDATED' });
+    await setStatus(refunded.id, { kitStatus: 'REFUNDED' });
     const listed = (await call(user.accessToken, 'GET', '/api/kits')).json().map((k: { id: number }) => k.id);
-    expect(listed).toEqual([held!.id, sent!.id]);
+    expect(listed).toEqual([held.id, sent.id]);
     expect(await counts()).toMatchObject({ numberOfUnassignedKits: 1, numberOfRedeemedKits: 1 });
   });
 
@@ -475,24 +491,24 @@ describe('the kits list and the dashboard', () => {
     const other = await signedInUser(t.app);
     const [active, spare] = await newKits(2, { ownerEmail: user.email });
     await newKits(1, { ownerEmail: other.email });
-    await setStatus(active!.id, { kitStatus: 'REQUESTED' });
-    await call(user.accessToken, 'PUT', `/api/kits/${spare!.id}`, { referralCode: 'LIST7' });
-    const unwell = await call(user.accessToken, 'PUT', `/api/kits/${active!.id}/surveys/day-of-sampling`, {
+    await setStatus(active.id, { kitStatus: 'REQUESTED' });
+    await call(user.accessToken, 'PUT', `/api/kits/${spare.id}`, { referralCode: 'LIST7' });
+    const unwell = await call(user.accessToken, 'PUT', `/api/kits/${active.id}/surveys/day-of-sampling`, {
       questionId: 'DOS_UNWELL',
       answers: [],
       answerString: 'true',
     });
     expect(unwell.statusCode, unwell.body).toBe(200);
     // An answer given as an option (a number), besides one given as text.
-    const saved = await call(user.accessToken, 'PUT', `/api/kits/${active!.id}/surveys/day-of-sampling`, {
+    const saved = await call(user.accessToken, 'PUT', `/api/kits/${active.id}/surveys/day-of-sampling`, {
       questionId: 'DOS_BRISTOL',
       answers: [10303],
     });
     expect(saved.statusCode, saved.body).toBe(200);
 
     const list = (await call(user.accessToken, 'GET', '/api/kits')).json();
-    expect(list.map((k: { id: number }) => k.id)).toEqual([active!.id, spare!.id]);
-    for (const [i, kit] of [active!, spare!].entries()) {
+    expect(list.map((k: { id: number }) => k.id)).toEqual([active.id, spare.id]);
+    for (const [i, kit] of [active, spare].entries()) {
       // The kit as the single-kit statement reads it (a change that changes nothing answers with the kit).
       const alone = (await call(user.accessToken, 'PUT', `/api/kits/${kit.id}`, { notes: null })).json();
       expect({ ...list[i], surveysStats: [] }).toEqual(alone);

@@ -41,7 +41,7 @@ import type { AppContext } from '../../lib/context.ts';
 import { conflict, invalid, notFound, sessionExpired } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/authenticate.ts';
 import { liveSession } from '../auth/live-session.ts';
-import { answerClock, refreshStoredProgress, storedSurveyStats } from '../surveys/surveys.service.ts';
+import { refreshStoredProgress, storedSurveyStats } from '../surveys/surveys.service.ts';
 import {
   kitDispatchedMail,
   kitGiftMail,

@@ -2,7 +2,7 @@ import { ANSWER_MESSAGES } from '@portal/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { surveyAnswers, surveyDefinitions } from '../../db/schema/index.ts';
-import { bearer, createTestApp, ops, signedInUser, type TestApp } from '../../test/helpers.ts';
+import { bearer, createTestApp, must, ops, signedInUser, type TestApp } from '../../test/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -113,7 +113,10 @@ describe('answers', () => {
   it('saves an answer, applies the skip rule to progress, and reads the answers back', async () => {
     const user = await signedInUser(t.app);
     const kitId = await activatedKit(user.email);
-    const before = (await statsOf(user.accessToken)).find((s) => s.surveyType === 'DAY_OF_SAMPLING');
+    const before = must(
+      (await statsOf(user.accessToken)).find((s) => s.surveyType === 'DAY_OF_SAMPLING'),
+      'the DAY_OF_SAMPLING progress',
+    );
     const saved = await put(user.accessToken, kitId, 'day-of-sampling', {
       questionId: 'DOS_ANTIBIOTICS',
       answerString: 'false',
@@ -121,7 +124,7 @@ describe('answers', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     const after = saved.json().progress;
     // 'No' to antibiotics skips its follow-up questions: fewer questions to answer, one completed.
-    expect(after.totalQuestions).toBeLessThan(before!.totalQuestions);
+    expect(after.totalQuestions).toBeLessThan(before.totalQuestions);
     expect(after.completedQuestions).toBe(1);
     expect(await answersOf(user.accessToken, kitId, 'day-of-sampling')).toEqual({
       DOS_ANTIBIOTICS: { questionId: 'DOS_ANTIBIOTICS', answers: [], answerString: 'false' },
