@@ -2,7 +2,16 @@ import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../src/db/client.ts';
-import { person, postgresReachable, scratchDatabase, signIn, sleep, startApi, tempDir } from './harness.ts';
+import {
+  person,
+  postgresReachable,
+  type Row,
+  scratchDatabase,
+  signIn,
+  sleep,
+  startApi,
+  tempDir,
+} from './harness.ts';
 import { openKits, verify, writeContinuously } from './workload.ts';
 
 /**
@@ -26,6 +35,13 @@ async function crashAndRestart(env: Record<string, string>) {
   return { restarted, who, acked: work.acked };
 }
 
+/** The rows of a raw query's result, which the driver-neutral database type leaves unknown. */
+function rowsOf(result: unknown): Row[] {
+  if (typeof result === 'object' && result !== null && 'rows' in result && Array.isArray(result.rows))
+    return result.rows;
+  throw new Error('the query answered without rows');
+}
+
 describe('crash (kill -9) during writes', () => {
   const cleanups: (() => Promise<void> | void)[] = [];
   afterAll(async () => {
@@ -47,7 +63,7 @@ describe('crash (kill -9) during writes', () => {
           const v = params[i++];
           return typeof v === 'number' ? String(v) : `'${String(v).replaceAll("'", "''")}'`;
         });
-        return (await database.db.execute(sql.raw(inlined))).rows as any[];
+        return rowsOf(await database.db.execute(sql.raw(inlined)));
       };
       expect(await verify(query, who.email, acked)).toEqual([]);
     } finally {

@@ -92,14 +92,20 @@ export async function untilReady(api: Api, timeoutMs = 120_000): Promise<void> {
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** JSON request; resolves with status and body, never throws on a status. */
-export async function send(
+/** A row of a raw query, its columns as the driver gives them. */
+export type Row = Record<string, unknown>;
+
+/**
+ * JSON request; resolves with status and body, never throws on a status. T is the body the caller
+ * expects on success (the parsed JSON is not checked against it): look at the status before relying on it.
+ */
+export async function send<T = unknown>(
   base: string,
   method: string,
   url: string,
   body?: unknown,
   headers: Record<string, string> = {},
-): Promise<{ status: number; body: any }> {
+): Promise<{ status: number; body: T }> {
   const res = await fetch(`${base}${url}`, {
     method,
     headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
@@ -111,17 +117,18 @@ export async function send(
   try {
     parsed = text ? JSON.parse(text) : null;
   } catch {}
-  return { status: res.status, body: parsed };
+  return { status: res.status, body: parsed as T };
 }
 
-export async function must(
+/** send() that throws on a status of 300 or more; resolves with the body, typed as the caller expects. */
+export async function must<T = unknown>(
   base: string,
   method: string,
   url: string,
   body?: unknown,
   headers: Record<string, string> = {},
-) {
-  const res = await send(base, method, url, body, headers);
+): Promise<T> {
+  const res = await send<T>(base, method, url, body, headers);
   if (res.status >= 300) throw new Error(`${method} ${url} → ${res.status}: ${JSON.stringify(res.body)}`);
   return res.body;
 }
@@ -142,7 +149,11 @@ export async function person(
 }
 
 export async function signIn(base: string, email: string): Promise<string> {
-  return (await must(base, 'POST', '/api/auth/login', { email, password: PASSWORD })).access_token;
+  const login = await must<{ access_token: string }>(base, 'POST', '/api/auth/login', {
+    email,
+    password: PASSWORD,
+  });
+  return login.access_token;
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -156,16 +167,23 @@ export async function scratchDatabase(prefix = 'portal_rel') {
   await admin.end();
   const url = new URL(PG_SERVER);
   url.pathname = `/${name}`;
+  const query = async <T = Row>(text: string, params: unknown[] = []): Promise<T[]> => {
+    const c = new pg.Client({ connectionString: url.toString() });
+    await c.connect();
+    try {
+      return (await c.query(text, params)).rows as T[];
+    } finally {
+      await c.end();
+    }
+  };
   return {
     url: url.toString(),
-    async query<T = any>(text: string, params: unknown[] = []): Promise<T[]> {
-      const c = new pg.Client({ connectionString: url.toString() });
-      await c.connect();
-      try {
-        return (await c.query(text, params)).rows as T[];
-      } finally {
-        await c.end();
-      }
+    query,
+    /** The one row a query answers with (a count, say); a query that answers none fails here. */
+    async one<T = Row>(text: string, params: unknown[] = []): Promise<T> {
+      const [row] = await query<T>(text, params);
+      if (row === undefined) throw new Error(`no row from: ${text}`);
+      return row;
     },
     async drop() {
       const c = new pg.Client({ connectionString: PG_SERVER });

@@ -88,7 +88,9 @@ describe('database outage', () => {
     expect(statuses).not.toContain(500);
     expect(recoveredAfterMs).toBeGreaterThanOrEqual(0);
     expect(statuses.at(-1)).toBe(200);
-    const [row] = await db.query('select first_name from users where email = $1', [who.email]);
+    const row = await db.one<{ first_name: string }>('select first_name from users where email = $1', [
+      who.email,
+    ]);
     expect(Number(String(row.first_name).replace('Save', ''))).toBeGreaterThanOrEqual(acked.at(-1) ?? 1);
     console.log(
       `outage: ${statuses.filter((s) => s === 503).length} answers 503 during the cut, recovered ${recoveredAfterMs} ms after restore, ${acked.length} saves acknowledged, none lost`,

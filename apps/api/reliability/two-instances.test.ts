@@ -52,7 +52,13 @@ async function smtpSink() {
     socket.on('error', () => {});
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { port: (server.address() as net.AddressInfo).port, received, close: () => server.close() };
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    received,
+    close: () => {
+      server.close();
+    },
+  };
 }
 
 /**
@@ -88,12 +94,10 @@ describe('two instances on one PostgreSQL', () => {
           must((apis[(i + round) % 2] as Api).url, 'POST', '/api/auth/password-reset', { email: p.email }),
         ),
       );
-    const [{ n: queued }] = await db.query<{ n: number }>('select count(*)::int n from outbox');
+    const { n: queued } = await db.one<{ n: number }>('select count(*)::int n from outbox');
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline) {
-      const [{ n }] = await db.query<{ n: number }>(
-        'select count(*)::int n from outbox where sent_at is null',
-      );
+      const { n } = await db.one<{ n: number }>('select count(*)::int n from outbox where sent_at is null');
       if (n === 0) break;
       await sleep(250);
     }
@@ -109,7 +113,7 @@ describe('two instances on one PostgreSQL', () => {
     for (let i = 0; i < 6; i++) {
       // One active subscription per person.
       const buyer = people[i] as { email: string; token: string };
-      const card = await must(
+      const card = await must<{ id: string }>(
         a.url,
         'POST',
         '/api/payments/test-tokens',
@@ -149,7 +153,9 @@ describe('two instances on one PostgreSQL', () => {
     let renewed = 0;
     for (let round = 0; round < 3; round++) {
       const results = await Promise.all(
-        apis.map((api) => must(api.url, 'POST', '/api/admin/subscriptions/renew', {}, ops)),
+        apis.map((api) =>
+          must<{ renewed: number }>(api.url, 'POST', '/api/admin/subscriptions/renew', {}, ops),
+        ),
       );
       renewed += results.reduce((sum, r) => sum + r.renewed, 0);
     }

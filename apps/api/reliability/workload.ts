@@ -1,4 +1,4 @@
-import { bearer, must, ops, send } from './harness.ts';
+import { bearer, must, ops, type Row, send } from './harness.ts';
 
 /** What the clients saw acknowledged (2xx) before the server went away. */
 export type Acknowledged = {
@@ -44,9 +44,13 @@ const ORDER = (email: string, token: string) => ({
 
 /** Kits with their questionnaires open, one per answer the workload will save. */
 export async function openKits(base: string, email: string, count: number): Promise<number[]> {
-  const kits = (await must(base, 'POST', '/api/admin/kits', { count, ownerEmail: email }, ops)) as {
-    id: number;
-  }[];
+  const kits = await must<{ id: number }[]>(
+    base,
+    'POST',
+    '/api/admin/kits',
+    { count, ownerEmail: email },
+    ops,
+  );
   for (const kit of kits)
     await must(base, 'PATCH', `/api/admin/kits/${kit.id}`, { kitStatus: 'REQUESTED' }, ops);
   return kits.map((k) => k.id);
@@ -89,7 +93,7 @@ export function writeContinuously(base: string, who: { email: string; token: str
     if (res.status === 200) acked.answers.push(kitId);
   });
   const orders = loop(async (n) => {
-    const card = await send(
+    const card = await send<{ id: string }>(
       base,
       'POST',
       '/api/payments/test-tokens',
@@ -97,10 +101,16 @@ export function writeContinuously(base: string, who: { email: string; token: str
       headers,
     );
     if (card.status >= 300) throw new Error('no card token');
-    const res = await send(base, 'POST', '/api/orders', ORDER(who.email, card.body.id), {
-      ...headers,
-      'idempotency-key': `rel-${n}-${Date.now()}`,
-    });
+    const res = await send<{ orderId: number; kitIds: number[] }>(
+      base,
+      'POST',
+      '/api/orders',
+      ORDER(who.email, card.body.id),
+      {
+        ...headers,
+        'idempotency-key': `rel-${n}-${Date.now()}`,
+      },
+    );
     if (res.status === 201) acked.orders.push({ orderId: res.body.orderId, kitIds: res.body.kitIds });
   });
   const saves = loop(async (n) => {
@@ -119,7 +129,7 @@ export function writeContinuously(base: string, who: { email: string; token: str
 
 /** SQL checks that every acknowledged write is present and no order is partial. */
 export async function verify(
-  query: (text: string, params?: unknown[]) => Promise<any[]>,
+  query: (text: string, params?: unknown[]) => Promise<Row[]>,
   userEmail: string,
   acked: Acknowledged,
 ) {
