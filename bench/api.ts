@@ -10,7 +10,16 @@ import { surveyCatalog } from '../apps/api/src/features/surveys/surveys.service.
 import { completeAnswers } from '../apps/api/src/test/questionnaires.ts';
 import { call, OPS_KEY, ROOT, type Server, startServer } from './server.ts';
 
-export type Settings = { duration: number; rounds: number; connections: number; scaleConnections: number };
+export type Settings = {
+  duration: number;
+  rounds: number;
+  connections: number;
+  scaleConnections: number;
+  /** Whether to grow the kits table and measure the two scale points. */
+  scale: boolean;
+  /** Endpoint names to measure (each a part of the name); hello and SELECT 1 always run. Empty: all. */
+  endpoints: string[];
+};
 export type Figure = { name: string; rps: number; p50: number; p99: number; failures: number };
 /**
  * An endpoint over every round: medians of its req/s, p50 and p99, and the medians of its req/s divided
@@ -26,7 +35,14 @@ export type Scale = {
   dashboardMedianMs: number;
   kitsMedianMs: number;
 };
-export type DbResult = { database: string; figures: Summary[]; scale: Scale[]; note?: string };
+export type DbResult = {
+  database: string;
+  figures: Summary[];
+  scale: Scale[];
+  /** Median ms of the report PDF (four reports, so with the journey), one request at a time. */
+  pdfMedianMs: number | null;
+  note?: string;
+};
 
 const PROFILE = fs.readFileSync(
   path.join(ROOT, 'packages/domain/test-data/report/gmwi2/SRR1761667_metaphlan.txt'),
@@ -107,6 +123,52 @@ export async function seedPerson(base: string) {
 }
 
 type Person = Awaited<ReturnType<typeof seedPerson>>;
+
+const JOURNEY_PROFILES = [
+  'gmwi2/kefir/Subj030_time1_S18_metaphlan.txt',
+  'gmwi2/kefir/Subj030_time2_S19_metaphlan.txt',
+  'gmwi2/kefir/Subj030_time3_S20_metaphlan.txt',
+  'gmwi2/kefir/Subj054_time1_S41_metaphlan.txt',
+];
+
+/** A subscriber with four reports, for the report PDF (with its journey pages) and the journey. */
+export async function seedJourneyPerson(base: string) {
+  const email = `bench.journey.${Date.now().toString(36)}@example.com`;
+  await call(
+    base,
+    'POST',
+    '/api/admin/users',
+    { email, password: PASSWORD, firstName: 'Bench', lastName: 'Journey', dob: '1990-01-01' },
+    ops,
+  );
+  const kits = await call<{ id: number; sampleIdentifier: string }[]>(
+    base,
+    'POST',
+    '/api/admin/kits',
+    { count: JOURNEY_PROFILES.length, ownerEmail: email },
+    ops,
+  );
+  for (const [i, kit] of kits.entries()) {
+    for (const step of [
+      { kitStatus: 'REQUESTED' },
+      { kitStatus: 'DISPATCHED_BY_LAB' },
+      { sampleStatus: 'RECEIVED_BY_LAB' },
+    ])
+      await call(base, 'PATCH', `/api/admin/kits/${kit.id}`, step, ops);
+    const profile = fs.readFileSync(
+      path.join(ROOT, 'packages/domain/test-data/report', JOURNEY_PROFILES[i] ?? ''),
+      'utf8',
+    );
+    await call(
+      base,
+      'POST',
+      '/api/admin/results',
+      { sampleIdentifier: kit.sampleIdentifier, profile, displayDate: `2026-0${i + 1}-01` },
+      ops,
+    );
+  }
+  return { email, sample: kits.at(-1)?.sampleIdentifier ?? '' };
+}
 
 /**
  * Answers every shown compulsory question of every questionnaire of the kit through the API, as the
@@ -268,6 +330,8 @@ export async function benchDatabase(
   sizes: [number, number],
   note?: string,
 ): Promise<DbResult> {
+  const chosen = (name: string) =>
+    settings.endpoints.length === 0 || settings.endpoints.some((part) => name.includes(part));
   const restart = async (server: Server | null) => {
     // PGlite is one process's: the bulk insert runs while the server is stopped.
     if (server) await server.stop();
@@ -278,12 +342,15 @@ export async function benchDatabase(
   try {
     person = await seedPerson(server.url);
     const answered = await seedPerson(server.url);
+    const journeyPerson = await seedJourneyPerson(server.url);
     await answerQuestionnaires(server.url, await signIn(server.url, answered.email), answered.activeKitId);
     if (store.kind === 'pglite') await server.stop();
     await growKits(store, sizes[0]);
     if (store.kind === 'pglite') server = await restart(null);
     let token = await signIn(server.url, person.email);
     const answeredToken = await signIn(server.url, answered.email);
+    const journeyToken = await signIn(server.url, journeyPerson.email);
+    const pdfPath = `/api/reports/${journeyPerson.sample}/pdf`;
     const { duration, rounds, connections } = settings;
     const endpoints: [string, Parameters<typeof measure>[2]][] = [
       ['hello (bare Fastify route)', { path: '/bench/hello' }],
@@ -301,7 +368,9 @@ export async function benchDatabase(
         },
       ],
       ['GET /api/reports/{sample}', { path: `/api/reports/${person.sample}`, token }],
-    ];
+      ['GET /api/reports/journey, 4 reports', { path: '/api/reports/journey', token: journeyToken }],
+      ['GET report PDF, 4 reports', { path: pdfPath, token: journeyToken }],
+    ].filter(([name], i) => i < 2 || chosen(name));
     // Warm-up: JIT, pool connections, caches.
     await measure(server.url, 'warm-up', { path: '/api/dashboard', token }, connections, 2);
     // Every endpoint once per round, rounds one after another: a ratio compares figures a minute apart
@@ -314,7 +383,10 @@ export async function benchDatabase(
       byRound.push(figures);
     }
     const figures = summarize(byRound);
+    // One PDF at a time: what a person waits for a report with its journey pages.
+    const pdfMedianMs = chosen('PDF') ? await medianLatency(server.url, pdfPath, journeyToken, 1, 60) : null;
     const scale: Scale[] = [];
+    if (!settings.scale) return { database: label, figures, scale, pdfMedianMs, ...(note ? { note } : {}) };
     const scalePoint = async (kitsTotal: number) => {
       const c = settings.scaleConnections;
       // Warm both statements and the sockets at this size first, so both points start alike.
@@ -337,7 +409,7 @@ export async function benchDatabase(
     token = await signIn(server.url, person.email);
     await measure(server.url, 'warm-up', { path: '/api/kits', token }, settings.scaleConnections, 2);
     await scalePoint(sizes[1]);
-    return { database: label, figures, scale, ...(note ? { note } : {}) };
+    return { database: label, figures, scale, pdfMedianMs, ...(note ? { note } : {}) };
   } finally {
     await server.stop();
     if (store.kind === 'postgres') await store.drop();

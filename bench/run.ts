@@ -10,7 +10,9 @@ import { benchWeb } from './web.ts';
  * endpoint once per round, ratios taken within a round, medians printed), BENCH_CONNECTIONS (50),
  * BENCH_DATABASE_URL (a PostgreSQL server to create a scratch database on; default the local one),
  * BENCH_ONLY=api|web|pglite|postgres (api is both databases), BENCH_PGLITE_LARGE (kits for PGlite's
- * large point, default 200000), BENCH_PG_LARGE (default 1000000), BENCH_WEB_RUNS (cold loads per page, 7).
+ * large point, default 200000), BENCH_PG_LARGE (default 1000000), BENCH_WEB_RUNS (cold loads per page, 7),
+ * BENCH_ENDPOINTS (comma-separated parts of endpoint names to measure, e.g. `reports,PDF`; hello and
+ * SELECT 1 always run), BENCH_SCALE=0 (skip the kits-table scale test).
  */
 const env = process.env;
 const settings = {
@@ -18,6 +20,11 @@ const settings = {
   rounds: Number(env.BENCH_ROUNDS ?? 3),
   connections: Number(env.BENCH_CONNECTIONS ?? 50),
   scaleConnections: 10,
+  scale: env.BENCH_SCALE !== '0',
+  endpoints: (env.BENCH_ENDPOINTS ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean),
 };
 const only = env.BENCH_ONLY;
 const runs = (part: 'pglite' | 'postgres' | 'web') =>
@@ -48,6 +55,10 @@ function printDb(result: DbResult) {
       `${f.name.padEnd(30)}${fmt(f.rps)}${fmt(f.p50, 1)}${fmt(f.p99, 1)}${fmt(f.perSelect1, 2)}${fmt(f.perHello, 2)}${fmt(f.failures)}`,
     );
   }
+  if (result.pdfMedianMs !== null)
+    console.log(
+      `\nreport PDF with a 4-report journey, one at a time: median ${result.pdfMedianMs.toFixed(1)} ms`,
+    );
   const [small, large] = result.scale;
   if (small && large) {
     console.log(
