@@ -14,6 +14,11 @@ export const labResults = pgTable(
     reportVersion: text('report_version').notNull(),
     profileText: text('profile_text').notNull(),
     report: jsonb('report').notNull(),
+    /**
+     * The same report as JSON text, written with it: the report read sends it on as it is, without asking
+     * PostgreSQL to turn the jsonb into text on every read (decision 028). Null only before migration 0017.
+     */
+    reportText: text('report_text'),
     importedBy: text('imported_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
