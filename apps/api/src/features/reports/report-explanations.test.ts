@@ -40,7 +40,11 @@ describe('reports imported before the explanations were stored', () => {
     const kit = await importedReport(owner.email);
     await t.database.db
       .update(labResults)
-      .set({ report: sql`${labResults.report} - 'gmwi2Contributions' - 'gmhiExplanation' - 'reference'` })
+      .set({
+        report: sql`${labResults.report} - 'gmwi2Contributions' - 'gmhiExplanation' - 'reference'`,
+        // The text beside it (decision 028) was written from the same report.
+        reportText: sql`(${labResults.report} - 'gmwi2Contributions' - 'gmhiExplanation' - 'reference')::text`,
+      })
       .where(eq(labResults.kitId, kit.id));
 
     const res = await t.app.inject({
@@ -55,5 +59,6 @@ describe('reports imported before the explanations were stored', () => {
 
     const [row] = await t.database.db.select().from(labResults).where(eq(labResults.kitId, kit.id));
     expect(row?.report).toEqual(report);
+    expect(JSON.parse(row?.reportText ?? '')).toEqual(report);
   });
 });

@@ -33,7 +33,12 @@ export async function explainedReport(ctx: AppContext, kitId: number, stored: un
   }
   await ctx.db
     .update(labResults)
-    .set({ report: rebuilt, reportVersion: rebuilt.version, database: rebuilt.database })
+    .set({
+      report: rebuilt,
+      reportText: JSON.stringify(rebuilt),
+      reportVersion: rebuilt.version,
+      database: rebuilt.database,
+    })
     .where(eq(labResults.kitId, kitId));
   return rebuilt;
 }

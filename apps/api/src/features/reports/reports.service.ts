@@ -78,6 +78,7 @@ export async function importResults(
       reportVersion: report.version,
       profileText: input.profile,
       report,
+      reportText: JSON.stringify(report),
       importedBy: actor,
     });
     await setKitStatus(
@@ -151,7 +152,10 @@ const reportOfOwner = preparedFor((db) => {
       sampleIdentifier: kits.sampleIdentifier,
       displayDate: kits.displayDate,
       // As the database's text: the report read sends it on as it is (getReportJson).
-      reportText: sql<string>`${labResults.report}::text`.as('report_text'),
+      // The text written at import (decision 028); a row from before it is converted here.
+      reportText: sql<string>`coalesce(${labResults.reportText}, ${labResults.report}::text)`.as(
+        'report_text',
+      ),
       explained:
         sql<boolean>`${labResults.report} ?& array['gmwi2Contributions', 'gmhiExplanation', 'reference']`.as(
           'explained',

@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { labResults } from '../../db/schema/index.ts';
+import { bearer, createTestApp, ops, signedInUser, type TestApp } from '../../test/helpers.ts';
+
+const SRR = fs.readFileSync(
+  new URL('../../../../../packages/domain/test-data/report/gmwi2/SRR1761667_metaphlan.txt', import.meta.url),
+  'utf8',
+);
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function imported(email: string) {
+  const [kit] = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/kits',
+      headers: ops,
+      payload: { count: 1, ownerEmail: email },
+    })
+  ).json();
+  for (const payload of [
+    { kitStatus: 'REQUESTED' },
+    { kitStatus: 'DISPATCHED_BY_LAB' },
+    { sampleStatus: 'RECEIVED_BY_LAB' },
+  ])
+    await t.app.inject({ method: 'PATCH', url: `/api/admin/kits/${kit.id}`, headers: ops, payload });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/results',
+    headers: ops,
+    payload: { sampleIdentifier: kit.sampleIdentifier, profile: SRR, displayDate: '2026-03-01' },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return kit as { id: number; sampleIdentifier: string };
+}
+
+describe('the report as stored text', () => {
+  it('is written at import beside the jsonb, and the read sends exactly that text', async () => {
+    const user = await signedInUser(t.app);
+    const kit = await imported(user.email);
+    const [row] = await t.database.db.select().from(labResults).where(eq(labResults.kitId, kit.id));
+    expect(row?.reportText).toBeTruthy();
+    expect(JSON.parse(row?.reportText ?? '')).toEqual(row?.report);
+    const read = await t.app.inject({
+      url: `/api/reports/${kit.sampleIdentifier}`,
+      headers: bearer(user.accessToken),
+    });
+    expect(read.statusCode).toBe(200);
+    expect(read.body).toContain(`"report":${row?.reportText}}`);
+  });
+
+  it('still reads a report stored before the text column (converted from the jsonb)', async () => {
+    const user = await signedInUser(t.app);
+    const kit = await imported(user.email);
+    await t.database.db.update(labResults).set({ reportText: null }).where(eq(labResults.kitId, kit.id));
+    const read = await t.app.inject({
+      url: `/api/reports/${kit.sampleIdentifier}`,
+      headers: bearer(user.accessToken),
+    });
+    expect(read.statusCode).toBe(200);
+    expect(read.json().report.indices.gmwi2.value).toBeCloseTo(1.4017773651306447, 9);
+  });
+});
