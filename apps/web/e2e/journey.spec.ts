@@ -132,4 +132,12 @@ test('a person with four reports follows their journey, opens why, and takes the
   expect(cover).toContain('Report date: 10 July 2025');
   expect(cover).toContain('Your journey: 4 samples, 10 January 2025 to 10 October 2025');
   expect(cover).toContain('it is not a diagnosis');
+
+  // The two-sample comparison stays, with what moved GMWI2 between the first two samples.
+  await page.goto(`/report?samples=${first.sampleIdentifier}&samples=${second.sampleIdentifier}`);
+  const comparison = page.getByRole('region', { name: 'How your microbiome changed' });
+  await expect(comparison.getByRole('heading', { name: 'What moved my GMWI2' })).toBeVisible();
+  const movers = comparison.getByRole('table', { name: 'Microbes that changed your GMWI2' });
+  await expect(movers.locator('tbody tr').first()).toContainText(/appeared|disappeared/);
+  await expectAccessible(page);
 });

@@ -1,5 +1,8 @@
 /* Texts of the journey section and the "why" view of the report page. */
 export const JOURNEY_TEXTS = {
+  pageTitle: 'Journey',
+  tooFew: 'Your journey starts once your second report is ready: then each score is shown over time here.',
+  toReports: 'Open a report, or compare two of them',
   title: 'Your journey',
   intro: (count: number, first: string, last: string) =>
     `Your ${count} samples from ${first} to ${last}. Each point is a sample; the blue band behind it is the usual range of healthy people in the reference set (the middle half of them).`,
@@ -51,6 +54,16 @@ export const JOURNEY_TEXTS = {
   reference: (name: string, size: string, explanation: string) =>
     `Percentiles compare you with the ${name}: ${size} people. ${explanation}`,
 
+  moversTitle: 'What moved my GMWI2',
+  moversIntro: (before: string, after: string, difference: string) =>
+    `GMWI2 counts whether each microbe it weighs is there, not how much of it. Your score went from ${before} to ${after} (${difference}) because these microbes appeared or disappeared; their weights add up to the change.`,
+  moversNone: (before: string, after: string) =>
+    `No microbe that GMWI2 weighs appeared or disappeared, so your score stayed the same (${before} and ${after}).`,
+  moversCaption: 'Microbes that changed your GMWI2',
+  changedColumn: 'What happened',
+  appeared: 'appeared',
+  disappeared: 'disappeared',
+  effectColumn: 'Effect on the score',
   downloadCsv: 'Download taxa (CSV)',
   downloadProfile: 'Download lab profile (MetaPhlAn)',
 } as const;

@@ -8,6 +8,7 @@ import {
   formatValue,
 } from '../report-format.ts';
 import { COMPARED_LABELS, REPORT_TEXTS } from '../report-texts.ts';
+import { Gmwi2MoversPart } from './gmwi2-movers.tsx';
 import { TableScroll } from './table-scroll.tsx';
 
 const METRICS: ComparedMetric[] = ['richness', 'shannon', 'inverseSimpson', 'evenness', 'gmwi2', 'gmhi'];
@@ -132,6 +133,7 @@ export function ComparisonSection({ earlier, later, comparison }: ComparisonSect
           changes={comparison.fell}
         />
       </div>
+      {comparison.gmwi2Movers ? <Gmwi2MoversPart movers={comparison.gmwi2Movers} /> : null}
       <h3>{REPORT_TEXTS.brayCurtisTitle}</h3>
       <p className="report-bray-curtis">{REPORT_TEXTS.brayCurtis(formatBrayCurtis(comparison.brayCurtis))}</p>
       <p>{REPORT_TEXTS.brayCurtisExplained}</p>

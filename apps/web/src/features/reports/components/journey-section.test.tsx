@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { JOURNEY_TEXTS } from '../journey-texts.ts';
 import { makeReport } from '../reports.test-helpers.ts';
+import { Gmwi2MoversPart } from './gmwi2-movers.tsx';
 import { JourneyMovers } from './journey-movers.tsx';
 import { JourneyTable } from './journey-table.tsx';
 import { ScoreWhy } from './score-why.tsx';
@@ -113,5 +114,43 @@ describe('why my scores are what they are', () => {
     expect(screen.getByRole('row', { name: /Good/ })).toHaveTextContent('+0.500');
     await userEvent.click(screen.getByText(JOURNEY_TEXTS.whyPercentiles));
     expect(screen.getByText(/GMWI web tool reference set: 2,754 people/)).toBeVisible();
+  });
+});
+
+describe('what moved my GMWI2', () => {
+  it('lists the microbes that appeared or disappeared with their effect on the score', () => {
+    render(
+      <Gmwi2MoversPart
+        movers={{
+          before: -0.647,
+          after: 0.047,
+          difference: 0.694,
+          movers: [
+            {
+              lineage: 'k__Bacteria|s__Good',
+              label: 'Good',
+              rank: 's',
+              coefficient: 0.9,
+              linkedWith: 'health',
+              change: 'appeared',
+              delta: 0.9,
+            },
+            {
+              lineage: 'k__Bacteria|s__Bad',
+              label: 'Bad',
+              rank: 's',
+              coefficient: -0.206,
+              linkedWith: 'disease',
+              change: 'disappeared',
+              delta: 0.206,
+            },
+          ],
+        }}
+      />,
+    );
+    expect(screen.getByText(/from -0.647 to 0.047 \(\+0.694\)/)).toBeVisible();
+    const table = screen.getByRole('table', { name: JOURNEY_TEXTS.moversCaption });
+    expect(within(table).getByRole('row', { name: /Good/ })).toHaveTextContent('appeared+0.900');
+    expect(within(table).getByRole('row', { name: /Bad/ })).toHaveTextContent('disappeared+0.206');
   });
 });
