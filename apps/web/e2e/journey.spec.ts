@@ -97,6 +97,13 @@ test('a person with four reports follows their journey, opens why, and takes the
   ).toBeVisible();
   await expectAccessible(page);
 
+  // The Journey route shows the same journey on a page of its own.
+  await page.goto('/journey');
+  await expect(page.getByRole('heading', { level: 1, name: 'Journey' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Your scores over time' }).locator('tbody tr')).toHaveCount(4);
+  await expectAccessible(page);
+  await page.goto(`/report?samples=${third.sampleIdentifier}`);
+
   // Why: GMWI2's weights grouped by what they are linked with.
   const why = page.getByRole('region', { name: 'Why your scores are what they are' });
   await why.getByText(/^Why is my GMWI2 -?\d+\.\d{3}\?$/).click();
@@ -139,5 +146,20 @@ test('a person with four reports follows their journey, opens why, and takes the
   await expect(comparison.getByRole('heading', { name: 'What moved my GMWI2' })).toBeVisible();
   const movers = comparison.getByRole('table', { name: 'Microbes that changed your GMWI2' });
   await expect(movers.locator('tbody tr').first()).toContainText(/appeared|disappeared/);
+  await expectAccessible(page);
+});
+
+test('the Journey route says when the journey starts, for a person with one report', async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request);
+  const [kit] = await createKits(request, { ownerEmail: user.email });
+  if (!kit) throw new Error('a kit expected');
+  await importResults(request, kit, 'gmwi2/kefir/Subj030_time1_S18_metaphlan.txt', '2025-01-10');
+  await login(page, user);
+  await page.goto('/journey');
+  await expect(page.getByText('Your journey starts once your second report is ready')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Your journey' })).toHaveCount(0);
   await expectAccessible(page);
 });

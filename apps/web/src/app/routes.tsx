@@ -66,6 +66,10 @@ const ReportsPage = lazyPage(
   () => import('../features/reports/pages/reports-page.tsx'),
   (m) => m.ReportsPage,
 );
+const JourneyPage = lazyPage(
+  () => import('../features/reports/pages/journey-page.tsx'),
+  (m) => m.JourneyPage,
+);
 const ReplacementPage = lazyPage(
   () => import('../features/requisition/pages/replacement-page.tsx'),
   (m) => m.ReplacementPage,
@@ -190,6 +194,7 @@ export const routes: RouteObject[] = [
                       { path: 'reports', element: <ReportsPage /> },
                       { path: 'report', element: <ReportsPage /> },
                       { path: 'report/:kitId', element: <ReportsPage /> },
+                      { path: 'journey', element: <JourneyPage /> },
                     ],
                   },
                   // Research participants have no coach (consumer §2: Coach is the customer portal's).
