@@ -1,5 +1,6 @@
-import { type ComparedMetric, JOURNEY_METRICS, type Journey } from '@portal/domain/report';
+import type { ComparedMetric, Journey } from '@portal/domain/report';
 import { CartesianGrid, ComposedChart, Line, ReferenceArea, ReferenceLine, XAxis, YAxis } from 'recharts';
+import { JOURNEY_SCORES } from '../journey-texts.ts';
 import { DIGITS, formatDisplayDate } from '../report-format.ts';
 import { COMPARED_LABELS } from '../report-texts.ts';
 
@@ -112,7 +113,7 @@ function ScoreChart({ journey, metric }: { journey: Journey; metric: ComparedMet
 export default function JourneyCharts({ journey }: { journey: Journey }) {
   return (
     <div className="journey-charts" aria-hidden="true">
-      {JOURNEY_METRICS.map((metric) => (
+      {JOURNEY_SCORES.map((metric) => (
         <ScoreChart key={metric} journey={journey} metric={metric} />
       ))}
     </div>

@@ -2,12 +2,23 @@ import { lazy, Suspense } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { useJourney } from '../api.ts';
-import { JOURNEY_TEXTS } from '../journey-texts.ts';
+import { JOURNEY_SCORES, JOURNEY_TEXTS } from '../journey-texts.ts';
 import { formatDisplayDate } from '../report-format.ts';
 import { JourneyMovers } from './journey-movers.tsx';
 import { JourneyTable } from './journey-table.tsx';
 
 const JourneyCharts = lazy(() => import('./journey-charts.tsx'));
+
+/** The charts' grid at their size while their chunk loads, so nothing below moves when they arrive. */
+function ChartsPlaceholder() {
+  return (
+    <div className="journey-charts" role="status" aria-label={JOURNEY_TEXTS.loading}>
+      {JOURNEY_SCORES.map((metric) => (
+        <div key={metric} className="journey-chart-placeholder" />
+      ))}
+    </div>
+  );
+}
 
 /**
  * Every report of the person on one journey: a chart per score with the healthy band, the meaningful-change
@@ -36,7 +47,7 @@ export function JourneySection({ enabled }: { enabled: boolean }) {
         <li>{JOURNEY_TEXTS.legendBreak}</li>
         <li>{JOURNEY_TEXTS.noBand}</li>
       </ul>
-      <Suspense fallback={<Loading label={JOURNEY_TEXTS.loading} />}>
+      <Suspense fallback={<ChartsPlaceholder />}>
         <JourneyCharts journey={journey.data} />
       </Suspense>
       <JourneyTable journey={journey.data} />

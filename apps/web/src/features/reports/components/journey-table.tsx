@@ -1,5 +1,5 @@
-import { type ComparedMetric, JOURNEY_METRICS, type Journey } from '@portal/domain/report';
-import { JOURNEY_TEXTS } from '../journey-texts.ts';
+import type { ComparedMetric, Journey } from '@portal/domain/report';
+import { JOURNEY_SCORES, JOURNEY_TEXTS } from '../journey-texts.ts';
 import { DIGITS, formatDisplayDate, formatValue } from '../report-format.ts';
 import { COMPARED_LABELS } from '../report-texts.ts';
 import { TableScroll } from './table-scroll.tsx';
@@ -17,7 +17,7 @@ export function JourneyTable({ journey }: { journey: Journey }) {
           <tr>
             <th scope="col">{JOURNEY_TEXTS.dateColumn}</th>
             <th scope="col">{JOURNEY_TEXTS.sampleColumn}</th>
-            {JOURNEY_METRICS.map((metric) => (
+            {JOURNEY_SCORES.map((metric) => (
               <th scope="col" className="report-number" key={metric}>
                 {COMPARED_LABELS[metric]}
               </th>
@@ -30,7 +30,7 @@ export function JourneyTable({ journey }: { journey: Journey }) {
             <tr key={point.sampleIdentifier}>
               <th scope="row">{formatDisplayDate(point.displayDate)}</th>
               <td>{point.sampleIdentifier}</td>
-              {JOURNEY_METRICS.map((metric) => (
+              {JOURNEY_SCORES.map((metric) => (
                 <td className="report-number" key={metric}>
                   {cell(point.values[metric], metric)}
                   {point.changes[metric]?.meaningful ? (
@@ -47,7 +47,7 @@ export function JourneyTable({ journey }: { journey: Journey }) {
             <th scope="row" colSpan={2}>
               {JOURNEY_TEXTS.bandRow}
             </th>
-            {JOURNEY_METRICS.map((metric) => {
+            {JOURNEY_SCORES.map((metric) => {
               const band = journey.bands[metric];
               return (
                 <td className="report-number" key={metric}>

@@ -18,10 +18,10 @@ export function JourneyPage() {
       {list.isPending ? <Loading /> : null}
       {list.isError ? <Alert tone="error">{list.error.message}</Alert> : null}
       {list.isSuccess && count < 2 ? <p>{JOURNEY_TEXTS.tooFew}</p> : null}
-      <JourneySection enabled={count > 1} />
       <p>
         <Link to="/reports">{JOURNEY_TEXTS.toReports}</Link>
       </p>
+      <JourneySection enabled={count > 1} />
     </>
   );
 }

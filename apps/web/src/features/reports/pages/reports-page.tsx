@@ -168,7 +168,6 @@ export function ReportsPage() {
             ) : null}
             {secondary && comparison.isPending ? <Loading /> : null}
             {comparison.isError ? <ReportFailure error={comparison.error} /> : null}
-            <JourneySection enabled={items.length > 1} />
             <DiversitySection report={primaryReport.data.report} />
             <IndicesSection report={primaryReport.data.report} />
             <ScoreWhy report={primaryReport.data.report} />
@@ -182,6 +181,8 @@ export function ReportsPage() {
               ]}
             />
             <NotableTaxa taxa={primaryReport.data.report.notableTaxa} />
+            {/* Last, so its arrival (its own call) moves nothing already on the screen. */}
+            <JourneySection enabled={items.length > 1} />
           </div>
         )
       ) : null}
