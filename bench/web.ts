@@ -21,6 +21,14 @@ const PROFILE = fs.readFileSync(
   path.join(ROOT, 'packages/domain/test-data/report/gmwi2/SRR1761667_metaphlan.txt'),
   'utf8',
 );
+const KEFIR = path.join(ROOT, 'packages/domain/test-data/report/gmwi2/kefir');
+/** Twelve real MetaPhlAn 3 profiles of the kefir cohort, for a journey of twelve samples. */
+const TWELVE = fs
+  .readdirSync(KEFIR)
+  .filter((f) => f.endsWith('_metaphlan.txt'))
+  .sort()
+  .slice(0, 12)
+  .map((f) => fs.readFileSync(path.join(KEFIR, f), 'utf8'));
 
 type PageFigure = {
   page: string;
@@ -75,36 +83,68 @@ export async function benchWeb() {
   });
   try {
     const ops = { 'x-ops-key': OPS_KEY };
-    const email = `web.${Date.now().toString(36)}@example.com`;
-    await call(
-      server.url,
-      'POST',
-      '/api/admin/users',
-      { email, password: PASSWORD, firstName: 'Web', lastName: 'Bench', dob: '1990-01-01' },
-      ops,
-    );
-    // A complete profile, or /dashboard would measure the redirect to My Profile (consumer §4).
-    const { access_token } = await call<{ access_token: string }>(server.url, 'POST', '/api/auth/login', {
-      email,
-      password: PASSWORD,
-    });
-    await call(
-      server.url,
-      'PUT',
-      '/api/users/me',
-      {
-        firstName: 'Web',
-        lastName: 'Bench',
-        dateOfBirth: '1990-01-01',
-        gender: 'OTHER',
-        phoneNumber: '0412 345 678',
-        addressLine1: '1 George St',
-        suburb: 'Brisbane City',
-        state: 'QLD',
-        postcode: '4000',
-      },
-      { authorization: `Bearer ${access_token}` },
-    );
+    /** A person with a complete profile. */
+    const newPerson = async (tag: string) => {
+      const email = `web.${tag}.${Date.now().toString(36)}@example.com`;
+      await call(
+        server.url,
+        'POST',
+        '/api/admin/users',
+        { email, password: PASSWORD, firstName: 'Web', lastName: 'Bench', dob: '1990-01-01' },
+        ops,
+      );
+      // A complete profile, or /dashboard would measure the redirect to My Profile (consumer §4).
+      const { access_token } = await call<{ access_token: string }>(server.url, 'POST', '/api/auth/login', {
+        email,
+        password: PASSWORD,
+      });
+      await call(
+        server.url,
+        'PUT',
+        '/api/users/me',
+        {
+          firstName: 'Web',
+          lastName: 'Bench',
+          dateOfBirth: '1990-01-01',
+          gender: 'OTHER',
+          phoneNumber: '0412 345 678',
+          addressLine1: '1 George St',
+          suburb: 'Brisbane City',
+          state: 'QLD',
+          postcode: '4000',
+        },
+        { authorization: `Bearer ${access_token}` },
+      );
+      return email;
+    };
+    /** Kits of the person at the lab with these profiles imported, one a month from January 2026. */
+    const withReports = async (email: string, profiles: string[]) => {
+      const kits = await call<{ id: number; sampleIdentifier: string }[]>(
+        server.url,
+        'POST',
+        '/api/admin/kits',
+        { count: profiles.length, ownerEmail: email },
+        ops,
+      );
+      for (const [i, kit] of kits.entries()) {
+        for (const step of [
+          { kitStatus: 'REQUESTED' },
+          { kitStatus: 'DISPATCHED_BY_LAB' },
+          { sampleStatus: 'RECEIVED_BY_LAB' },
+        ])
+          await call(server.url, 'PATCH', `/api/admin/kits/${kit.id}`, step, ops);
+        const date = new Date(Date.UTC(2026, i, 1)).toISOString().slice(0, 10);
+        await call(
+          server.url,
+          'POST',
+          '/api/admin/results',
+          { sampleIdentifier: kit.sampleIdentifier, profile: profiles[i], displayDate: date },
+          ops,
+        );
+      }
+      return kits;
+    };
+    const email = await newPerson('one');
     const kits = await call<{ id: number; sampleIdentifier: string }[]>(
       server.url,
       'POST',
@@ -127,20 +167,27 @@ export async function benchWeb() {
       ops,
     );
 
-    const pages: [string, string, boolean][] = [
-      ['login', '/login', false],
-      ['dashboard', '/dashboard', true],
-      ['kits', '/kits', true],
-      ['report', `/report/${kit.id}`, true],
+    // Twelve samples of a subscriber's three years: the journey's charts, table and movers on the page.
+    const journeyEmail = await newPerson('journey');
+    const journeyKits = await withReports(journeyEmail, TWELVE);
+    const latest = journeyKits.at(-1) as { id: number };
+
+    const pages: [string, string, string | null][] = [
+      ['login', '/login', null],
+      ['dashboard', '/dashboard', email],
+      ['kits', '/kits', email],
+      ['report', `/report/${kit.id}`, email],
+      ['report, 12', `/report/${latest.id}`, journeyEmail],
+      ['journey, 12', '/journey', journeyEmail],
     ];
     const figures: PageFigure[] = [];
     /** One cold load of the page in a new context, as a first visit (signed in through the API) sees it. */
-    const load = async (url: string, signedIn: boolean): Promise<Load> => {
+    const load = async (url: string, signedIn: string | null): Promise<Load> => {
       const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
       if (signedIn) {
         // Signing in through the API sets the HttpOnly refresh cookie; the app restores the session from it.
         const res = await context.request.post(`${server.url}/api/auth/login`, {
-          data: { email, password: PASSWORD },
+          data: { email: signedIn, password: PASSWORD },
         });
         if (!res.ok()) throw new Error(`login for the web bench failed: ${res.status()}`);
       }
