@@ -51,19 +51,12 @@ describe('buildReport', () => {
     expect(report.indices.gmhi.caveat).toMatch(/named differently/);
   });
 
-  it('lists GMWI2 contributing taxa by effect size, then GMHI signature species present', () => {
-    const gmwi2 = report.notableTaxa.filter((t) => t.index === 'GMWI2');
-    expect(gmwi2).toHaveLength(22);
-    const effects = gmwi2.map((t) => Math.abs(t.coefficient ?? 0));
-    expect(effects).toEqual([...effects].sort((a, b) => b - a));
-    expect(gmwi2.every((t) => (t.coefficient ?? 0) > 0 === (t.linkedWith === 'health'))).toBe(true);
-    expect(
-      report.notableTaxa.find((t) => t.index === 'GMHI' && t.name === 'Bifidobacterium_adolescentis'),
-    ).toMatchObject({
-      linkedWith: 'health',
-      coefficient: null,
-      label: 'Bifidobacterium adolescentis',
-    });
+  it('stores each taxon once: groups without their taxa, no separate notable list (decision 027)', () => {
+    expect(report).not.toHaveProperty('notableTaxa');
+    for (const group of report.gmwi2Contributions?.groups ?? []) expect(group).not.toHaveProperty('taxa');
+    expect(report.gmwi2Contributions?.taxa).toHaveLength(22);
+    expect(report.gmwi2Contributions?.taxa[0]).not.toHaveProperty('contribution');
+    expect(JSON.stringify(report).length).toBeLessThan(22_000);
   });
 
   it('explains why GMWI2 is missing for a MetaPhlAn 4 profile', () => {
@@ -71,7 +64,7 @@ describe('buildReport', () => {
     expect(v4.version).toBe('v4');
     expect(v4.indices.gmwi2.value).toBeNull();
     expect(v4.indices.gmwi2.reading).toMatch(/mpa_v30/);
-    expect(v4.notableTaxa.every((t) => t.index === 'GMHI')).toBe(true);
+    expect(v4.gmwi2Contributions).toBeNull();
     expect(v4.composition.species.map((e) => e.name)).toContain('GGB9712_SGB15244');
   });
 

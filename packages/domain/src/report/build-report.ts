@@ -17,7 +17,6 @@ import {
   INDEX_CITATIONS,
   INDEX_READINGS,
 } from './readings.ts';
-import type { Rank } from './taxa.ts';
 import { type ReportVersion, reportVersionOf } from './version.ts';
 
 export type MetricReading = {
@@ -34,19 +33,6 @@ export type IndexReading = MetricReading & {
   citation: string;
 };
 
-export type NotableTaxon = {
-  index: 'GMWI2' | 'GMHI';
-  name: string;
-  label: string;
-  rank: Rank;
-  /** Percent of the classified sample (GMWI2), or of the species GMHI counts (GMHI, its renormalised share). */
-  percent: number;
-  /** Which group the index counts the taxon in. */
-  linkedWith: 'health' | 'disease';
-  /** GMWI2 model coefficient; null for GMHI, which weighs its signature species by abundance. */
-  coefficient: number | null;
-};
-
 export type DiversityMetric = 'richness' | 'shannon' | 'inverseSimpson' | 'evenness';
 
 /** Everything the report page and PDF show, computed once at import; plain JSON. */
@@ -60,9 +46,10 @@ export type BuildReport = {
   composition: Composition;
   diversity: Record<DiversityMetric, MetricReading>;
   indices: { gmwi2: IndexReading; gmhi: IndexReading };
-  /** GMWI2's contributing taxa (largest effect first), then GMHI's signature species present. */
-  notableTaxa: NotableTaxon[];
-  /** GMWI2 as its terms (null where GMWI2 does not apply). */
+  /**
+   * GMWI2 as its terms (null where GMWI2 does not apply). Each taxon is stored once: the page's notable
+   * taxa and the groups are read from these and gmhiExplanation (decision 027, session 11).
+   */
   gmwi2Contributions: Gmwi2Contributions | null;
   /** GMHI as its terms (null where GMHI is). */
   gmhiExplanation: GmhiExplanation | null;
@@ -86,21 +73,6 @@ function diversityReadings(profile: MetaphlanProfile): Record<DiversityMetric, M
   };
 }
 
-function gmhiNotables(explanation: GmhiExplanation | null): NotableTaxon[] {
-  if (!explanation) return [];
-  return [...explanation.healthPrevalent.species, ...explanation.healthScarce.species]
-    .map((t) => ({
-      index: 'GMHI' as const,
-      name: t.name,
-      label: t.label,
-      rank: 's' as const,
-      percent: t.percent,
-      linkedWith: t.linkedWith,
-      coefficient: null,
-    }))
-    .sort((a, b) => b.percent - a.percent || a.name.localeCompare(b.name));
-}
-
 /** Builds the stored report of one parsed MetaPhlAn profile. */
 export function buildReport(profile: MetaphlanProfile): BuildReport {
   const species = gmhiSpeciesOf(profile);
@@ -109,16 +81,6 @@ export function buildReport(profile: MetaphlanProfile): BuildReport {
   const gmhiValue = gmhiTerms?.score ?? null;
   const gmhiPercentile = percentileOf('gmhiWebtool', gmhiWebtoolOfSpecies(species));
   const gmwi2Value = contributions?.score ?? null;
-
-  const gmwi2Notables: NotableTaxon[] = (contributions?.taxa ?? []).map((t) => ({
-    index: 'GMWI2' as const,
-    name: t.name,
-    label: t.label,
-    rank: t.rank,
-    percent: t.percent,
-    linkedWith: t.linkedWith,
-    coefficient: t.coefficient,
-  }));
 
   return {
     version: reportVersionOf(profile.markerVersion),
@@ -149,7 +111,6 @@ export function buildReport(profile: MetaphlanProfile): BuildReport {
         citation: INDEX_CITATIONS.gmhi,
       },
     },
-    notableTaxa: [...gmwi2Notables, ...gmhiNotables(gmhiTerms)],
     gmwi2Contributions: contributions,
     gmhiExplanation: gmhiTerms,
     reference: referenceSet(),

@@ -5,6 +5,7 @@ import {
   gmhiSpeciesOf,
   gmwi2,
   gmwi2Contributions,
+  gmwi2GroupTaxa,
   gmwi2Movers,
   parseMergedSpeciesTable,
   parseMetaphlanProfile,
@@ -29,7 +30,7 @@ describe('GMWI2 contributions', () => {
     const explained = gmwi2Contributions(profileOf(folder, stem));
     expect(explained).not.toBeNull();
     if (!explained) return;
-    const sum = explained.taxa.reduce((s, t) => s + t.contribution, explained.intercept);
+    const sum = explained.taxa.reduce((s, t) => s + t.coefficient, explained.intercept);
     expect(Math.abs(sum - explained.score)).toBeLessThanOrEqual(1e-12);
     expect(explained.score).toBe(gmwi2(profileOf(folder, stem))?.score);
     const [health, disease] = explained.groups;
@@ -47,19 +48,23 @@ describe('GMWI2 contributions', () => {
 
   it('groups the example sample as linked with health (positive) and with disease (negative)', () => {
     const explained = gmwi2Contributions(profileOf('gmwi2', 'SRR1761667'));
-    const [health, disease] = explained?.groups ?? [];
-    expect(health?.title).toBe('Linked with health');
-    expect(disease?.title).toBe('Linked with disease');
-    expect(health?.taxa.every((t) => t.coefficient > 0 && t.sign === 'positive')).toBe(true);
-    expect(disease?.taxa.every((t) => t.coefficient < 0 && t.sign === 'negative')).toBe(true);
-    expect((health?.taxa.length ?? 0) + (disease?.taxa.length ?? 0)).toBe(22);
+    const taxa = explained?.taxa ?? [];
+    expect(explained?.groups).toEqual([
+      { linkedWith: 'health', title: 'Linked with health', subtotal: expect.any(Number) },
+      { linkedWith: 'disease', title: 'Linked with disease', subtotal: expect.any(Number) },
+    ]);
+    const health = gmwi2GroupTaxa(taxa, 'health');
+    const disease = gmwi2GroupTaxa(taxa, 'disease');
+    expect(health.every((t) => t.coefficient > 0)).toBe(true);
+    expect(disease.every((t) => t.coefficient < 0)).toBe(true);
+    expect(health.length + disease.length).toBe(22);
+    expect(explained?.groups[0].subtotal).toBe(health.reduce((s, t) => s + t.coefficient, 0));
     expect(explained?.intercept).toBe(0);
     const adolescentis = explained?.taxa.find((t) => t.name === 'Bifidobacterium_adolescentis');
     expect(adolescentis).toMatchObject({
       lineage:
         'k__Bacteria|p__Actinobacteria|c__Actinobacteria|o__Bifidobacteriales|f__Bifidobacteriaceae|g__Bifidobacterium|s__Bifidobacterium_adolescentis',
       coefficient: 0.184438966271142,
-      contribution: 0.184438966271142,
       label: 'Bifidobacterium adolescentis',
     });
   });

@@ -25,19 +25,21 @@ export type Gmwi2Contribution = {
   rank: Rank;
   name: string;
   label: string;
+  /**
+   * What the taxon adds to the score: the model counts presence (1) times the coefficient, so this is the
+   * coefficient itself, sent once (decision 027, session 11).
+   */
   coefficient: number;
-  sign: 'positive' | 'negative';
+  /** Positive coefficient: health; negative: disease. */
   linkedWith: LinkedWith;
-  /** What the taxon adds to the score: the model counts presence (1) times the coefficient. */
-  contribution: number;
   /** Percent of the classified sample. */
   percent: number;
 };
 
+/** A group's heading and sum only: its taxa are the `taxa` with the same linkedWith, not stored twice. */
 export type Gmwi2ContributionGroup = {
   linkedWith: LinkedWith;
   title: string;
-  taxa: Gmwi2Contribution[];
   subtotal: number;
 };
 
@@ -45,13 +47,13 @@ export type Gmwi2Contributions = {
   score: number;
   /** The model's intercept (0 for the published GMWI2); a line of its own in the sum. */
   intercept: number;
-  /** Present taxa with a non-zero coefficient, largest effect first; intercept + Σ contribution = score. */
+  /** Present taxa with a non-zero coefficient, largest effect first; intercept + Σ coefficient = score. */
   taxa: Gmwi2Contribution[];
   groups: [Gmwi2ContributionGroup, Gmwi2ContributionGroup];
 };
 
 const byEffect = (a: Gmwi2Contribution, b: Gmwi2Contribution) =>
-  Math.abs(b.contribution) - Math.abs(a.contribution) || a.lineage.localeCompare(b.lineage);
+  Math.abs(b.coefficient) - Math.abs(a.coefficient) || a.lineage.localeCompare(b.lineage);
 
 /** GMWI2 as its terms: each present taxon with a non-zero coefficient. Null where GMWI2 does not apply. */
 export function gmwi2Contributions(profile: MetaphlanProfile): Gmwi2Contributions | null {
@@ -65,28 +67,27 @@ export function gmwi2Contributions(profile: MetaphlanProfile): Gmwi2Contribution
         name: t.name,
         label: taxonLabel(t.name),
         coefficient: t.coefficient,
-        sign: t.coefficient > 0 ? 'positive' : 'negative',
         linkedWith: t.coefficient > 0 ? 'health' : 'disease',
-        contribution: t.coefficient,
         percent: t.fraction * 100,
       }),
     )
     .sort(byEffect);
-  const group = (linkedWith: LinkedWith): Gmwi2ContributionGroup => {
-    const members = taxa.filter((t) => t.linkedWith === linkedWith);
-    return {
-      linkedWith,
-      title: LINKED_WITH_TITLES[linkedWith],
-      taxa: members,
-      subtotal: members.reduce((sum, t) => sum + t.contribution, 0),
-    };
-  };
+  const group = (linkedWith: LinkedWith): Gmwi2ContributionGroup => ({
+    linkedWith,
+    title: LINKED_WITH_TITLES[linkedWith],
+    subtotal: gmwi2GroupTaxa(taxa, linkedWith).reduce((sum, t) => sum + t.coefficient, 0),
+  });
   return {
     score: result.score,
     intercept: GMWI2_INTERCEPT,
     taxa,
     groups: [group('health'), group('disease')],
   };
+}
+
+/** A group's taxa, in the report's order (largest effect first). */
+export function gmwi2GroupTaxa(taxa: readonly Gmwi2Contribution[], linkedWith: LinkedWith) {
+  return taxa.filter((t) => t.linkedWith === linkedWith);
 }
 
 export type GmhiSpeciesTerm = {
@@ -206,7 +207,7 @@ export function gmwi2Movers(earlier: Gmwi2Contributions, later: Gmwi2Contributio
     coefficient: t.coefficient,
     linkedWith: t.linkedWith,
     change,
-    delta: change === 'appeared' ? t.contribution : -t.contribution,
+    delta: change === 'appeared' ? t.coefficient : -t.coefficient,
   });
   const movers = [
     ...later.taxa.filter((t) => !before.has(t.lineage)).map((t) => mover(t, 'appeared')),

@@ -93,6 +93,13 @@ describe('the report PDF', () => {
     expect(all).toContain('What lives in your gut');
     const c = report.gmwi2Contributions;
     expect(all).toContain(`add up to your score, ${c?.score.toFixed(3)}`);
+    // Groups are stored without their taxa (decision 027): the PDF lists each group's from `taxa`.
+    for (const group of c?.groups ?? []) {
+      const count = c?.taxa.filter((taxon) => taxon.linkedWith === group.linkedWith).length;
+      expect(count).toBeGreaterThan(0);
+      expect(all).toContain(`${group.title} (${count}; together`);
+    }
+    for (const taxon of c?.taxa ?? []) expect(all).toContain(`${taxon.label} (`);
     expect(all).toContain(`GMHI = log10(`);
     expect(all).toContain('2,754 people');
     const journey = pages.slice(pages.findIndex((p) => p.includes('4 samples from'))).join(' ');

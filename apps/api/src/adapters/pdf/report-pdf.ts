@@ -3,6 +3,7 @@ import {
   type ComparedMetric,
   type GmhiExplanation,
   type Gmwi2Contributions,
+  gmwi2GroupTaxa,
   type HealthyBand,
   healthyBands,
   type Journey,
@@ -124,14 +125,15 @@ function gmwi2Explanation(t: Tagged, report: StoredReport) {
     { size: 9 },
   );
   for (const group of c.groups) {
+    const taxa = gmwi2GroupTaxa(c.taxa, group.linkedWith);
     ensureRoom(t, 40);
-    say(t, 'P', `${group.title} (${group.taxa.length}; together ${signed(group.subtotal)})`, { size: 9.5 });
-    for (const taxon of group.taxa) {
+    say(t, 'P', `${group.title} (${taxa.length}; together ${signed(group.subtotal)})`, { size: 9.5 });
+    for (const taxon of taxa) {
       ensureRoom(t, 14);
       say(
         t,
         'P',
-        `${taxon.label} (${RANK_NAMES[taxon.rank]}): ${signed(taxon.contribution)}, ${taxon.percent.toFixed(2)}% of your sample`,
+        `${taxon.label} (${RANK_NAMES[taxon.rank]}): ${signed(taxon.coefficient)}, ${taxon.percent.toFixed(2)}% of your sample`,
         {
           size: 8.5,
           color: MUTED,

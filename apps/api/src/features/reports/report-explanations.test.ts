@@ -62,3 +62,84 @@ describe('reports imported before the explanations were stored', () => {
     expect(JSON.parse(row?.reportText ?? '')).toEqual(report);
   });
 });
+
+type Taxon = { linkedWith: string; coefficient: number };
+type Stored = { gmwi2Contributions: { taxa: Taxon[]; groups: { linkedWith: string }[] } };
+
+/** The report as it was stored before session 11: each GMWI2 taxon three times, with sign and contribution. */
+function oldShape(report: Stored) {
+  const c = report.gmwi2Contributions;
+  const taxa = c.taxa.map((taxon) => ({
+    ...taxon,
+    sign: taxon.coefficient > 0 ? 'positive' : 'negative',
+    contribution: taxon.coefficient,
+  }));
+  return {
+    ...report,
+    notableTaxa: taxa.map((taxon) => ({ ...taxon, index: 'GMWI2' })),
+    gmwi2Contributions: {
+      ...c,
+      taxa,
+      groups: c.groups.map((group) => ({
+        ...group,
+        taxa: taxa.filter((taxon) => taxon.linkedWith === group.linkedWith),
+      })),
+    },
+  };
+}
+
+async function storeOldShape(kitId: number) {
+  const [row] = await t.database.db.select().from(labResults).where(eq(labResults.kitId, kitId));
+  const compact = row?.report as Stored;
+  const old = oldShape(compact);
+  await t.database.db
+    .update(labResults)
+    .set({ report: old, reportText: JSON.stringify(old) })
+    .where(eq(labResults.kitId, kitId));
+  return { compact, old };
+}
+
+describe('reports stored with their taxa repeated (before session 11)', () => {
+  it('are rebuilt to the compact shape on the first read and saved', async () => {
+    const owner = await signedInUser(t.app);
+    const kit = await importedReport(owner.email);
+    const { compact, old } = await storeOldShape(kit.id);
+
+    const res = await t.app.inject({
+      url: `/api/reports/${kit.sampleIdentifier}`,
+      headers: bearer(owner.accessToken),
+    });
+    expect(res.statusCode).toBe(200);
+    const { report } = res.json();
+    expect(report).toEqual(compact);
+    expect(report).not.toHaveProperty('notableTaxa');
+    for (const group of report.gmwi2Contributions.groups) expect(group).not.toHaveProperty('taxa');
+    expect(res.body.length).toBeLessThan(JSON.stringify(old).length - 10_000);
+
+    const [row] = await t.database.db.select().from(labResults).where(eq(labResults.kitId, kit.id));
+    expect(row?.report).toEqual(compact);
+    expect(JSON.parse(row?.reportText ?? '')).toEqual(compact);
+  });
+
+  it('are sent as stored when today’s parser refuses their profile, which readers still understand', async () => {
+    const owner = await signedInUser(t.app);
+    const kit = await importedReport(owner.email);
+    const { old } = await storeOldShape(kit.id);
+    await t.database.db
+      .update(labResults)
+      .set({ profileText: 'not a MetaPhlAn profile' })
+      .where(eq(labResults.kitId, kit.id));
+
+    const res = await t.app.inject({
+      url: `/api/reports/${kit.sampleIdentifier}`,
+      headers: bearer(owner.accessToken),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().report).toEqual(old);
+    const pdf = await t.app.inject({
+      url: `/api/reports/${kit.sampleIdentifier}/pdf`,
+      headers: bearer(owner.accessToken),
+    });
+    expect(pdf.statusCode).toBe(200);
+  });
+});

@@ -3,21 +3,29 @@ import { eq } from 'drizzle-orm';
 import { labResults } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 
-/** Whether a stored report already carries what the explanations added (decision 027). */
-function hasExplanations(report: Partial<BuildReport>): boolean {
+/**
+ * Whether a stored report is in today's shape (decision 027): it carries the explanations, and stores each
+ * taxon once (a report stored before session 11 also has `notableTaxa` and the taxa again in each group).
+ * Its SQL twin is the `explained` column of reportOfOwner in reports.service.ts.
+ */
+function isCurrentShape(report: Partial<BuildReport>): boolean {
   return (
-    report.gmwi2Contributions !== undefined && report.gmhiExplanation !== undefined && !!report.reference
+    report.gmwi2Contributions !== undefined &&
+    report.gmhiExplanation !== undefined &&
+    !!report.reference &&
+    !('notableTaxa' in report)
   );
 }
 
 /**
- * A report imported before the score explanations were stored gets them on its first read: it is rebuilt
- * from the lab's profile kept beside it and saved, so each later read costs what any other does. The whole
- * report is rebuilt, so its numbers and their explanations always come from the same computation.
+ * A report stored in an older shape (before the score explanations, or with its taxa repeated) is rebuilt
+ * on its first read from the lab's profile kept beside it and saved, so each later read costs what any
+ * other does. The whole report is rebuilt, so its numbers and their explanations always come from the
+ * same computation.
  */
 export async function explainedReport(ctx: AppContext, kitId: number, stored: unknown): Promise<BuildReport> {
   const report = stored as BuildReport;
-  if (hasExplanations(report)) return report;
+  if (isCurrentShape(report)) return report;
   const [row] = await ctx.db
     .select({ profileText: labResults.profileText })
     .from(labResults)

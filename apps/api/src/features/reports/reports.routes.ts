@@ -33,7 +33,11 @@ const reportListItem = z.object({
   version: z.string(),
 });
 /** The stored report (BuildReport of @portal/domain/report); its shape is fixed by that type. */
-const storedReport = z.record(z.string(), z.unknown());
+const storedReport = z
+  .record(z.string(), z.unknown())
+  .describe(
+    'The report as stored (BuildReport): each GMWI2 taxon once, in gmwi2Contributions.taxa; gmwi2Contributions.groups carry linkedWith, title and subtotal, their taxa being those of taxa with the same linkedWith; the notable taxa are those taxa, then the species of gmhiExplanation.',
+  );
 
 /** A person's reports, their comparison and PDFs; refused to minors without parental consent. */
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -156,8 +156,9 @@ const reportOfOwner = preparedFor((db) => {
       reportText: sql<string>`coalesce(${labResults.reportText}, ${labResults.report}::text)`.as(
         'report_text',
       ),
+      // isCurrentShape of report-explanations.ts: a report in an older shape is rebuilt before it is sent.
       explained:
-        sql<boolean>`${labResults.report} ?& array['gmwi2Contributions', 'gmhiExplanation', 'reference']`.as(
+        sql<boolean>`(${labResults.report} ?& array['gmwi2Contributions', 'gmhiExplanation', 'reference'] and not ${labResults.report} ? 'notableTaxa')`.as(
           'explained',
         ),
       resultDeliveryType: projects.resultDeliveryType,
@@ -220,7 +221,8 @@ export async function ownReport(ctx: AppContext, caller: Caller, sampleIdentifie
 /**
  * GET /api/reports/{sample} as JSON text. The stored report goes out as the database's text, neither
  * parsed nor serialised again: the read is benchmarked, and the report is most of its bytes. A report
- * stored before its explanations is rebuilt once first (explainedReport).
+ * stored in an older shape (before its explanations, or with its taxa repeated) is rebuilt once first
+ * (explainedReport).
  */
 export async function getReportJson(ctx: AppContext, caller: Caller, sampleIdentifier: string) {
   const { kit, reportText, explained } = await ownReportRow(ctx, caller, sampleIdentifier);

@@ -63,18 +63,26 @@ export function makeReport(overrides: Partial<BuildReport> = {}): BuildReport {
         citation: 'Gupta VK, et al. Nat Commun 2020.',
       },
     },
-    notableTaxa: [
-      {
-        index: 'GMWI2',
-        name: 'Lachnoclostridium',
-        label: 'Lachnoclostridium',
-        rank: 'g',
-        percent: 0.5539100351043564,
-        linkedWith: 'disease',
-        coefficient: -0.6805905034847968,
-      },
-    ],
-    gmwi2Contributions: null,
+    gmwi2Contributions: {
+      score: -0.6805905034847968,
+      intercept: 0,
+      taxa: [
+        {
+          lineage:
+            'k__Bacteria|p__Firmicutes|c__Clostridia|o__Clostridiales|f__Lachnospiraceae|g__Lachnoclostridium',
+          rank: 'g',
+          name: 'Lachnoclostridium',
+          label: 'Lachnoclostridium',
+          coefficient: -0.6805905034847968,
+          linkedWith: 'disease',
+          percent: 0.5539100351043564,
+        },
+      ],
+      groups: [
+        { linkedWith: 'health', title: 'Linked with health', subtotal: 0 },
+        { linkedWith: 'disease', title: 'Linked with disease', subtotal: -0.6805905034847968 },
+      ],
+    },
     gmhiExplanation: null,
     reference: {
       name: 'GMWI web tool reference set (Chang et al. 2023), healthy people',

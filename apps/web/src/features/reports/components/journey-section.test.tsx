@@ -76,27 +76,30 @@ describe('why my scores are what they are', () => {
       gmwi2Contributions: {
         score: 0.25,
         intercept: 0,
-        taxa: [],
-        groups: [
+        taxa: [
           {
+            lineage: 'k__Bacteria|g__Good',
+            rank: 'g',
+            name: 'Good',
+            label: 'Good',
+            coefficient: 0.5,
             linkedWith: 'health',
-            title: 'Linked with health',
-            subtotal: 0.5,
-            taxa: [
-              {
-                lineage: 'k__Bacteria|g__Good',
-                rank: 'g',
-                name: 'Good',
-                label: 'Good',
-                coefficient: 0.5,
-                sign: 'positive',
-                linkedWith: 'health',
-                contribution: 0.5,
-                percent: 2,
-              },
-            ],
+            percent: 2,
           },
-          { linkedWith: 'disease', title: 'Linked with disease', subtotal: -0.25, taxa: [] },
+          {
+            lineage: 'k__Bacteria|g__Bad',
+            rank: 'g',
+            name: 'Bad',
+            label: 'Bad',
+            coefficient: -0.25,
+            linkedWith: 'disease',
+            percent: 1,
+          },
+        ],
+        // Groups carry their heading and sum only; their taxa are read from `taxa` (decision 027).
+        groups: [
+          { linkedWith: 'health', title: 'Linked with health', subtotal: 0.5 },
+          { linkedWith: 'disease', title: 'Linked with disease', subtotal: -0.25 },
         ],
       },
       gmhiExplanation: null,
@@ -112,6 +115,9 @@ describe('why my scores are what they are', () => {
       screen.getByRole('table', { name: 'Linked with health: 1 microbe, together +0.500' }),
     ).toBeVisible();
     expect(screen.getByRole('row', { name: /Good/ })).toHaveTextContent('+0.500');
+    const disease = screen.getByRole('table', { name: 'Linked with disease: 1 microbe, together −0.250' });
+    expect(within(disease).getByRole('row', { name: /Bad/ })).toHaveTextContent('−0.250');
+    expect(within(disease).queryByRole('row', { name: /Good/ })).not.toBeInTheDocument();
     await userEvent.click(screen.getByText(JOURNEY_TEXTS.whyPercentiles));
     expect(screen.getByText(/GMWI web tool reference set: 2,754 people/)).toBeVisible();
   });

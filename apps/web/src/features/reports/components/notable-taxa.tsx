@@ -1,5 +1,6 @@
-import type { NotableTaxon, Rank } from '@portal/domain/report';
+import type { Rank } from '@portal/domain/report';
 import { formatTaxonPercent } from '../report-format.ts';
+import type { NotableTaxon } from '../report-taxa.ts';
 import { LINKED_LABELS, REPORT_TEXTS } from '../report-texts.ts';
 import { TableScroll } from './table-scroll.tsx';
 

@@ -1,6 +1,12 @@
-import type { BuildReport, GmhiGroupTerm, Gmwi2ContributionGroup } from '@portal/domain/report';
+import type {
+  BuildReport,
+  GmhiGroupTerm,
+  Gmwi2Contribution,
+  Gmwi2ContributionGroup,
+} from '@portal/domain/report';
 import { JOURNEY_TEXTS } from '../journey-texts.ts';
 import { DIGITS, formatTaxonPercent, formatValue } from '../report-format.ts';
+import { groupTaxa } from '../report-taxa.ts';
 import { TableScroll } from './table-scroll.tsx';
 
 const RANKS: Record<string, string> = {
@@ -15,13 +21,14 @@ const RANKS: Record<string, string> = {
 };
 const signed = (value: number) => `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(3)}`;
 
-function Gmwi2Group({ group }: { group: Gmwi2ContributionGroup }) {
+function Gmwi2Group({ group, taxa }: { group: Gmwi2ContributionGroup; taxa: readonly Gmwi2Contribution[] }) {
   const id = `why-gmwi2-${group.linkedWith}`;
+  const members = groupTaxa(taxa, group.linkedWith);
   return (
     <TableScroll labelledBy={id}>
       <table className="report-table">
         <caption id={id}>
-          {JOURNEY_TEXTS.groupTotal(group.title, group.taxa.length, signed(group.subtotal))}
+          {JOURNEY_TEXTS.groupTotal(group.title, members.length, signed(group.subtotal))}
         </caption>
         <thead>
           <tr>
@@ -36,14 +43,14 @@ function Gmwi2Group({ group }: { group: Gmwi2ContributionGroup }) {
           </tr>
         </thead>
         <tbody>
-          {group.taxa.map((taxon) => (
+          {members.map((taxon) => (
             <tr key={taxon.lineage}>
               <th scope="row" title={taxon.lineage}>
                 {taxon.label}
               </th>
               <td>{RANKS[taxon.rank] ?? taxon.rank}</td>
               <td className="report-number">{formatTaxonPercent(taxon.percent)}</td>
-              <td className="report-number">{signed(taxon.contribution)}</td>
+              <td className="report-number">{signed(taxon.coefficient)}</td>
             </tr>
           ))}
         </tbody>
@@ -102,7 +109,7 @@ export function ScoreWhy({ report }: { report: BuildReport }) {
               )}
             </p>
             {contributions.groups.map((group) => (
-              <Gmwi2Group key={group.linkedWith} group={group} />
+              <Gmwi2Group key={group.linkedWith} group={group} taxa={contributions.taxa} />
             ))}
             <p>
               {JOURNEY_TEXTS.gmwi2Sum(

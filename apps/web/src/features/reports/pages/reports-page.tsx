@@ -25,6 +25,7 @@ import {
   samplesQuery,
   selectReports,
 } from '../report-selection.ts';
+import { notableTaxaOf } from '../report-taxa.ts';
 import { REPORT_TEXTS } from '../report-texts.ts';
 
 const REPORT_NOT_PERMITTED_CODE = 'REPORT_NOT_PERMITTED';
@@ -180,7 +181,7 @@ export function ReportsPage() {
                   : []),
               ]}
             />
-            <NotableTaxa taxa={primaryReport.data.report.notableTaxa} />
+            <NotableTaxa taxa={notableTaxaOf(primaryReport.data.report)} />
             {/* Last, so its arrival (its own call) moves nothing already on the screen. */}
             <JourneySection enabled={items.length > 1} />
           </div>
