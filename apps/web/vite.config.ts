@@ -27,6 +27,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             codeSplitting: {
               groups: [
                 { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+                { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
               ],
             },
           },

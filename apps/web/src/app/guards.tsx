@@ -1,4 +1,5 @@
 import { canViewReports } from '@portal/domain';
+import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Alert } from '../components/ui/alert.tsx';
 import { Loading } from '../components/ui/loading.tsx';
@@ -18,7 +19,13 @@ export function returnPath(state: unknown): string {
 export function RequireAuth() {
   const { status, endReason } = useSession();
   const location = useLocation();
-  if (status === 'signedIn') return <Outlet />;
+  // The signed-in frame is loaded lazily (routes.tsx): right after signing in it may still be on its way.
+  if (status === 'signedIn')
+    return (
+      <Suspense fallback={<Loading />}>
+        <Outlet />
+      </Suspense>
+    );
   if (endReason === 'loggedOut') return <Navigate to="/" replace />;
   return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
 }

@@ -4,12 +4,17 @@ import { matchRoutes, Navigate, type RouteObject, useRoutes } from 'react-router
 import { useConfig } from '../lib/config.ts';
 import { lazyPage, preloadPage } from '../lib/lazy-load.tsx';
 import { HomeRedirect, RequireAuth, RequireGuest, RequireReportPermission } from './guards.tsx';
-import { AppLayout } from './layout/app-layout.tsx';
 import { PublicLayout } from './layout/public-layout.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { ResearchProfileGate } from './research-restriction.tsx';
 
 // Each page is its own chunk, fetched when first shown (see lazyPage).
+// The signed-in frame (top bar, menus, banners) too, so /login's first load (120 KB budget) goes without
+// it; on a signed-in page's first load preloadRoute fetches it together with the page.
+const AppLayout = lazyPage(
+  () => import('./layout/app-layout.tsx'),
+  (m) => m.AppLayout,
+);
 const LoginPage = lazyPage(
   () => import('../features/auth/pages/login-page.tsx'),
   (m) => m.LoginPage,

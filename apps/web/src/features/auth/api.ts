@@ -1,10 +1,4 @@
-import {
-  type AppType,
-  loginResponseSchema,
-  type RegisterRequest,
-  registrationReferralSchema,
-  type UserType,
-} from '@portal/domain';
+import { type AppType, loginResponseSchema, type RegisterRequest, type UserType } from '@portal/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { apiRequest } from '../../lib/api-client.ts';
@@ -29,18 +23,6 @@ export function useRegister() {
   return useMutation({
     mutationFn: (body: RegisterRequest) =>
       apiRequest('/auth/register', { method: 'POST', body }, messageSchema),
-  });
-}
-
-/** The referral lookup at registration (no session yet): the practitioner's first and last name. */
-export function useRegistrationReferral(code: string | null) {
-  return useQuery({
-    queryKey: ['registration-referral', code],
-    queryFn: () =>
-      apiRequest(`/auth/referral-codes/${encodeURIComponent(code ?? '')}`, {}, registrationReferralSchema),
-    enabled: code !== null,
-    retry: false,
-    staleTime: 5 * 60_000,
   });
 }
 

@@ -1,6 +1,6 @@
 import { REGISTRATION_REFERRAL_TEXTS } from '@portal/domain';
 import { useId, useState } from 'react';
-import { useRegistrationReferral } from '../api.ts';
+import { useRegistrationReferral } from '../referral-api.ts';
 
 type Props = {
   value: string;
