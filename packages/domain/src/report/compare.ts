@@ -1,6 +1,7 @@
 import type { BuildReport } from './build-report.ts';
 import { OTHER_TAXA } from './composition.ts';
 import { type Gmwi2Movers, gmwi2Movers } from './explain.ts';
+import { taxonLabel } from './taxa.ts';
 import { type Comparability, reportsComparable } from './version.ts';
 
 export type TaxonChange = { name: string; label: string; before: number; after: number; change: number };
@@ -74,13 +75,10 @@ export function compareReports(
 
   const before = speciesPercents(earlier);
   const after = speciesPercents(later);
-  const labels = new Map(
-    [...earlier.composition.species, ...later.composition.species].map((e) => [e.name, e.label]),
-  );
   const changes = [...new Set([...Object.keys(before), ...Object.keys(after)])].map((name) => {
     const b = share(before, name);
     const a = share(after, name);
-    return { name, label: labels.get(name) ?? name, before: b, after: a, change: a - b };
+    return { name, label: taxonLabel(name), before: b, after: a, change: a - b };
   });
   const byName = (x: TaxonChange, y: TaxonChange) => x.name.localeCompare(y.name);
   const rose = changes

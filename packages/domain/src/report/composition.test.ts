@@ -18,11 +18,8 @@ describe('composition', () => {
       ['Firmicutes', expect.closeTo(100 / 3, 12)],
       ['Viruses_unclassified', expect.closeTo(100 / 6, 12)],
     ]);
-    expect(composition.species[0]).toEqual({
-      name: 'Bacteroides_vulgatus',
-      label: 'Bacteroides vulgatus',
-      percent: 50,
-    });
+    // Stored without a label: readers show the name with taxonLabel (decision 027, session 11).
+    expect(composition.species[0]).toEqual({ name: 'Bacteroides_vulgatus', percent: 50 });
     for (const entries of Object.values(composition)) expect(sum(entries)).toBeCloseTo(100, 9);
   });
 
@@ -53,9 +50,9 @@ describe('composition', () => {
       ],
     };
     expect(compositionAt(profile, 'p')).toEqual([
-      { name: 'Bacteroidetes', label: 'Bacteroidetes', percent: 50 },
-      { name: 'Firmicutes', label: 'Firmicutes', percent: 25 },
-      { name: OTHER_TAXA, label: OTHER_TAXA, percent: 25 },
+      { name: 'Bacteroidetes', percent: 50 },
+      { name: 'Firmicutes', percent: 25 },
+      { name: OTHER_TAXA, percent: 25 },
     ]);
   });
 });

@@ -1,10 +1,12 @@
 import type { MetaphlanProfile } from './profile.ts';
-import { cladeTree, type Rank, taxonLabel } from './taxa.ts';
+import { cladeTree, type Rank } from './taxa.ts';
 
 export type CompositionEntry = {
-  /** Clade name as in the profile (without prefix); `Other/unclassified` for the remainder. */
+  /**
+   * Clade name as in the profile (without prefix); `Other/unclassified` for the remainder. Readers show it
+   * with `taxonLabel` (underscores as spaces): the label is not stored (decision 027, session 11).
+   */
   name: string;
-  label: string;
   /** Percent of the classified part of the sample (UNKNOWN left out). */
   percent: number;
 };
@@ -33,11 +35,10 @@ export function compositionAt(profile: MetaphlanProfile, rank: Rank): Compositio
     byName.set(node.name, (byName.get(node.name) ?? 0) + (node.abundance / classified) * 100);
   }
   const entries = [...byName]
-    .map(([name, percent]) => ({ name, label: taxonLabel(name), percent }))
+    .map(([name, percent]) => ({ name, percent }))
     .sort((a, b) => b.percent - a.percent || a.name.localeCompare(b.name));
   const remainder = 100 - entries.reduce((sum, e) => sum + e.percent, 0);
-  if (remainder > REMAINDER_EPSILON)
-    entries.push({ name: OTHER_TAXA, label: OTHER_TAXA, percent: remainder });
+  if (remainder > REMAINDER_EPSILON) entries.push({ name: OTHER_TAXA, percent: remainder });
   return entries;
 }
 

@@ -7,6 +7,7 @@ import {
   gmwi2Contributions,
   gmwi2GroupTaxa,
   gmwi2Movers,
+  lineageTaxon,
   parseMergedSpeciesTable,
   parseMetaphlanProfile,
 } from './index.ts';
@@ -60,12 +61,18 @@ describe('GMWI2 contributions', () => {
     expect(health.length + disease.length).toBe(22);
     expect(explained?.groups[0].subtotal).toBe(health.reduce((s, t) => s + t.coefficient, 0));
     expect(explained?.intercept).toBe(0);
-    const adolescentis = explained?.taxa.find((t) => t.name === 'Bifidobacterium_adolescentis');
-    expect(adolescentis).toMatchObject({
+    const adolescentis = explained?.taxa.find((t) => t.lineage.endsWith('|s__Bifidobacterium_adolescentis'));
+    // Stored as the lineage only: rank, name and label are read from it (decision 027, session 11).
+    expect(adolescentis).toEqual({
       lineage:
         'k__Bacteria|p__Actinobacteria|c__Actinobacteria|o__Bifidobacteriales|f__Bifidobacteriaceae|g__Bifidobacterium|s__Bifidobacterium_adolescentis',
       coefficient: 0.184438966271142,
-      label: 'Bifidobacterium adolescentis',
+      linkedWith: 'health',
+      percent: expect.any(Number),
+    });
+    expect(lineageTaxon(adolescentis?.lineage ?? '')).toEqual({
+      rank: 's',
+      name: 'Bifidobacterium_adolescentis',
     });
   });
 

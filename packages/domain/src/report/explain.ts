@@ -8,7 +8,7 @@ import {
 import { gmwi2 } from './gmwi2.ts';
 import type { MetaphlanProfile } from './profile.ts';
 import { GMWI2_INTERCEPT, gmhiSignatureSpecies } from './reference-data.ts';
-import { type Rank, taxonLabel } from './taxa.ts';
+import { lineageTaxon, type Rank, taxonLabel } from './taxa.ts';
 
 /* Scores you can see through: the terms each index adds up, so a person (or the lab) can redo the sum. */
 
@@ -20,11 +20,11 @@ export const LINKED_WITH_TITLES: Record<LinkedWith, string> = {
 };
 
 export type Gmwi2Contribution = {
-  /** Full MetaPhlAn lineage, exactly as the model names the feature. */
+  /**
+   * Full MetaPhlAn lineage, exactly as the model names the feature. Its rank and name are its last part
+   * (`lineageTaxon`), not stored again (decision 027, session 11).
+   */
   lineage: string;
-  rank: Rank;
-  name: string;
-  label: string;
   /**
    * What the taxon adds to the score: the model counts presence (1) times the coefficient, so this is the
    * coefficient itself, sent once (decision 027, session 11).
@@ -63,9 +63,6 @@ export function gmwi2Contributions(profile: MetaphlanProfile): Gmwi2Contribution
     .map(
       (t): Gmwi2Contribution => ({
         lineage: t.lineage,
-        rank: t.rank,
-        name: t.name,
-        label: taxonLabel(t.name),
         coefficient: t.coefficient,
         linkedWith: t.coefficient > 0 ? 'health' : 'disease',
         percent: t.fraction * 100,
@@ -202,8 +199,8 @@ export function gmwi2Movers(earlier: Gmwi2Contributions, later: Gmwi2Contributio
   const after = new Map(later.taxa.map((t) => [t.lineage, t]));
   const mover = (t: Gmwi2Contribution, change: Gmwi2Mover['change']): Gmwi2Mover => ({
     lineage: t.lineage,
-    label: t.label,
-    rank: t.rank,
+    label: taxonLabel(lineageTaxon(t.lineage).name),
+    rank: lineageTaxon(t.lineage).rank,
     coefficient: t.coefficient,
     linkedWith: t.linkedWith,
     change,

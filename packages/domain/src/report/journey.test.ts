@@ -26,7 +26,7 @@ const sample = (
   displayDate: '2026-01-01',
   database,
   values: values(v),
-  species: species.map(([name, percent]) => ({ name, label: name.replaceAll('_', ' '), percent })),
+  species: species.map(([name, percent]) => ({ name, percent })),
   notes: [],
 });
 

@@ -7,6 +7,7 @@ import {
   MEANINGFUL_CHANGE_SOURCE,
 } from './meaningful-change.ts';
 import { healthyReference, type ReferenceMetric } from './reference-data.ts';
+import { taxonLabel } from './taxa.ts';
 
 export const JOURNEY_METRICS = [
   'richness',
@@ -24,8 +25,8 @@ export type JourneySample = {
   displayDate: string;
   database: string | null;
   values: Record<ComparedMetric, number | null>;
-  /** Species shares (percent of the classified sample) with their display labels. */
-  species: { name: string; label: string; percent: number }[];
+  /** Species shares (percent of the classified sample). */
+  species: { name: string; percent: number }[];
   notes: string[];
 };
 
@@ -108,8 +109,7 @@ function extremes(first: JourneySample, last: JourneySample, top: number) {
   const changes: TaxonChange[] = [...new Set([...before.keys(), ...after.keys()])].map((name) => {
     const b = before.get(name)?.percent ?? 0;
     const a = after.get(name)?.percent ?? 0;
-    const label = after.get(name)?.label ?? before.get(name)?.label ?? name;
-    return { name, label, before: b, after: a, change: a - b };
+    return { name, label: taxonLabel(name), before: b, after: a, change: a - b };
   });
   const byName = (x: TaxonChange, y: TaxonChange) => x.name.localeCompare(y.name);
   return {

@@ -38,6 +38,18 @@ export function taxonLabel(name: string): string {
   return name.replace(/_/g, ' ');
 }
 
+/**
+ * The taxon a MetaPhlAn lineage ends with: `k__Bacteria|…|s__Bacteroides_vulgatus` → rank `s`, name
+ * `Bacteroides_vulgatus`. The report stores GMWI2's taxa as lineages only (decision 027, session 11).
+ */
+export function lineageTaxon(lineage: string): { rank: Rank; name: string } {
+  const last = lineage.slice(lineage.lastIndexOf('|') + 1);
+  const rank = last[0] ?? '';
+  return isRank(rank) && last[1] === '_' && last[2] === '_'
+    ? { rank, name: last.slice(3) }
+    : { rank: 't', name: last };
+}
+
 /** Drops a leading `s__`-style prefix: `s__Bacteroides_vulgatus` → `Bacteroides_vulgatus`. */
 export function stripRankPrefix(name: string): string {
   return /^[kpcofgst]__/.test(name) ? name.slice(3) : name;

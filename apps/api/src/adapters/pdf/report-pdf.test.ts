@@ -4,7 +4,10 @@ import {
   buildReport,
   compareReports,
   type JourneySample,
+  lineageTaxon,
   parseMetaphlanProfile,
+  RANK_NAMES,
+  taxonLabel,
 } from '@portal/domain/report';
 import { describe, expect, it } from 'vitest';
 import { readPdf } from '../../test/pdf-text.ts';
@@ -99,7 +102,11 @@ describe('the report PDF', () => {
       expect(count).toBeGreaterThan(0);
       expect(all).toContain(`${group.title} (${count}; together`);
     }
-    for (const taxon of c?.taxa ?? []) expect(all).toContain(`${taxon.label} (`);
+    // Stored as lineages (decision 027): the PDF names each taxon from its lineage's last part.
+    for (const taxon of c?.taxa ?? []) {
+      const { rank, name } = lineageTaxon(taxon.lineage);
+      expect(all).toContain(`${taxonLabel(name)} (${RANK_NAMES[rank]}): `);
+    }
     expect(all).toContain(`GMHI = log10(`);
     expect(all).toContain('2,754 people');
     const journey = pages.slice(pages.findIndex((p) => p.includes('4 samples from'))).join(' ');

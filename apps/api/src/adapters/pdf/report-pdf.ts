@@ -1,14 +1,17 @@
 import {
   type BuildReport,
   type ComparedMetric,
+  type CompositionEntry,
   type GmhiExplanation,
   type Gmwi2Contributions,
   gmwi2GroupTaxa,
   type HealthyBand,
   healthyBands,
   type Journey,
+  lineageTaxon,
   RANK_NAMES,
   type ReportComparison,
+  taxonLabel,
 } from '@portal/domain/report';
 import { journeySection, SCORE_LABELS } from './journey-chart.ts';
 import {
@@ -102,13 +105,17 @@ function summary(t: Tagged, report: StoredReport) {
   say(t, 'P', NOT_A_DIAGNOSIS, { size: 9 });
 }
 
+/** Stored entries carry the clade's name only; people read it with spaces (decision 027). */
+const labelled = (entries: readonly CompositionEntry[]) =>
+  entries.map((e) => ({ label: taxonLabel(e.name), percent: e.percent }));
+
 function composition(t: Tagged, report: StoredReport) {
   t.doc.addPage();
   say(t, 'H2', 'What lives in your gut', { color: BRAND });
   say(t, 'H3', 'By phylum');
-  stackedBar(t, 'Composition by phylum', report.composition.phylum);
+  stackedBar(t, 'Composition by phylum', labelled(report.composition.phylum));
   say(t, 'H3', 'Most common genera');
-  bars(t, 'Most common genera', report.composition.genus.slice(0, 15));
+  bars(t, 'Most common genera', labelled(report.composition.genus.slice(0, 15)));
 }
 
 function gmwi2Explanation(t: Tagged, report: StoredReport) {
@@ -129,11 +136,12 @@ function gmwi2Explanation(t: Tagged, report: StoredReport) {
     ensureRoom(t, 40);
     say(t, 'P', `${group.title} (${taxa.length}; together ${signed(group.subtotal)})`, { size: 9.5 });
     for (const taxon of taxa) {
+      const { rank, name } = lineageTaxon(taxon.lineage);
       ensureRoom(t, 14);
       say(
         t,
         'P',
-        `${taxon.label} (${RANK_NAMES[taxon.rank]}): ${signed(taxon.coefficient)}, ${taxon.percent.toFixed(2)}% of your sample`,
+        `${taxonLabel(name)} (${RANK_NAMES[rank]}): ${signed(taxon.coefficient)}, ${taxon.percent.toFixed(2)}% of your sample`,
         {
           size: 8.5,
           color: MUTED,

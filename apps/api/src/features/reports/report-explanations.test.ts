@@ -143,3 +143,54 @@ describe('reports stored with their taxa repeated (before session 11)', () => {
     expect(pdf.statusCode).toBe(200);
   });
 });
+
+type Entry = { name: string; percent: number };
+type Labelled = Stored & { composition: Record<string, Entry[]> };
+
+/** The report as it was stored before its labels left it: each composition entry and GMWI2 taxon named again. */
+function labelledShape(report: Labelled) {
+  const c = report.gmwi2Contributions;
+  return {
+    ...report,
+    composition: Object.fromEntries(
+      Object.entries(report.composition).map(([rank, entries]) => [
+        rank,
+        entries.map((e) => ({ ...e, label: e.name.replaceAll('_', ' ') })),
+      ]),
+    ),
+    gmwi2Contributions: {
+      ...c,
+      taxa: c.taxa.map((taxon) => {
+        const last = (taxon as Taxon & { lineage: string }).lineage.split('|').at(-1) ?? '';
+        return { ...taxon, rank: last[0], name: last.slice(3), label: last.slice(3).replaceAll('_', ' ') };
+      }),
+    },
+  };
+}
+
+describe('reports stored with their labels (before they were derived where shown)', () => {
+  it('are rebuilt without them on the first read and saved', async () => {
+    const owner = await signedInUser(t.app);
+    const kit = await importedReport(owner.email);
+    const [stored] = await t.database.db.select().from(labResults).where(eq(labResults.kitId, kit.id));
+    const compact = stored?.report as Labelled;
+    expect(compact.composition.phylum?.[0]).not.toHaveProperty('label');
+    const labelled = labelledShape(compact);
+    await t.database.db
+      .update(labResults)
+      .set({ report: labelled, reportText: JSON.stringify(labelled) })
+      .where(eq(labResults.kitId, kit.id));
+
+    const res = await t.app.inject({
+      url: `/api/reports/${kit.sampleIdentifier}`,
+      headers: bearer(owner.accessToken),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().report).toEqual(compact);
+    expect(res.body.length).toBeLessThan(JSON.stringify(labelled).length - 3_000);
+
+    const [row] = await t.database.db.select().from(labResults).where(eq(labResults.kitId, kit.id));
+    expect(row?.report).toEqual(compact);
+    expect(JSON.parse(row?.reportText ?? '')).toEqual(compact);
+  });
+});

@@ -5,15 +5,19 @@ import type { AppContext } from '../../lib/context.ts';
 
 /**
  * Whether a stored report is in today's shape (decision 027): it carries the explanations, and stores each
- * taxon once (a report stored before session 11 also has `notableTaxa` and the taxa again in each group).
- * Its SQL twin is the `explained` column of reportOfOwner in reports.service.ts.
+ * taxon once (a report stored before session 11 also has `notableTaxa` and the taxa again in each group),
+ * with no label a reader derives (before the labels left it, composition entries had `label` and GMWI2
+ * taxa `name`, `label` and `rank`). Its SQL twin is the `explained` column of reportOfOwner in
+ * reports.service.ts.
  */
 function isCurrentShape(report: Partial<BuildReport>): boolean {
   return (
     report.gmwi2Contributions !== undefined &&
     report.gmhiExplanation !== undefined &&
     !!report.reference &&
-    !('notableTaxa' in report)
+    !('notableTaxa' in report) &&
+    !('label' in (report.composition?.phylum?.[0] ?? {})) &&
+    !('name' in (report.gmwi2Contributions?.taxa[0] ?? {}))
   );
 }
 

@@ -36,7 +36,7 @@ const reportListItem = z.object({
 const storedReport = z
   .record(z.string(), z.unknown())
   .describe(
-    'The report as stored (BuildReport): each GMWI2 taxon once, in gmwi2Contributions.taxa; gmwi2Contributions.groups carry linkedWith, title and subtotal, their taxa being those of taxa with the same linkedWith; the notable taxa are those taxa, then the species of gmhiExplanation.',
+    'The report as stored (BuildReport): each GMWI2 taxon once, in gmwi2Contributions.taxa, as its lineage (its rank and name are the last part of the lineage); composition entries carry name and percent (shown with underscores as spaces); gmwi2Contributions.groups carry linkedWith, title and subtotal, their taxa being those of taxa with the same linkedWith; the notable taxa are those taxa, then the species of gmhiExplanation.',
   );
 
 /** A person's reports, their comparison and PDFs; refused to minors without parental consent. */

@@ -40,7 +40,9 @@ describe('the taxa of a report stored once', () => {
 
   it('groups GMWI2 taxa by what they are linked with', () => {
     const taxa = makeReport().gmwi2Contributions?.taxa ?? [];
-    expect(groupTaxa(taxa, 'disease').map((t) => t.name)).toEqual(['Lachnoclostridium']);
+    expect(groupTaxa(taxa, 'disease').map((t) => t.lineage.split('|').at(-1))).toEqual([
+      'g__Lachnoclostridium',
+    ]);
     expect(groupTaxa(taxa, 'health')).toEqual([]);
   });
 

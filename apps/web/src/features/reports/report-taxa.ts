@@ -1,4 +1,5 @@
 import type { BuildReport, Gmwi2Contribution, LinkedWith, Rank } from '@portal/domain/report';
+import { lineageTaxon, taxonLabel } from '@portal/domain/report/taxa';
 
 /*
  * The stored report lists each taxon once (decision 027, session 11): GMWI2's in gmwi2Contributions.taxa,
@@ -28,16 +29,18 @@ export function notableTaxaOf(report: StoredReport): NotableTaxon[] {
   const contributions = report.gmwi2Contributions ?? null;
   const gmhi = report.gmhiExplanation ?? null;
   if (!contributions && !gmhi && report.notableTaxa) return report.notableTaxa;
-  const gmwi2 = (contributions?.taxa ?? []).map(
-    (t): NotableTaxon => ({
+  const gmwi2 = (contributions?.taxa ?? []).map((t): NotableTaxon => {
+    // Stored as its lineage only (decision 027): rank and name are its last part.
+    const { rank, name } = lineageTaxon(t.lineage);
+    return {
       index: 'GMWI2',
-      name: t.name,
-      label: t.label,
-      rank: t.rank,
+      name,
+      label: taxonLabel(name),
+      rank,
       percent: t.percent,
       linkedWith: t.linkedWith,
-    }),
-  );
+    };
+  });
   const gmhiSpecies = gmhi ? [...gmhi.healthPrevalent.species, ...gmhi.healthScarce.species] : [];
   const gmhiNotables = gmhiSpecies
     .map(

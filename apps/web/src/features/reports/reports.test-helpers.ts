@@ -18,25 +18,25 @@ export function makeReport(overrides: Partial<BuildReport> = {}): BuildReport {
     unknownPercent: 47.20646,
     composition: {
       phylum: [
-        { name: 'Viruses_unclassified', label: 'Viruses unclassified', percent: 48.67887 },
-        { name: 'Bacteroidetes', label: 'Bacteroidetes', percent: 39.72278 },
-        { name: 'Firmicutes', label: 'Firmicutes', percent: 11.51611 },
-        { name: 'Actinobacteria', label: 'Actinobacteria', percent: 0.08224 },
+        { name: 'Viruses_unclassified', percent: 48.67887 },
+        { name: 'Bacteroidetes', percent: 39.72278 },
+        { name: 'Firmicutes', percent: 11.51611 },
+        { name: 'Actinobacteria', percent: 0.08224 },
       ],
       family: [
-        { name: 'Siphoviridae', label: 'Siphoviridae', percent: 48.61416 },
-        { name: 'Bacteroidaceae', label: 'Bacteroidaceae', percent: 36.26152 },
-        { name: 'Streptococcaceae', label: 'Streptococcaceae', percent: 15.12432 },
+        { name: 'Siphoviridae', percent: 48.61416 },
+        { name: 'Bacteroidaceae', percent: 36.26152 },
+        { name: 'Streptococcaceae', percent: 15.12432 },
       ],
       genus: [
-        { name: 'Sk1virus', label: 'Sk1virus', percent: 38.23468 },
-        { name: 'Bacteroides', label: 'Bacteroides', percent: 36.26152 },
-        { name: 'Streptococcus', label: 'Streptococcus', percent: 25.5038 },
+        { name: 'Sk1virus', percent: 38.23468 },
+        { name: 'Bacteroides', percent: 36.26152 },
+        { name: 'Streptococcus', percent: 25.5038 },
       ],
       species: [
-        { name: 'Lactococcus_phage_jm3', label: 'Lactococcus phage jm3', percent: 38.23468 },
-        { name: 'Bacteroides_dorei', label: 'Bacteroides dorei', percent: 35.18032 },
-        { name: 'Streptococcus_thermophilus', label: 'Streptococcus thermophilus', percent: 26.585 },
+        { name: 'Lactococcus_phage_jm3', percent: 38.23468 },
+        { name: 'Bacteroides_dorei', percent: 35.18032 },
+        { name: 'Streptococcus_thermophilus', percent: 26.585 },
       ],
     },
     diversity: {
@@ -70,9 +70,6 @@ export function makeReport(overrides: Partial<BuildReport> = {}): BuildReport {
         {
           lineage:
             'k__Bacteria|p__Firmicutes|c__Clostridia|o__Clostridiales|f__Lachnospiraceae|g__Lachnoclostridium',
-          rank: 'g',
-          name: 'Lachnoclostridium',
-          label: 'Lachnoclostridium',
           coefficient: -0.6805905034847968,
           linkedWith: 'disease',
           percent: 0.5539100351043564,

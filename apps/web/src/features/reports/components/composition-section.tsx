@@ -1,4 +1,5 @@
 import type { BuildReport } from '@portal/domain/report';
+import { taxonLabel } from '@portal/domain/report/taxa';
 import { lazy, Suspense } from 'react';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { formatShare } from '../report-format.ts';
@@ -26,7 +27,7 @@ export function CompositionSection({ report, bars }: { report: BuildReport; bars
               <ul>
                 {bar.entries.map((entry) => (
                   <li key={entry.name}>
-                    {entry.label}: {formatShare(entry.percent)}
+                    {taxonLabel(entry.name)}: {formatShare(entry.percent)}
                   </li>
                 ))}
               </ul>

@@ -1,4 +1,5 @@
 import type { Composition, CompositionEntry, CompositionRank } from '@portal/domain/report';
+import { taxonLabel } from '@portal/domain/report/taxa';
 import { useId, useState } from 'react';
 import { formatShare } from '../report-format.ts';
 import { RANK_LABELS, REPORT_TEXTS } from '../report-texts.ts';
@@ -15,8 +16,8 @@ function sortEntries(entries: readonly CompositionEntry[], { column, direction }
   const sign = direction === 'ascending' ? 1 : -1;
   return [...entries].sort((a, b) =>
     column === 'name'
-      ? sign * a.label.localeCompare(b.label)
-      : sign * (a.percent - b.percent) || a.label.localeCompare(b.label),
+      ? sign * taxonLabel(a.name).localeCompare(taxonLabel(b.name))
+      : sign * (a.percent - b.percent) || taxonLabel(a.name).localeCompare(taxonLabel(b.name)),
   );
 }
 
@@ -80,7 +81,7 @@ export function CompositionTable({ composition }: { composition: Composition }) 
           <tbody>
             {rows.map((entry) => (
               <tr key={entry.name}>
-                <th scope="row">{entry.label}</th>
+                <th scope="row">{taxonLabel(entry.name)}</th>
                 <td className="report-number">{formatShare(entry.percent)}</td>
               </tr>
             ))}

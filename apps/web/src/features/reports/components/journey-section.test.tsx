@@ -79,18 +79,12 @@ describe('why my scores are what they are', () => {
         taxa: [
           {
             lineage: 'k__Bacteria|g__Good',
-            rank: 'g',
-            name: 'Good',
-            label: 'Good',
             coefficient: 0.5,
             linkedWith: 'health',
             percent: 2,
           },
           {
             lineage: 'k__Bacteria|g__Bad',
-            rank: 'g',
-            name: 'Bad',
-            label: 'Bad',
             coefficient: -0.25,
             linkedWith: 'disease',
             percent: 1,

@@ -1,4 +1,5 @@
 import type { CompositionEntry } from '@portal/domain/report';
+import { taxonLabel } from '@portal/domain/report/taxa';
 import { Bar, BarChart, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatShare } from '../report-format.ts';
 
@@ -12,10 +13,10 @@ const COLOURS = ['#0b6e4f', '#075e8f', '#a4461a', '#6b3fa0', '#8a6d00', '#b0305c
  * chart library stays out of the first download. The figure's text (its list) is what screen readers get.
  */
 export default function PhylumChart({ bars }: { bars: readonly PhylumBar[] }) {
-  const phyla = [...new Set(bars.flatMap((bar) => bar.entries.map((entry) => entry.label)))];
+  const phyla = [...new Set(bars.flatMap((bar) => bar.entries.map((entry) => taxonLabel(entry.name))))];
   const data = bars.map((bar) => ({
     label: bar.label,
-    ...Object.fromEntries(bar.entries.map((entry) => [entry.label, entry.percent])),
+    ...Object.fromEntries(bar.entries.map((entry) => [taxonLabel(entry.name), entry.percent])),
   }));
   return (
     <div className="report-chart" aria-hidden="true">

@@ -4,6 +4,7 @@ import type {
   Gmwi2Contribution,
   Gmwi2ContributionGroup,
 } from '@portal/domain/report';
+import { lineageTaxon, taxonLabel } from '@portal/domain/report/taxa';
 import { JOURNEY_TEXTS } from '../journey-texts.ts';
 import { DIGITS, formatTaxonPercent, formatValue } from '../report-format.ts';
 import { groupTaxa } from '../report-taxa.ts';
@@ -43,16 +44,19 @@ function Gmwi2Group({ group, taxa }: { group: Gmwi2ContributionGroup; taxa: read
           </tr>
         </thead>
         <tbody>
-          {members.map((taxon) => (
-            <tr key={taxon.lineage}>
-              <th scope="row" title={taxon.lineage}>
-                {taxon.label}
-              </th>
-              <td>{RANKS[taxon.rank] ?? taxon.rank}</td>
-              <td className="report-number">{formatTaxonPercent(taxon.percent)}</td>
-              <td className="report-number">{signed(taxon.coefficient)}</td>
-            </tr>
-          ))}
+          {members.map((taxon) => {
+            const { rank, name } = lineageTaxon(taxon.lineage);
+            return (
+              <tr key={taxon.lineage}>
+                <th scope="row" title={taxon.lineage}>
+                  {taxonLabel(name)}
+                </th>
+                <td>{RANKS[rank] ?? rank}</td>
+                <td className="report-number">{formatTaxonPercent(taxon.percent)}</td>
+                <td className="report-number">{signed(taxon.coefficient)}</td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </TableScroll>
