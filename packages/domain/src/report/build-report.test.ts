@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildReport, OTHER_TAXA, parseMetaphlanProfile, percentileSentence } from './index.ts';
+import {
+  buildReport,
+  OTHER_TAXA,
+  parseMetaphlanProfile,
+  percentileExplanation,
+  percentileSentence,
+  scoreNotes,
+} from './index.ts';
 import { readFixture } from './test-fixtures.ts';
 
 const build = (path: string) => buildReport(parseMetaphlanProfile(readFixture(path)));
@@ -37,18 +44,23 @@ describe('buildReport', () => {
       expect(reading.percentile).toBeGreaterThanOrEqual(0);
       expect(reading.percentile).toBeLessThanOrEqual(100);
       expect(reading.reading).toMatch(/percentile of healthy people/);
-      expect(reading.percentileCaveat).toMatch(/reference/);
+      expect(reading).not.toHaveProperty('percentileCaveat');
+      expect(scoreNotes(report, metric).percentileCaveat).toMatch(/reference/);
     }
     expect(report.diversity.richness.reading).toMatch(/^We found \d+ species in your sample\./);
   });
 
   it('gives GMWI2 (no reference percentile) and GMHI (percentile of the web tool variant)', () => {
-    expect(report.indices.gmwi2).toMatchObject({ percentile: null, percentileCaveat: null });
+    expect(report.indices.gmwi2).toMatchObject({ percentile: null });
     expect(report.indices.gmwi2.value).toBeCloseTo(1.4017773651306447, 12);
     expect(report.indices.gmwi2.reading).toMatch(/^Your score is 1\.40, above zero/);
-    expect(report.indices.gmwi2.citation).toMatch(/10\.1038\/s41467-024-51651-9/);
     expect(report.indices.gmhi.percentile).toEqual(expect.any(Number));
-    expect(report.indices.gmhi.caveat).toMatch(/named differently/);
+    // The fixed texts are looked up by score and database, not stored (decision 027, session 11).
+    expect(Object.keys(report.indices.gmhi)).toEqual(['value', 'percentile', 'reading']);
+    expect(scoreNotes(report, 'gmwi2')).toMatchObject({ percentileCaveat: null });
+    expect(scoreNotes(report, 'gmwi2').citation).toMatch(/10\.1038\/s41467-024-51651-9/);
+    expect(scoreNotes(report, 'gmhi').caveat).toMatch(/named differently/);
+    expect(scoreNotes(report, 'gmhi').percentileCaveat).toMatch(/43 instead of 31/);
   });
 
   it('stores each taxon once: groups without their taxa, no separate notable list (decision 027)', () => {
@@ -56,7 +68,7 @@ describe('buildReport', () => {
     for (const group of report.gmwi2Contributions?.groups ?? []) expect(group).not.toHaveProperty('taxa');
     expect(report.gmwi2Contributions?.taxa).toHaveLength(22);
     expect(report.gmwi2Contributions?.taxa[0]).not.toHaveProperty('contribution');
-    expect(JSON.stringify(report).length).toBeLessThan(22_000);
+    expect(JSON.stringify(report).length).toBeLessThan(13_500);
   });
 
   it('explains why GMWI2 is missing for a MetaPhlAn 4 profile', () => {
@@ -92,9 +104,10 @@ describe('buildReport', () => {
     expect(report.reference).toEqual({
       name: 'GMWI web tool reference set (Chang et al. 2023), healthy people',
       size: 2754,
-      percentileExplanation:
-        'A percentile says where your value falls among the 2,754 healthy people of the reference set: at the 70th percentile, 70 in every 100 of them had a lower value.',
     });
+    expect(percentileExplanation(report.reference.size)).toBe(
+      'A percentile says where your value falls among the 2,754 healthy people of the reference set: at the 70th percentile, 70 in every 100 of them had a lower value.',
+    );
   });
 });
 

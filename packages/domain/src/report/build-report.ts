@@ -8,29 +8,20 @@ import {
 } from './explain.ts';
 import { gmhiWebtoolOfSpecies } from './gmhi.ts';
 import { gmhiSpeciesOf } from './gmhi-names.ts';
-import { PERCENTILE_CAVEATS, percentileOf, referenceSet } from './percentiles.ts';
+import { percentileOf, referenceSet } from './percentiles.ts';
 import type { MarkerVersion, MetaphlanProfile } from './profile.ts';
-import {
-  DIVERSITY_READINGS,
-  gmwi2NotComputedText,
-  INDEX_CAVEATS,
-  INDEX_CITATIONS,
-  INDEX_READINGS,
-} from './readings.ts';
+import { DIVERSITY_READINGS, gmwi2NotComputedText, INDEX_READINGS } from './readings.ts';
 import { type ReportVersion, reportVersionOf } from './version.ts';
 
+/**
+ * One score as stored: its caveats and citation, the same in every report of a database, are looked up
+ * where shown (`scoreNotes`), not stored (decision 027, session 11).
+ */
 export type MetricReading = {
   value: number | null;
   /** Mid-rank percentile among healthy reference people, 0–100; null when not available. */
   percentile: number | null;
   reading: string;
-  percentileCaveat: string | null;
-};
-
-export type IndexReading = MetricReading & {
-  /** What to keep in mind about the value itself. */
-  caveat: string;
-  citation: string;
 };
 
 export type DiversityMetric = 'richness' | 'shannon' | 'inverseSimpson' | 'evenness';
@@ -45,7 +36,7 @@ export type BuildReport = {
   unknownPercent: number;
   composition: Composition;
   diversity: Record<DiversityMetric, MetricReading>;
-  indices: { gmwi2: IndexReading; gmhi: IndexReading };
+  indices: { gmwi2: MetricReading; gmhi: MetricReading };
   /**
    * GMWI2 as its terms (null where GMWI2 does not apply). Each taxon is stored once: the page's notable
    * taxa and the groups are read from these and gmhiExplanation (decision 027, session 11).
@@ -53,15 +44,15 @@ export type BuildReport = {
   gmwi2Contributions: Gmwi2Contributions | null;
   /** GMHI as its terms (null where GMHI is). */
   gmhiExplanation: GmhiExplanation | null;
-  /** The population the percentiles are read against, with its size and what a percentile means. */
-  reference: { name: string; size: number; percentileExplanation: string };
+  /** The population the percentiles are read against, with its size (`percentileExplanation` says what a percentile means). */
+  reference: { name: string; size: number };
 };
 
 function diversityReadings(profile: MetaphlanProfile): Record<DiversityMetric, MetricReading> {
   const d = speciesDiversity(profile);
   const reading = (metric: DiversityMetric, value: number | null, text: (p: number | null) => string) => {
     const percentile = percentileOf(metric, value);
-    return { value, percentile, reading: text(percentile), percentileCaveat: PERCENTILE_CAVEATS[metric] };
+    return { value, percentile, reading: text(percentile) };
   };
   return {
     richness: reading('richness', d.richness, (p) => DIVERSITY_READINGS.richness(d.richness, p)),
@@ -98,17 +89,11 @@ export function buildReport(profile: MetaphlanProfile): BuildReport {
           gmwi2Value === null
             ? gmwi2NotComputedText(profile.markerVersion, profile.database)
             : INDEX_READINGS.gmwi2(gmwi2Value),
-        percentileCaveat: null,
-        caveat: INDEX_CAVEATS.gmwi2,
-        citation: INDEX_CITATIONS.gmwi2,
       },
       gmhi: {
         value: gmhiValue,
         percentile: gmhiValue === null ? null : gmhiPercentile,
         reading: INDEX_READINGS.gmhi(gmhiValue),
-        percentileCaveat: gmhiValue === null ? null : PERCENTILE_CAVEATS.gmhiWebtool,
-        caveat: INDEX_CAVEATS.gmhi(profile.markerVersion),
-        citation: INDEX_CITATIONS.gmhi,
       },
     },
     gmwi2Contributions: contributions,

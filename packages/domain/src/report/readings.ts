@@ -1,4 +1,6 @@
+import type { DiversityMetric } from './build-report.ts';
 import type { MarkerVersion } from './profile.ts';
+import type { ReferenceMetric } from './reference-data.ts';
 
 /* Plain-language texts of the report page and PDF. Indices are research measures, not diagnoses. */
 
@@ -89,3 +91,44 @@ export const INDEX_CAVEATS = {
       ? 'GMHI is a research index from a study comparing stool samples of people with and without disease; it is not a diagnosis.'
       : 'GMHI is a research index, not a diagnosis. It was defined on MetaPhlAn 2 species names; species named differently in newer databases are counted under their new names, but a few have no counterpart there and cannot be counted, so treat the value as approximate.',
 };
+
+const REFERENCE_PEOPLE =
+  'Compared with 2,754 healthy people in the reference set of the GMWI web tool (Chang et al. 2023), whose samples were profiled with an older MetaPhlAn (version 2).';
+
+/** What a reader should know before trusting each percentile; short enough to show under the number. */
+export const PERCENTILE_CAVEATS: Record<ReferenceMetric, string> = {
+  richness: `${REFERENCE_PEOPLE} Their species counts include only the 313 species of the original study, while yours counts every species found, so your percentile is likely to read high.`,
+  shannon: `${REFERENCE_PEOPLE} Their diversity was computed over the 313 species of the original study only, so treat this percentile as a rough guide.`,
+  inverseSimpson: `${REFERENCE_PEOPLE} Their values were computed over the 313 species of the original study only, so treat this percentile as a rough guide.`,
+  evenness: `${REFERENCE_PEOPLE} Their evenness was computed over the 313 species of the original study only, so treat this percentile as a rough guide.`,
+  gmhiWebtool: `${REFERENCE_PEOPLE} The web tool uses a variant of GMHI (43 instead of 31 in one denominator, which lowers scores by about 0.14); we rank your sample's value of that same variant. Some of GMHI's signature species are named differently in newer MetaPhlAn databases, so the percentile is approximate.`,
+};
+
+/** A percentile's meaning, for a reference set of `size` people. */
+export function percentileExplanation(size: number): string {
+  return `A percentile says where your value falls among the ${size.toLocaleString('en-US')} healthy people of the reference set: at the 70th percentile, 70 in every 100 of them had a lower value.`;
+}
+
+export type ScoreKey = DiversityMetric | 'gmwi2' | 'gmhi';
+
+/** What to keep in mind about a score: the same texts in every report of a marker database. */
+export type ScoreNotes = { caveat: string | null; percentileCaveat: string | null; citation: string | null };
+
+/**
+ * A score's caveats and citation. They are the same in every report of a database, so they are kept here
+ * and looked up where shown (page, PDF), not stored in each report (decision 027, session 11).
+ */
+export function scoreNotes(
+  report: { markerVersion: MarkerVersion | null; indices: { gmhi: { value: number | null } } },
+  key: ScoreKey,
+): ScoreNotes {
+  if (key === 'gmwi2')
+    return { caveat: INDEX_CAVEATS.gmwi2, percentileCaveat: null, citation: INDEX_CITATIONS.gmwi2 };
+  if (key === 'gmhi')
+    return {
+      caveat: INDEX_CAVEATS.gmhi(report.markerVersion),
+      percentileCaveat: report.indices.gmhi.value === null ? null : PERCENTILE_CAVEATS.gmhiWebtool,
+      citation: INDEX_CITATIONS.gmhi,
+    };
+  return { caveat: null, percentileCaveat: PERCENTILE_CAVEATS[key], citation: null };
+}

@@ -9,8 +9,10 @@ import {
   healthyBands,
   type Journey,
   lineageTaxon,
+  percentileExplanation,
   RANK_NAMES,
   type ReportComparison,
+  scoreNotes,
   taxonLabel,
 } from '@portal/domain/report';
 import { journeySection, SCORE_LABELS } from './journey-chart.ts';
@@ -190,16 +192,18 @@ function explanations(t: Tagged, report: StoredReport) {
     say(
       t,
       'P',
-      `Percentiles compare you with the ${report.reference.name} (${report.reference.size.toLocaleString('en-AU')} people). ${report.reference.percentileExplanation}`,
+      `Percentiles compare you with the ${report.reference.name} (${report.reference.size.toLocaleString('en-AU')} people). ${percentileExplanation(report.reference.size)}`,
       { size: 9 },
     );
   gmwi2Explanation(t, report);
   gmhiTerms(t, report);
   ensureRoom(t, 60);
   say(t, 'H3', 'Sources');
-  for (const reading of [report.indices.gmwi2, report.indices.gmhi]) {
-    say(t, 'P', reading.caveat, { size: 8, color: MUTED });
-    say(t, 'P', reading.citation, { size: 8, color: MUTED });
+  // Looked up by score, not stored in each report (decision 027, session 11).
+  for (const index of ['gmwi2', 'gmhi'] as const) {
+    const notes = scoreNotes(report, index);
+    say(t, 'P', notes.caveat ?? '', { size: 8, color: MUTED });
+    say(t, 'P', notes.citation ?? '', { size: 8, color: MUTED });
   }
 }
 

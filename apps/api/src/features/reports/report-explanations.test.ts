@@ -1,4 +1,10 @@
 import fs from 'node:fs';
+import {
+  INDEX_CAVEATS,
+  INDEX_CITATIONS,
+  PERCENTILE_CAVEATS,
+  percentileExplanation,
+} from '@portal/domain/report';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labResults } from '../../db/schema/index.ts';
@@ -145,13 +151,42 @@ describe('reports stored with their taxa repeated (before session 11)', () => {
 });
 
 type Entry = { name: string; percent: number };
-type Labelled = Stored & { composition: Record<string, Entry[]> };
+type Labelled = Stored & {
+  composition: Record<string, Entry[]>;
+  indices: Record<'gmwi2' | 'gmhi', object>;
+  diversity: Record<string, object>;
+  reference: { size: number };
+};
 
-/** The report as it was stored before its labels left it: each composition entry and GMWI2 taxon named again. */
+/**
+ * The report as it was stored before its labels and fixed texts left it: each composition entry and GMWI2
+ * taxon named again, each score with its caveats and citation.
+ */
 function labelledShape(report: Labelled) {
   const c = report.gmwi2Contributions;
   return {
     ...report,
+    diversity: Object.fromEntries(
+      Object.entries(report.diversity).map(([metric, reading]) => [
+        metric,
+        { ...reading, percentileCaveat: PERCENTILE_CAVEATS.shannon },
+      ]),
+    ),
+    indices: {
+      gmwi2: {
+        ...report.indices.gmwi2,
+        percentileCaveat: null,
+        caveat: INDEX_CAVEATS.gmwi2,
+        citation: INDEX_CITATIONS.gmwi2,
+      },
+      gmhi: {
+        ...report.indices.gmhi,
+        percentileCaveat: PERCENTILE_CAVEATS.gmhiWebtool,
+        caveat: INDEX_CAVEATS.gmhi(3),
+        citation: INDEX_CITATIONS.gmhi,
+      },
+    },
+    reference: { ...report.reference, percentileExplanation: percentileExplanation(report.reference.size) },
     composition: Object.fromEntries(
       Object.entries(report.composition).map(([rank, entries]) => [
         rank,
@@ -168,7 +203,7 @@ function labelledShape(report: Labelled) {
   };
 }
 
-describe('reports stored with their labels (before they were derived where shown)', () => {
+describe('reports stored with their labels and fixed texts (before they were derived or looked up where shown)', () => {
   it('are rebuilt without them on the first read and saved', async () => {
     const owner = await signedInUser(t.app);
     const kit = await importedReport(owner.email);
@@ -187,7 +222,7 @@ describe('reports stored with their labels (before they were derived where shown
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().report).toEqual(compact);
-    expect(res.body.length).toBeLessThan(JSON.stringify(labelled).length - 3_000);
+    expect(res.body.length).toBeLessThan(JSON.stringify(labelled).length - 6_000);
 
     const [row] = await t.database.db.select().from(labResults).where(eq(labResults.kitId, kit.id));
     expect(row?.report).toEqual(compact);

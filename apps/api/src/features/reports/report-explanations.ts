@@ -6,8 +6,8 @@ import type { AppContext } from '../../lib/context.ts';
 /**
  * Whether a stored report is in today's shape (decision 027): it carries the explanations, and stores each
  * taxon once (a report stored before session 11 also has `notableTaxa` and the taxa again in each group),
- * with no label a reader derives (before the labels left it, composition entries had `label` and GMWI2
- * taxa `name`, `label` and `rank`). Its SQL twin is the `explained` column of reportOfOwner in
+ * with no label or fixed text a reader derives or looks up (before they left it, composition entries had
+ * `label`, GMWI2 taxa `name`, `label` and `rank`, and each score its caveats and citation). Its SQL twin is the `explained` column of reportOfOwner in
  * reports.service.ts.
  */
 function isCurrentShape(report: Partial<BuildReport>): boolean {
@@ -17,7 +17,8 @@ function isCurrentShape(report: Partial<BuildReport>): boolean {
     !!report.reference &&
     !('notableTaxa' in report) &&
     !('label' in (report.composition?.phylum?.[0] ?? {})) &&
-    !('name' in (report.gmwi2Contributions?.taxa[0] ?? {}))
+    !('name' in (report.gmwi2Contributions?.taxa[0] ?? {})) &&
+    !('citation' in (report.indices?.gmwi2 ?? {}))
   );
 }
 

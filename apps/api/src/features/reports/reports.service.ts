@@ -158,7 +158,7 @@ const reportOfOwner = preparedFor((db) => {
       ),
       // isCurrentShape of report-explanations.ts: a report in an older shape is rebuilt before it is sent.
       explained:
-        sql<boolean>`(${labResults.report} ?& array['gmwi2Contributions', 'gmhiExplanation', 'reference'] and not ${labResults.report} ? 'notableTaxa' and not ${labResults.report} @? '$.composition.phylum[0].label' and not ${labResults.report} @? '$.gmwi2Contributions.taxa[0].name')`.as(
+        sql<boolean>`(${labResults.report} ?& array['gmwi2Contributions', 'gmhiExplanation', 'reference'] and not ${labResults.report} ? 'notableTaxa' and not ${labResults.report} @? '$.composition.phylum[0].label' and not ${labResults.report} @? '$.gmwi2Contributions.taxa[0].name' and not ${labResults.report} @? '$.indices.gmwi2.citation')`.as(
           'explained',
         ),
       resultDeliveryType: projects.resultDeliveryType,

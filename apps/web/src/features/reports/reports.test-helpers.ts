@@ -8,7 +8,6 @@ export function makeReport(overrides: Partial<BuildReport> = {}): BuildReport {
     value,
     percentile,
     reading: text,
-    percentileCaveat: percentile === null ? null : 'Compared with 2,754 healthy people in the reference set.',
   });
   return {
     version: 'v3',
@@ -50,17 +49,11 @@ export function makeReport(overrides: Partial<BuildReport> = {}): BuildReport {
         value: -0.6474276292645813,
         percentile: null,
         reading: 'Your score is -0.65, below zero.',
-        percentileCaveat: null,
-        caveat: 'GMWI2 is a research index; it is not a diagnosis.',
-        citation: 'Chang D, Gupta VK, et al. Nat Commun 2024.',
       },
       gmhi: {
         value: -3.0761222668833366,
         percentile: 4.066811909949164,
         reading: 'Your score is -3.08, below zero.',
-        percentileCaveat: 'Compared with 2,754 healthy people in the reference set.',
-        caveat: 'GMHI is a research index, not a diagnosis.',
-        citation: 'Gupta VK, et al. Nat Commun 2020.',
       },
     },
     gmwi2Contributions: {
@@ -84,8 +77,6 @@ export function makeReport(overrides: Partial<BuildReport> = {}): BuildReport {
     reference: {
       name: 'GMWI web tool reference set (Chang et al. 2023), healthy people',
       size: 2754,
-      percentileExplanation:
-        'A percentile says where your value falls among the 2,754 healthy people of the reference set: at the 70th percentile, 70 in every 100 of them had a lower value.',
     },
     ...overrides,
   };

@@ -1,4 +1,5 @@
 import type { BuildReport, DiversityMetric } from '@portal/domain/report';
+import { scoreNotes } from '@portal/domain/report/readings';
 import { DIGITS } from '../report-format.ts';
 import { DIVERSITY_LABELS, REPORT_TEXTS } from '../report-texts.ts';
 import { MetricCard } from './metric-card.tsx';
@@ -16,6 +17,7 @@ export function DiversitySection({ report }: { report: BuildReport }) {
             key={metric}
             title={DIVERSITY_LABELS[metric]}
             reading={report.diversity[metric]}
+            notes={scoreNotes(report, metric)}
             digits={DIGITS[metric]}
           />
         ))}

@@ -1,4 +1,5 @@
 import type { BuildReport } from '@portal/domain/report';
+import { scoreNotes } from '@portal/domain/report/readings';
 import { DIGITS } from '../report-format.ts';
 import { INDEX_LABELS, REPORT_TEXTS } from '../report-texts.ts';
 import { MetricCard } from './metric-card.tsx';
@@ -14,6 +15,7 @@ export function IndicesSection({ report }: { report: BuildReport }) {
             key={index}
             title={INDEX_LABELS[index]}
             reading={report.indices[index]}
+            notes={scoreNotes(report, index)}
             digits={DIGITS[index]}
             percentileOptional
           />

@@ -100,7 +100,6 @@ describe('why my scores are what they are', () => {
       reference: {
         name: 'GMWI web tool reference set',
         size: 2754,
-        percentileExplanation: 'A percentile says…',
       },
     });
     render(<ScoreWhy report={report} />);

@@ -4,6 +4,7 @@ import type {
   Gmwi2Contribution,
   Gmwi2ContributionGroup,
 } from '@portal/domain/report';
+import { percentileExplanation } from '@portal/domain/report/readings';
 import { lineageTaxon, taxonLabel } from '@portal/domain/report/taxa';
 import { JOURNEY_TEXTS } from '../journey-texts.ts';
 import { DIGITS, formatTaxonPercent, formatValue } from '../report-format.ts';
@@ -155,7 +156,7 @@ export function ScoreWhy({ report }: { report: BuildReport }) {
             {JOURNEY_TEXTS.reference(
               report.reference.name,
               report.reference.size.toLocaleString('en-AU'),
-              report.reference.percentileExplanation,
+              percentileExplanation(report.reference.size),
             )}
           </p>
         </details>

@@ -1,4 +1,5 @@
 import { MAINTENANCE_TEXTS } from '@portal/domain';
+import { INDEX_CAVEATS, INDEX_CITATIONS, PERCENTILE_CAVEATS } from '@portal/domain/report/readings';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { endSession } from '../../../lib/session.ts';
@@ -95,6 +96,20 @@ describe('Reports page', () => {
     expect(screen.getByRole('table', { name: 'Microbes the indices count' })).toHaveTextContent(
       'Lachnoclostridium',
     );
+  });
+
+  it('shows each score’s caveats and citation, which reports do not store, from the texts of its database', async () => {
+    stubReportsApi(routes);
+    renderRoute('/report?samples=MBK2', { signedInAs: {} });
+    const gmhi = await screen.findByRole('article', { name: /^GMHI/ });
+    expect(within(gmhi).getByText(INDEX_CAVEATS.gmhi(3))).toBeVisible();
+    expect(within(gmhi).getByText(PERCENTILE_CAVEATS.gmhiWebtool)).toBeVisible();
+    expect(within(gmhi).getByText(INDEX_CITATIONS.gmhi)).toBeVisible();
+    const gmwi2 = screen.getByRole('article', { name: 'GMWI2 (Gut Microbiome Wellness Index 2)' });
+    expect(within(gmwi2).getByText(INDEX_CITATIONS.gmwi2)).toBeVisible();
+    const richness = screen.getByRole('article', { name: /richness/i });
+    expect(within(richness).getByText(PERCENTILE_CAVEATS.richness)).toBeVisible();
+    expect(richness.querySelector('cite')).toBeNull();
   });
 
   it('says a mistyped or unknown sample of the link was not found, and keeps the picker', async () => {
