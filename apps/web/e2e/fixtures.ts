@@ -133,9 +133,15 @@ export async function login(
 }
 
 /** Opens the sidebar's More menu and signs out. */
+/** Signs out and waits for the reload at '/' to land on the sign-in page, so a next goto is not cut short. */
 export async function logout(page: Page): Promise<void> {
+  const reloadAtHome = page.waitForRequest(
+    (req) => req.isNavigationRequest() && new URL(req.url()).pathname === '/' && req.method() === 'GET',
+  );
   await page.getByRole('button', { name: 'More' }).click();
   await page.getByRole('button', { name: 'Log Out' }).click();
+  await reloadAtHome;
+  await page.waitForURL(/\/login$/, { waitUntil: 'load' });
 }
 
 /** Every journey also fails on an uncaught error in the page. */

@@ -17,11 +17,7 @@ test('a reload keeps the session; after signing out a reload stays signed out', 
   await page.evaluate(() => {
     (window as unknown as { keptFromSession?: boolean }).keptFromSession = true;
   });
-  const reloadAtHome = page.waitForRequest(
-    (req) => req.isNavigationRequest() && new URL(req.url()).pathname === '/' && req.method() === 'GET',
-  );
-  await logout(page);
-  await reloadAtHome;
+  await logout(page); // waits for the reload at '/'
   await expect(page).toHaveURL(/\/login$/);
   expect(
     await page.evaluate(() => (window as unknown as { keptFromSession?: boolean }).keptFromSession),
