@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test';
 
 export { expect };
 
@@ -135,13 +135,20 @@ export async function login(
 /** Opens the sidebar's More menu and signs out. */
 /** Signs out and waits for the reload at '/' to land on the sign-in page, so a next goto is not cut short. */
 export async function logout(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'More' }).click();
+  await signOutAndWait(page, page.getByRole('button', { name: 'Log Out' }));
+}
+
+/** Clicks a sign-out control and waits for the new document of its reload to land on the sign-in page. */
+export async function signOutAndWait(page: Page, control: Locator): Promise<void> {
   const reloadAtHome = page.waitForRequest(
     (req) => req.isNavigationRequest() && new URL(req.url()).pathname === '/' && req.method() === 'GET',
   );
-  await page.getByRole('button', { name: 'More' }).click();
-  await page.getByRole('button', { name: 'Log Out' }).click();
+  const reloaded = page.waitForEvent('load');
+  await control.click();
   await reloadAtHome;
-  await page.waitForURL(/\/login$/, { waitUntil: 'load' });
+  await reloaded;
+  await page.waitForURL(/\/login$/);
 }
 
 /** Every journey also fails on an uncaught error in the page. */

@@ -1,5 +1,5 @@
 import { dashboardGreeting } from '@portal/domain';
-import { createUser, expect, expectAccessible, login, test } from './fixtures.ts';
+import { createUser, expect, expectAccessible, login, signOutAndWait, test } from './fixtures.ts';
 
 const OPS_HEADERS = { 'x-ops-key': 'e2e-ops-key' };
 
@@ -63,7 +63,8 @@ test('a support view survives a reload, changes nothing, and the person sees who
   // Support sits under More, which the Support page leaves open.
   const more = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'More' });
   await expect(more).toHaveAttribute('aria-expanded', 'true');
-  await page.getByRole('button', { name: 'Log Out' }).click();
+  // Signing out reloads the app; let it land before the next sign-in navigates.
+  await signOutAndWait(page, page.getByRole('button', { name: 'Log Out' }));
 
   // The person signs in and finds the support view in their list.
   await login(page, person);
