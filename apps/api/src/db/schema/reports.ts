@@ -19,6 +19,12 @@ export const labResults = pgTable(
      * PostgreSQL to turn the jsonb into text on every read (decision 028). Null only before migration 0017.
      */
     reportText: text('report_text'),
+    /**
+     * The shape the stored report is in (REPORT_SHAPE of report-explanations.ts; decision 033), written
+     * with it: the report read compares this number instead of testing the jsonb's keys. 0, the default,
+     * is an older shape, rebuilt once on its first read.
+     */
+    reportShape: integer('report_shape').notNull().default(0),
     importedBy: text('imported_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
