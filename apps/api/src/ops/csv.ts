@@ -1,41 +1,30 @@
 import fs from 'node:fs';
+import { parse } from 'csv-parse/sync';
 import { OpsError } from './client.ts';
 
-/** Splits one CSV line, honouring double-quoted fields ("" is a quote inside one). */
-function splitLine(line: string): string[] {
-  const cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i];
-    if (quoted) {
-      if (c === '"' && line[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      cells.push(cell);
-      cell = '';
-    } else cell += c;
-  }
-  cells.push(cell);
-  return cells;
-}
-
-/** Reads a CSV file with a header row into objects keyed by the (lower-cased) header names. */
+/**
+ * Reads a CSV file with a header row into objects keyed by the (lower-cased) header names. csv-parse
+ * handles quoting: a quoted field may hold commas, doubled quotes and line breaks.
+ */
 export function readCsv(file: string): Record<string, string>[] {
   let text: string;
   try {
-    text = fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+    text = fs.readFileSync(file, 'utf8');
   } catch {
     throw new OpsError(`Cannot read ${file}`);
   }
-  const [header, ...lines] = text.split(/\r?\n/).filter((l) => l.trim());
-  if (!header) throw new OpsError(`${file} is empty`);
-  const names = splitLine(header).map((h) => h.trim().toLowerCase());
-  return lines.map((line) =>
-    Object.fromEntries(splitLine(line).map((v, i) => [names[i] ?? `col${i}`, v.trim()])),
-  );
+  let rows: Record<string, string>[];
+  try {
+    rows = parse(text, {
+      bom: true,
+      columns: (header: string[]) => header.map((name) => name.trim().toLowerCase()),
+      skip_empty_lines: true,
+      relax_column_count: true,
+      trim: true,
+    });
+  } catch (error) {
+    throw new OpsError(`${file} is not valid CSV: ${(error as Error).message}`);
+  }
+  if (rows.length === 0 && !text.trim()) throw new OpsError(`${file} is empty`);
+  return rows;
 }
