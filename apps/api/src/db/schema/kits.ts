@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   index,
   integer,
@@ -65,15 +64,13 @@ export const kits = pgTable(
     reportReceived: boolean('report_received').notNull().default(false),
     surveyResultId: text('survey_result_id'),
     /**
-     * Questionnaire progress, computed from the answers when the kits list finds it out of date and
-     * stored, so the list reads a few numbers per kit instead of every answer (decision 018). Per questionnaire type: [completed, total, definition
-     * version]; null once an answer of that type changed after the figures were stored; no key while
-     * the questionnaire has no answer. The whole column is null for kits from before it existed.
-     * A trigger on survey_answers marks the type null and bumps answersStamp on every answer change.
+     * Questionnaire progress, so the kits list reads a few numbers per kit instead of every answer
+     * (decision 029). Per questionnaire type: [completed, total, definition version], written by every
+     * answer save and delete in the same transaction as the answer. No key while the questionnaire has
+     * no answer; null (the whole column, or a type) only on kits from before decision 029: the list
+     * computes those from the answers when it reads them, as it does for figures of an older version.
      */
     surveyProgress: jsonb('survey_progress').$type<StoredProgressMap | null>().default(sql`'{}'::jsonb`),
-    /** Counts answer changes of the kit: progress computed from an older count is not stored. */
-    answersStamp: bigint('answers_stamp', { mode: 'number' }).notNull().default(0),
     /** A replacement kit points at the failed kit it replaces. */
     replacesKitId: integer('replaces_kit_id'),
     shipFirstName: text('ship_first_name'),
