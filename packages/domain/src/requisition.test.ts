@@ -183,6 +183,28 @@ describe('site times', () => {
     expect(new Date(siteTimeToEpoch(date, time, zone)).toISOString()).toBe(instant);
     expect(siteTimeToIso(date, time, zone)).toBe(iso);
   });
+
+  it.each([
+    // Sydney's daylight saving starts 4 October 2026 at 02:00 (clocks go to 03:00).
+    ['2026-10-04', '01:59', '2026-10-03T15:59:00.000Z', '2026-10-04T01:59:00+10:00'],
+    ['2026-10-04', '03:00', '2026-10-03T16:00:00.000Z', '2026-10-04T03:00:00+11:00'],
+    // 02:30 never shows on the clock that night: read with the offset before the change, it is 03:30.
+    ['2026-10-04', '02:30', '2026-10-03T16:30:00.000Z', '2026-10-04T03:30:00+11:00'],
+    // It ends 5 April 2026 at 03:00 (clocks go back to 02:00): 01:59 is still daylight time...
+    ['2026-04-05', '01:59', '2026-04-04T14:59:00.000Z', '2026-04-05T01:59:00+11:00'],
+    // ...02:30 happens twice, and the second (standard time) is taken; 03:00 is standard time.
+    ['2026-04-05', '02:30', '2026-04-04T16:30:00.000Z', '2026-04-05T02:30:00+10:00'],
+    ['2026-04-05', '03:00', '2026-04-04T17:00:00.000Z', '2026-04-05T03:00:00+10:00'],
+  ])('across a Sydney daylight-saving change, %s %s is %s', (date, time, instant, iso) => {
+    expect(new Date(siteTimeToEpoch(date, time, 'Australia/Sydney')).toISOString()).toBe(instant);
+    expect(siteTimeToIso(date, time, 'Australia/Sydney')).toBe(iso);
+  });
+
+  it('keeps a 24-hour day across the change: 01:59 and 03:00 on the October change are one minute apart', () => {
+    const before = siteTimeToEpoch('2026-10-04', '01:59', 'Australia/Sydney');
+    const after = siteTimeToEpoch('2026-10-04', '03:00', 'Australia/Sydney');
+    expect(after - before).toBe(60_000);
+  });
 });
 
 describe('replacement form rules', () => {

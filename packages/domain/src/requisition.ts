@@ -1,3 +1,4 @@
+import { TZDate } from '@date-fns/tz';
 import { z } from 'zod';
 import { parseDisplayDate } from './profile.ts';
 import { validateAnswer } from './questionnaire/answers.ts';
@@ -118,52 +119,27 @@ export function isTimeZone(timeZone: string): boolean {
   }
 }
 
-/** Milliseconds the zone is ahead of UTC at the instant `epoch`. */
-function zoneOffset(epoch: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(epoch));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(
-    get('year'),
-    get('month') - 1,
-    get('day'),
-    get('hour'),
-    get('minute'),
-    get('second'),
-  );
-  return asUtc - Math.floor(epoch / 1000) * 1000;
-}
-
 /**
- * The instant (epoch ms) of a wall-clock date and time at a site. In a daylight-saving gap the clock
- * time is read with the offset before the change; in an overlap the earlier instant is taken.
+ * A wall-clock date and time at a site, as a date in the site's zone (@date-fns/tz reads the zone's
+ * rules from Intl). A clock time that a daylight-saving change skips (Sydney 02:30 on the October
+ * change) is read with the offset before the change, so it lands an hour later on the new clock;
+ * a clock time that happens twice (02:30 on the April change) is the second one, on standard time.
  */
-export function siteTimeToEpoch(date: string, time: string, timeZone: string): number {
+function siteDate(date: string, time: string, timeZone: string): TZDate {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const [hh, mm] = time.split(':').map(Number) as [number, number];
-  const wall = Date.UTC(y, m - 1, d, hh, mm);
-  const first = wall - zoneOffset(wall, timeZone);
-  const second = wall - zoneOffset(first, timeZone);
-  return Math.min(first, second);
+  return new TZDate(y, m - 1, d, hh, mm, timeZone);
 }
 
+/** The instant (epoch ms) of a wall-clock date and time at a site. */
+export const siteTimeToEpoch = (date: string, time: string, timeZone: string): number =>
+  siteDate(date, time, timeZone).getTime();
+
 /** ISO date-time with the site's offset, e.g. 2026-03-01T09:30:00+10:00. */
-export function siteTimeToIso(date: string, time: string, timeZone: string): string {
-  const epoch = siteTimeToEpoch(date, time, timeZone);
-  const offsetMinutes = Math.round(zoneOffset(epoch, timeZone) / 60000);
-  const sign = offsetMinutes < 0 ? '-' : '+';
-  const abs = Math.abs(offsetMinutes);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date}T${time}:00${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
-}
+export const siteTimeToIso = (date: string, time: string, timeZone: string): string =>
+  siteDate(date, time, timeZone)
+    .toISOString()
+    .replace(/\.\d{3}(?=[+-])/, '');
 
 export type SampleReplacement = { replaced: string; replacedBy: string };
 
