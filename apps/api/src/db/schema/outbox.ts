@@ -14,8 +14,9 @@ export const outbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
+    /** When the relay handed the message to the job queue (adapters/mail/dispatcher.ts); null until then. */
+    queuedAt: timestamp('queued_at', { withTimezone: true }),
   },
-  (t) => [index('outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+  (t) => [index('outbox_unqueued_idx').on(t.id).where(sql`${t.queuedAt} is null and ${t.sentAt} is null`)],
 );
