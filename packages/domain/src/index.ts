@@ -1,5 +1,6 @@
 export * from './auth.ts';
 export * from './brand.ts';
+export * from './coach.ts';
 export * from './config.ts';
 export * from './dependant.ts';
 export * from './email.ts';

@@ -3,6 +3,9 @@
  * daylight saving. Dates read DD/MM/YYYY whatever the browser's locale.
  */
 
+/** The portal's own zone: its support line and its Microbiome Coach are in Brisbane. */
+export const PORTAL_TIME_ZONE = 'Australia/Brisbane';
+
 const parts = (date: Date, options: Intl.DateTimeFormatOptions) =>
   Object.fromEntries(
     new Intl.DateTimeFormat('en-AU', options).formatToParts(date).map((part) => [part.type, part.value]),

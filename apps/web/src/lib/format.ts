@@ -1,6 +1,6 @@
+import { PORTAL_TIME_ZONE } from '@portal/domain';
+
 const LOCALE = 'en-AU';
-/** The service runs on Brisbane time (its support line and coach are in Brisbane). */
-const PORTAL_TIME_ZONE = 'Australia/Brisbane';
 
 /**
  * A date and time as people in Australia write it, with its zone so that it means the same wherever the

@@ -1,11 +1,16 @@
-import { apiErrorSchema } from '@portal/domain';
+import {
+  apiErrorSchema,
+  coachBookedSchema,
+  coachBookingRequestSchema,
+  coachBookingSchema,
+  coachSlotsSchema,
+} from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf, requireUser } from '../../plugins/authenticate.ts';
 import { bookCoach, freeSlots, myBookings } from './coach.service.ts';
 
 const security = [{ bearerAuth: [] }];
-const booking = z.object({ id: z.number(), kitId: z.number(), startsAt: z.string() });
 
 /** The embedded coach scheduler (used when COACH_BOOKING_URL is not set). */
 export const coachRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -19,7 +24,7 @@ export const coachRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['coach'],
         summary: 'Free 15-minute coach slots of the next two weeks',
         security,
-        response: { 200: z.object({ slots: z.array(z.string()) }), 401: apiErrorSchema },
+        response: { 200: coachSlotsSchema, 401: apiErrorSchema },
       },
     },
     async () => ({ slots: await freeSlots(ctx) }),
@@ -33,7 +38,7 @@ export const coachRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['coach'],
         summary: 'My booked coach calls',
         security,
-        response: { 200: z.array(booking), 401: apiErrorSchema },
+        response: { 200: z.array(coachBookingSchema), 401: apiErrorSchema },
       },
     },
     async (request) => myBookings(ctx, principalOf(request).userId),
@@ -49,9 +54,9 @@ export const coachRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Book (or move) a kit's coach call",
         security,
         params: z.object({ kitId: z.coerce.number().int().positive().max(2_147_483_647) }),
-        body: z.object({ startsAt: z.iso.datetime({ message: 'Please choose one of the times offered.' }) }),
+        body: coachBookingRequestSchema,
         response: {
-          201: booking.extend({ message: z.string() }),
+          201: coachBookedSchema,
           400: apiErrorSchema,
           401: apiErrorSchema,
           404: apiErrorSchema,

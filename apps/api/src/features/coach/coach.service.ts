@@ -1,4 +1,12 @@
-import { coachTileState, isUnderAge, kitDisplayName, questionnairesComplete } from '@portal/domain';
+import {
+  COACH_BOOKING_MESSAGES,
+  coachTileState,
+  coachWorkingSlots,
+  formatCoachTime,
+  isUnderAge,
+  kitDisplayName,
+  questionnairesComplete,
+} from '@portal/domain';
 import { and, asc, eq, gte, isNull } from 'drizzle-orm';
 import { enqueueMail } from '../../adapters/mail/outbox.ts';
 import { compose } from '../../adapters/mail/templates.ts';
@@ -7,58 +15,13 @@ import type { AppContext } from '../../lib/context.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { surveyStatsForKits } from '../surveys/surveys.service.ts';
 
-export const SLOT_MINUTES = 15;
-/** The coach works 9:00–17:00 on weekdays, Brisbane time (UTC+10 all year). */
-const COACH_OFFSET_HOURS = 10;
-const DAY_START = 9;
-const DAY_END = 17;
-const DAYS_AHEAD = 14;
-/** Slots start at least this far ahead, so the coach can prepare. */
-const LEAD_HOURS = 2;
-
-export const COACH_MESSAGES = {
-  locked: 'Coach booking opens once your results are available and your questionnaires are 100% complete.',
-  taken: 'That time has just been taken. Please choose another time.',
-  notASlot: 'Please choose one of the times offered.',
-  booked: (when: string) => `Your Microbiome Coach call is booked for ${when} (Brisbane time).`,
-} as const;
-
-/** Every 15-minute slot of the coming two weeks' working hours (not yet filtered by bookings). */
-export function workingSlots(now: Date): Date[] {
-  const slots: Date[] = [];
-  const earliest = now.getTime() + LEAD_HOURS * 3600 * 1000;
-  const local = new Date(now.getTime() + COACH_OFFSET_HOURS * 3600 * 1000);
-  for (let day = 0; day <= DAYS_AHEAD; day++) {
-    const y = local.getUTCFullYear();
-    const m = local.getUTCMonth();
-    const d = local.getUTCDate() + day;
-    const weekday = new Date(Date.UTC(y, m, d)).getUTCDay();
-    if (weekday === 0 || weekday === 6) continue;
-    for (let minutes = DAY_START * 60; minutes < DAY_END * 60; minutes += SLOT_MINUTES) {
-      const utc = Date.UTC(y, m, d, 0, minutes) - COACH_OFFSET_HOURS * 3600 * 1000;
-      if (utc >= earliest) slots.push(new Date(utc));
-    }
-  }
-  return slots;
-}
-
-export const brisbaneTime = (date: Date) =>
-  date.toLocaleString('en-AU', {
-    timeZone: 'Australia/Brisbane',
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
-
 export async function freeSlots(ctx: AppContext, now = new Date()) {
   const taken = await ctx.db
     .select({ startsAt: coachBookings.startsAt })
     .from(coachBookings)
     .where(and(isNull(coachBookings.cancelledAt), gte(coachBookings.startsAt, now)));
   const takenTimes = new Set(taken.map((b) => b.startsAt.getTime()));
-  return workingSlots(now)
+  return coachWorkingSlots(now)
     .filter((slot) => !takenTimes.has(slot.getTime()))
     .map((slot) => slot.toISOString());
 }
@@ -84,8 +47,8 @@ export async function bookCoach(
   now = new Date(),
 ) {
   const startsAt = new Date(startsAtIso);
-  if (!workingSlots(now).some((s) => s.getTime() === startsAt.getTime()))
-    throw invalid(COACH_MESSAGES.notASlot);
+  if (!coachWorkingSlots(now).some((s) => s.getTime() === startsAt.getTime()))
+    throw invalid(COACH_BOOKING_MESSAGES.notASlot);
   const [row] = await ctx.db
     .select({ kit: kits, project: projects, user: users })
     .from(kits)
@@ -95,7 +58,7 @@ export async function bookCoach(
   if (!row) throw notFound('We could not find that kit in your account.');
   const stats = (await surveyStatsForKits(ctx.db, [row], isUnderAge(row.user))).get(kitId) ?? [];
   if (coachTileState(row.kit, questionnairesComplete(stats)) !== 'BOOK')
-    throw conflict(COACH_MESSAGES.locked);
+    throw conflict(COACH_BOOKING_MESSAGES.locked);
   try {
     return await ctx.db.transaction(async (tx) => {
       await tx
@@ -104,12 +67,12 @@ export async function bookCoach(
         .where(and(eq(coachBookings.kitId, kitId), isNull(coachBookings.cancelledAt)));
       const [booking] = await tx.insert(coachBookings).values({ kitId, userId, startsAt }).returning();
       if (!booking) throw new Error('booking not stored');
-      const when = brisbaneTime(startsAt);
+      const when = formatCoachTime(startsAt);
       await enqueueMail(
         tx,
         compose(ctx.mail, row.user.email, 'Your Microbiome Coach call is booked', [
           `Hi ${row.user.firstName},`,
-          `${COACH_MESSAGES.booked(when)} It is a 15-minute call about the report of ${kitDisplayName(row.kit)}.`,
+          `${COACH_BOOKING_MESSAGES.booked(when)} It is a 15-minute call about the report of ${kitDisplayName(row.kit)}.`,
           'Our coach will phone you on the number in your profile. To move the call, book another time in the portal.',
         ]),
       );
@@ -117,7 +80,7 @@ export async function bookCoach(
         id: booking.id,
         kitId,
         startsAt: booking.startsAt.toISOString(),
-        message: COACH_MESSAGES.booked(when),
+        message: COACH_BOOKING_MESSAGES.booked(when),
       };
     });
   } catch (error) {
@@ -125,7 +88,7 @@ export async function bookCoach(
       String((error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code) ===
       '23505'
     )
-      throw conflict(COACH_MESSAGES.taken);
+      throw conflict(COACH_BOOKING_MESSAGES.taken);
     throw error;
   }
 }

@@ -1,12 +1,9 @@
+import { coachBookedSchema, coachBookingSchema, coachSlotsSchema } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../lib/api-client.ts';
+import { useInvalidateKits } from '../../lib/kits-api.ts';
 import { useSession } from '../../lib/session.ts';
-import { useInvalidateKits } from '../kits/api.ts';
-
-const bookingSchema = z.object({ id: z.number(), kitId: z.number(), startsAt: z.string() });
-export type CoachBooking = z.infer<typeof bookingSchema>;
-const bookedSchema = bookingSchema.extend({ message: z.string() });
 
 export const coachKeys = {
   all: (userId: string | null) => ['coach', userId] as const,
@@ -19,8 +16,7 @@ export function useCoachSlots() {
   const { userId } = useSession();
   return useQuery({
     queryKey: coachKeys.slots(userId),
-    queryFn: ({ signal }) =>
-      apiRequest('/coach/slots', { auth: 'required', signal }, z.object({ slots: z.array(z.string()) })),
+    queryFn: ({ signal }) => apiRequest('/coach/slots', { auth: 'required', signal }, coachSlotsSchema),
     select: (data) => data.slots,
     enabled: userId !== null,
   });
@@ -32,7 +28,7 @@ export function useCoachBookings() {
   return useQuery({
     queryKey: coachKeys.bookings(userId),
     queryFn: ({ signal }) =>
-      apiRequest('/coach/bookings', { auth: 'required', signal }, z.array(bookingSchema)),
+      apiRequest('/coach/bookings', { auth: 'required', signal }, z.array(coachBookingSchema)),
     enabled: userId !== null,
   });
 }
@@ -50,7 +46,7 @@ export function useBookCoach(kitId: number) {
       apiRequest(
         `/kits/${kitId}/coach-booking`,
         { method: 'POST', auth: 'required', body: { startsAt } },
-        bookedSchema,
+        coachBookedSchema,
       ),
     onSettled: () =>
       Promise.all([invalidateKits(), queryClient.invalidateQueries({ queryKey: coachKeys.all(userId) })]),

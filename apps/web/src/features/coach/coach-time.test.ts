@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBookedTime, groupSlotsByDay } from './coach-time.ts';
+import { groupSlotsByDay } from './coach-time.ts';
 
 describe('groupSlotsByDay', () => {
   it('groups slots by their Brisbane day, in time order, whatever the UTC date', () => {
@@ -27,11 +27,5 @@ describe('groupSlotsByDay', () => {
 
   it('has no days without slots', () => {
     expect(groupSlotsByDay([])).toEqual([]);
-  });
-});
-
-describe('formatBookedTime', () => {
-  it('writes a booked time as the confirmation email does, in Brisbane time', () => {
-    expect(formatBookedTime('2026-11-23T04:30:00.000Z')).toBe('Monday 23 November at 2:30 pm');
   });
 });

@@ -1,5 +1,7 @@
-/** The coach works on Brisbane time; every time the scheduler shows is Brisbane time, wherever the reader is. */
-const TIME_ZONE = 'Australia/Brisbane';
+import { COACH_TIME_ZONE } from '@portal/domain';
+
+/** Every time the scheduler shows is the coach's (Brisbane) time, wherever the reader is. */
+const TIME_ZONE = COACH_TIME_ZONE;
 
 const DAY_KEY = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE });
 const DAY_LABEL = new Intl.DateTimeFormat('en-AU', {
@@ -13,15 +15,6 @@ const TIME_LABEL = new Intl.DateTimeFormat('en-AU', {
   hour: 'numeric',
   minute: '2-digit',
 });
-const WHEN_LABEL = new Intl.DateTimeFormat('en-AU', {
-  timeZone: TIME_ZONE,
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
 export type SlotDay = { key: string; label: string; slots: { startsAt: string; time: string }[] };
 
 /** Slots grouped by their Brisbane day ('Monday 23 November'), in time order, with times like '9:00 am'. */
@@ -42,6 +35,3 @@ export function groupSlotsByDay(slots: readonly string[]): SlotDay[] {
 
 /** The Brisbane day key ('2026-11-23') of an instant, to find a slot's day. */
 export const brisbaneDayKey = (iso: string) => DAY_KEY.format(new Date(iso));
-
-/** A booked time as the confirmation email writes it: 'Monday 23 November at 9:00 am'. */
-export const formatBookedTime = (iso: string) => WHEN_LABEL.format(new Date(iso));

@@ -1,5 +1,7 @@
 import {
+  type CoachBooking,
   coachTileState,
+  formatCoachTime,
   KIT_MESSAGES,
   type Kit,
   kitDisplayName,
@@ -7,17 +9,16 @@ import {
   questionnairesComplete,
   withBrand,
 } from '@portal/domain';
+import { CoachTile } from '../../../components/kits/coach-tile.tsx';
+import { KitActions } from '../../../components/kits/kit-actions.tsx';
+import { errorText } from '../../../components/kits/kit-format.ts';
+import { KITS_TEXTS } from '../../../components/kits/kit-texts.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { useConfig } from '../../../lib/config.ts';
-import { useKits } from '../../kits/api.ts';
-import { CoachTile } from '../../kits/components/coach-tile.tsx';
-import { KitActions } from '../../kits/components/kit-actions.tsx';
-import { errorText } from '../../kits/components/kit-format.ts';
-import { KITS_TEXTS } from '../../kits/components/kit-texts.ts';
-import { type CoachBooking, useCoachBookings } from '../api.ts';
+import { useKits } from '../../../lib/kits-api.ts';
+import { useCoachBookings } from '../api.ts';
 import { COACH_TEXTS } from '../coach-texts.ts';
-import { formatBookedTime } from '../coach-time.ts';
 
 export type CoachKitActions = {
   onBook: (kit: Kit) => void;
@@ -69,8 +70,7 @@ function CoachKit({ kit, booking, ...actions }: CoachKitActions & { kit: Kit; bo
       <CoachTile kit={kit} onHowToBook={actions.onCoachInfo} onBook={() => actions.onBook(kit)} />
       {state === 'BOOK' && booking ? (
         <p className="coach-booked">
-          {COACH_TEXTS.bookedFor}{' '}
-          <time dateTime={booking.startsAt}>{formatBookedTime(booking.startsAt)}</time>{' '}
+          {COACH_TEXTS.bookedFor} <time dateTime={booking.startsAt}>{formatCoachTime(booking.startsAt)}</time>{' '}
           {COACH_TEXTS.brisbaneTime}.
         </p>
       ) : null}

@@ -1,7 +1,7 @@
-import type { Kit } from '@portal/domain';
+import { COACH_BOOKING_MESSAGES, type Kit } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { type ApiCall, makeKit, renderKits, stubApi } from '../../kits/components/kits.test-helpers.tsx';
+import { type ApiCall, makeKit, renderKits, stubApi } from '../../../test/kits.tsx';
 import { CoachBookingModal } from './coach-booking-modal.tsx';
 
 const MONDAY_9 = '2026-11-22T23:00:00.000Z';
@@ -24,7 +24,7 @@ const booked = (startsAt: string) => ({
     id: 1,
     kitId: KIT.id,
     startsAt,
-    message: `Your Microbiome Coach call is booked for ${startsAt} (Brisbane time).`,
+    message: COACH_BOOKING_MESSAGES.booked(startsAt),
   },
 });
 
@@ -88,9 +88,10 @@ describe('CoachBookingModal, built-in scheduler', () => {
     await user.click(await screen.findByRole('radio', { name: '4:45 pm' }));
     const bookingsBefore = count(calls, 'GET /coach/bookings');
     await user.click(screen.getByRole('button', { name: 'Book this time' }));
-    expect(
-      await screen.findByText(`Your Microbiome Coach call is booked for ${MONDAY_445} (Brisbane time).`),
-    ).toHaveAttribute('role', 'status');
+    expect(await screen.findByText(COACH_BOOKING_MESSAGES.booked(MONDAY_445))).toHaveAttribute(
+      'role',
+      'status',
+    );
     expect(calls.filter((c) => c.method === 'POST')).toEqual([
       { method: 'POST', path: '/kits/7/coach-booking', body: { startsAt: MONDAY_445 } },
     ]);
@@ -113,16 +114,14 @@ describe('CoachBookingModal, built-in scheduler', () => {
     await user.selectOptions(screen.getByLabelText('Day'), 'Tuesday 24 November');
     await user.click(screen.getByRole('radio', { name: '9:00 am' }));
     await user.click(screen.getByRole('button', { name: 'Book this time' }));
-    expect(
-      await screen.findByText(`Your Microbiome Coach call is booked for ${TUESDAY_9} (Brisbane time).`),
-    ).toBeVisible();
+    expect(await screen.findByText(COACH_BOOKING_MESSAGES.booked(TUESDAY_9))).toBeVisible();
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ startsAt: TUESDAY_9 }]);
     expect(await screen.findByText('To move it, choose another time and book it.')).toBeVisible();
     expect(screen.queryByText(/Monday 23 November at 9:00 am/)).not.toBeInTheDocument();
   });
 
   it('says when the time was just taken, clears the choice and fetches the free times again', async () => {
-    const taken = 'That time has just been taken. Please choose another time.';
+    const taken = COACH_BOOKING_MESSAGES.taken;
     const { user, calls } = renderModal({
       post: () => ({ status: 409, body: { message: taken, code: 'CONFLICT' } }),
     });
@@ -136,8 +135,7 @@ describe('CoachBookingModal, built-in scheduler', () => {
   });
 
   it('says when booking is still locked', async () => {
-    const locked =
-      'Coach booking opens once your results are available and your questionnaires are 100% complete.';
+    const locked = COACH_BOOKING_MESSAGES.locked;
     const { user } = renderModal({
       post: () => ({ status: 409, body: { message: locked, code: 'CONFLICT' } }),
     });
@@ -147,7 +145,7 @@ describe('CoachBookingModal, built-in scheduler', () => {
   });
 
   it('shows the message for a time that is not offered', async () => {
-    const notASlot = 'Please choose one of the times offered.';
+    const notASlot = COACH_BOOKING_MESSAGES.notASlot;
     const { user } = renderModal({
       post: () => ({ status: 400, body: { message: notASlot, code: 'INVALID' } }),
     });

@@ -1,14 +1,14 @@
-import type { Kit } from '@portal/domain';
+import { formatCoachTime, type Kit } from '@portal/domain';
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
+import { StatusMessage } from '../../../components/ui/status-message.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { StatusMessage } from '../../kits/components/status-message.tsx';
-import { errorText } from '../../kits/modals/error-text.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { useBookCoach, useCoachBookings, useCoachSlots } from '../api.ts';
 import { COACH_TEXTS } from '../coach-texts.ts';
-import { formatBookedTime, groupSlotsByDay } from '../coach-time.ts';
+import { groupSlotsByDay } from '../coach-time.ts';
 import { PhoneText } from '../components/phone-text.tsx';
 
 /**
@@ -61,7 +61,7 @@ export function CoachScheduler({ kit }: { kit: Kit }) {
         {booking && !justBooked ? (
           <p className="coach-current-booking">
             {COACH_TEXTS.currentBooking}{' '}
-            <time dateTime={booking.startsAt}>{formatBookedTime(booking.startsAt)}</time>{' '}
+            <time dateTime={booking.startsAt}>{formatCoachTime(booking.startsAt)}</time>{' '}
             {COACH_TEXTS.brisbaneTime}. {COACH_TEXTS.moveHint}
           </p>
         ) : null}
