@@ -9,11 +9,17 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labResults } from '../../db/schema/index.ts';
 import { bearer, createTestApp, ops, signedInUser, type TestApp } from '../../test/helpers.ts';
+import { REPORT_SHAPE } from './report-explanations.ts';
 
 const MPA3 = fs.readFileSync(
   new URL('../../../../../packages/domain/test-data/report/gmwi2/SRR1761667_metaphlan.txt', import.meta.url),
   'utf8',
 );
+
+/** Migration 0018's second statement: the shape of each report stored before the column, from its keys. */
+const CLASSIFY_SHAPES = fs
+  .readFileSync(new URL('../../db/migrations/0018_report_shape.sql', import.meta.url), 'utf8')
+  .split('--> statement-breakpoint')[1] as string;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -40,6 +46,30 @@ async function importedReport(email: string) {
   return kit as { id: number; sampleIdentifier: string };
 }
 
+async function shapeOf(kitId: number) {
+  const [row] = await t.database.db
+    .select({ shape: labResults.reportShape })
+    .from(labResults)
+    .where(eq(labResults.kitId, kitId));
+  return row?.shape;
+}
+
+/** The row as migration 0018 found it, without a shape, then given one by the migration's own statement. */
+async function migrated(kitId: number) {
+  await t.database.db.update(labResults).set({ reportShape: 0 }).where(eq(labResults.kitId, kitId));
+  await t.database.db.execute(sql.raw(CLASSIFY_SHAPES));
+  return shapeOf(kitId);
+}
+
+describe('the shape stored beside the report (decision 033)', () => {
+  it('is today’s at import, and migration 0018 gives today’s to a report already in it', async () => {
+    const owner = await signedInUser(t.app);
+    const kit = await importedReport(owner.email);
+    expect(await shapeOf(kit.id)).toBe(REPORT_SHAPE);
+    expect(await migrated(kit.id)).toBe(REPORT_SHAPE);
+  });
+});
+
 describe('reports imported before the explanations were stored', () => {
   it('get them on the first read, saved so later reads only send them', async () => {
     const owner = await signedInUser(t.app);
@@ -52,6 +82,7 @@ describe('reports imported before the explanations were stored', () => {
         reportText: sql`(${labResults.report} - 'gmwi2Contributions' - 'gmhiExplanation' - 'reference')::text`,
       })
       .where(eq(labResults.kitId, kit.id));
+    expect(await migrated(kit.id)).toBe(0);
 
     const res = await t.app.inject({
       url: `/api/reports/${kit.sampleIdentifier}`,
@@ -66,6 +97,7 @@ describe('reports imported before the explanations were stored', () => {
     const [row] = await t.database.db.select().from(labResults).where(eq(labResults.kitId, kit.id));
     expect(row?.report).toEqual(report);
     expect(JSON.parse(row?.reportText ?? '')).toEqual(report);
+    expect(row?.reportShape).toBe(REPORT_SHAPE);
   });
 });
 
@@ -102,6 +134,7 @@ async function storeOldShape(kitId: number) {
     .update(labResults)
     .set({ report: old, reportText: JSON.stringify(old) })
     .where(eq(labResults.kitId, kitId));
+  expect(await migrated(kitId)).toBe(0);
   return { compact, old };
 }
 
@@ -125,6 +158,7 @@ describe('reports stored with their taxa repeated (before session 11)', () => {
     const [row] = await t.database.db.select().from(labResults).where(eq(labResults.kitId, kit.id));
     expect(row?.report).toEqual(compact);
     expect(JSON.parse(row?.reportText ?? '')).toEqual(compact);
+    expect(row?.reportShape).toBe(REPORT_SHAPE);
   });
 
   it('are sent as stored when today’s parser refuses their profile, which readers still understand', async () => {
@@ -142,6 +176,7 @@ describe('reports stored with their taxa repeated (before session 11)', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().report).toEqual(old);
+    expect(await shapeOf(kit.id)).toBe(0);
     const pdf = await t.app.inject({
       url: `/api/reports/${kit.sampleIdentifier}/pdf`,
       headers: bearer(owner.accessToken),
@@ -215,6 +250,7 @@ describe('reports stored with their labels and fixed texts (before they were der
       .update(labResults)
       .set({ report: labelled, reportText: JSON.stringify(labelled) })
       .where(eq(labResults.kitId, kit.id));
+    expect(await migrated(kit.id)).toBe(0);
 
     const res = await t.app.inject({
       url: `/api/reports/${kit.sampleIdentifier}`,
@@ -227,5 +263,6 @@ describe('reports stored with their labels and fixed texts (before they were der
     const [row] = await t.database.db.select().from(labResults).where(eq(labResults.kitId, kit.id));
     expect(row?.report).toEqual(compact);
     expect(JSON.parse(row?.reportText ?? '')).toEqual(compact);
+    expect(row?.reportShape).toBe(REPORT_SHAPE);
   });
 });

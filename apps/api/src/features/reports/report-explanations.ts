@@ -4,23 +4,13 @@ import { labResults } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 
 /**
- * Whether a stored report is in today's shape (decision 027): it carries the explanations, and stores each
- * taxon once (a report stored before session 11 also has `notableTaxa` and the taxa again in each group),
- * with no label or fixed text a reader derives or looks up (before they left it, composition entries had
- * `label`, GMWI2 taxa `name`, `label` and `rank`, and each score its caveats and citation). Its SQL twin is the `explained` column of reportOfOwner in
- * reports.service.ts.
+ * The shape of the report buildReport makes today, stored beside it in `lab_results.report_shape` (decision
+ * 033): it carries the explanations, and stores each taxon once, with no label or fixed text a reader
+ * derives or looks up (decision 027). A row with a lower number (0: stored before session 11, or written
+ * without it) is rebuilt on its first read. Raise it when the stored shape changes, so older rows are
+ * rebuilt once.
  */
-function isCurrentShape(report: Partial<BuildReport>): boolean {
-  return (
-    report.gmwi2Contributions !== undefined &&
-    report.gmhiExplanation !== undefined &&
-    !!report.reference &&
-    !('notableTaxa' in report) &&
-    !('label' in (report.composition?.phylum?.[0] ?? {})) &&
-    !('name' in (report.gmwi2Contributions?.taxa[0] ?? {})) &&
-    !('citation' in (report.indices?.gmwi2 ?? {}))
-  );
-}
+export const REPORT_SHAPE = 1;
 
 /**
  * A report stored in an older shape (before the score explanations, or with its taxa repeated) is rebuilt
@@ -28,9 +18,14 @@ function isCurrentShape(report: Partial<BuildReport>): boolean {
  * other does. The whole report is rebuilt, so its numbers and their explanations always come from the
  * same computation.
  */
-export async function explainedReport(ctx: AppContext, kitId: number, stored: unknown): Promise<BuildReport> {
+export async function explainedReport(
+  ctx: AppContext,
+  kitId: number,
+  stored: unknown,
+  shape: number,
+): Promise<BuildReport> {
   const report = stored as BuildReport;
-  if (isCurrentShape(report)) return report;
+  if (shape === REPORT_SHAPE) return report;
   const [row] = await ctx.db
     .select({ profileText: labResults.profileText })
     .from(labResults)
@@ -49,6 +44,7 @@ export async function explainedReport(ctx: AppContext, kitId: number, stored: un
     .set({
       report: rebuilt,
       reportText: JSON.stringify(rebuilt),
+      reportShape: REPORT_SHAPE,
       reportVersion: rebuilt.version,
       database: rebuilt.database,
     })

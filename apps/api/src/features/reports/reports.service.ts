@@ -21,7 +21,7 @@ import { AppError, conflict, invalid, notFound, sessionExpired } from '../../lib
 import type { Caller } from '../../plugins/authenticate.ts';
 import { liveSession } from '../auth/live-session.ts';
 import { setKitStatus } from '../kits/kits.service.ts';
-import { explainedReport } from './report-explanations.ts';
+import { explainedReport, REPORT_SHAPE } from './report-explanations.ts';
 
 const AT_LAB = new Set([
   'RECEIVED_BY_LAB',
@@ -79,6 +79,7 @@ export async function importResults(
       profileText: input.profile,
       report,
       reportText: JSON.stringify(report),
+      reportShape: REPORT_SHAPE,
       importedBy: actor,
     });
     await setKitStatus(
@@ -156,11 +157,8 @@ const reportOfOwner = preparedFor((db) => {
       reportText: sql<string>`coalesce(${labResults.reportText}, ${labResults.report}::text)`.as(
         'report_text',
       ),
-      // isCurrentShape of report-explanations.ts: a report in an older shape is rebuilt before it is sent.
-      explained:
-        sql<boolean>`(${labResults.report} ?& array['gmwi2Contributions', 'gmhiExplanation', 'reference'] and not ${labResults.report} ? 'notableTaxa' and not ${labResults.report} @? '$.composition.phylum[0].label' and not ${labResults.report} @? '$.gmwi2Contributions.taxa[0].name' and not ${labResults.report} @? '$.indices.gmwi2.citation')`.as(
-          'explained',
-        ),
+      // REPORT_SHAPE of report-explanations.ts: a report in an older shape is rebuilt before it is sent.
+      reportShape: labResults.reportShape,
       resultDeliveryType: projects.resultDeliveryType,
     })
     .from(labResults)
@@ -182,7 +180,7 @@ const reportOfOwner = preparedFor((db) => {
       sampleIdentifier: found.sampleIdentifier,
       displayDate: found.displayDate,
       reportText: found.reportText,
-      explained: found.explained,
+      reportShape: found.reportShape,
       resultDeliveryType: found.resultDeliveryType,
     })
     .from(users)
@@ -210,12 +208,12 @@ async function ownReportRow(ctx: AppContext, { userId, sessionId }: Caller, samp
     sampleIdentifier: row.sampleIdentifier,
     displayDate: row.displayDate,
   };
-  return { user: row.user, kit, reportText: row.reportText ?? '{}', explained: row.explained === true };
+  return { user: row.user, kit, reportText: row.reportText ?? '{}', shape: row.reportShape ?? 0 };
 }
 
 export async function ownReport(ctx: AppContext, caller: Caller, sampleIdentifier: string) {
-  const { user, kit, reportText } = await ownReportRow(ctx, caller, sampleIdentifier);
-  return { user, kit, report: await explainedReport(ctx, kit.id, JSON.parse(reportText)) };
+  const { user, kit, reportText, shape } = await ownReportRow(ctx, caller, sampleIdentifier);
+  return { user, kit, report: await explainedReport(ctx, kit.id, JSON.parse(reportText), shape) };
 }
 
 /**
@@ -225,10 +223,11 @@ export async function ownReport(ctx: AppContext, caller: Caller, sampleIdentifie
  * (explainedReport).
  */
 export async function getReportJson(ctx: AppContext, caller: Caller, sampleIdentifier: string) {
-  const { kit, reportText, explained } = await ownReportRow(ctx, caller, sampleIdentifier);
-  const report = explained
-    ? reportText
-    : JSON.stringify(await explainedReport(ctx, kit.id, JSON.parse(reportText)));
+  const { kit, reportText, shape } = await ownReportRow(ctx, caller, sampleIdentifier);
+  const report =
+    shape === REPORT_SHAPE
+      ? reportText
+      : JSON.stringify(await explainedReport(ctx, kit.id, JSON.parse(reportText), shape));
   const head = JSON.stringify({
     kitId: kit.id,
     sampleIdentifier: kit.sampleIdentifier,
