@@ -1,10 +1,10 @@
 import { ERROR_CODES, RECRUITMENT_MESSAGES, type RecruitmentConsent } from '@portal/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import sanitizeHtml from 'sanitize-html';
 import { enqueueMail } from '../../adapters/mail/outbox.ts';
 import { compose } from '../../adapters/mail/templates.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { candidateResponses, candidates, recruitmentConsents, recruitments } from '../../db/schema/index.ts';
+import { sanitiseConsentHtml } from '../../lib/consent-html.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { signToken, type TokenKind, verifyToken } from '../../lib/jwt.ts';
@@ -12,32 +12,6 @@ import { signToken, type TokenKind, verifyToken } from '../../lib/jwt.ts';
 const UNSUBSCRIBE_TOKEN: TokenKind = { audience: 'unsubscribe', ttlSeconds: 365 * 86400 };
 /** The token of an expression of interest's validation link: proof that the candidate reads that inbox. */
 const VALIDATION_TOKEN: TokenKind = { audience: 'candidate-email', ttlSeconds: 30 * 86400 };
-
-/** Consent HTML may format text and link out, nothing more: no scripts, styles, frames or handlers. */
-export function sanitiseConsentHtml(html: string): string {
-  return sanitizeHtml(html, {
-    allowedTags: [
-      'p',
-      'br',
-      'b',
-      'strong',
-      'i',
-      'em',
-      'u',
-      'ul',
-      'ol',
-      'li',
-      'h2',
-      'h3',
-      'h4',
-      'a',
-      'blockquote',
-    ],
-    allowedAttributes: { a: ['href', 'title'] },
-    allowedSchemes: ['https', 'mailto', 'tel'],
-    transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer', target: '_blank' }) },
-  });
-}
 
 /** A signed, expiring unsubscribe token naming the candidate. */
 export function unsubscribeToken(ctx: AppContext, candidateId: string) {

@@ -1,6 +1,5 @@
 import type { RecruitmentConsent } from '@portal/domain';
-import { useMemo } from 'react';
-import { consentPdfUrl, consentPlainText, sanitiseConsentHtml } from '../consent-html.ts';
+import { consentPdfUrl, consentPlainText } from '../consent-html.ts';
 import { RECRUITMENT_TEXTS } from '../recruitment-texts.ts';
 
 /** What the candidate reads before answering: the consent's text and, when there is one, its PDF. */
@@ -9,12 +8,11 @@ export function ConsentDocument({
 }: {
   consent: Pick<RecruitmentConsent, 'title' | 'htmlContent' | 'url'>;
 }) {
-  const html = useMemo(() => sanitiseConsentHtml(consent.htmlContent), [consent.htmlContent]);
   const pdfUrl = consentPdfUrl(consent.url);
   return (
     <div className="consent-document">
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server and again above, with the same allow-list */}
-      <div className="consent-html" dangerouslySetInnerHTML={{ __html: html }} />
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the API with the consent allow-list */}
+      <div className="consent-html" dangerouslySetInnerHTML={{ __html: consent.htmlContent }} />
       {pdfUrl ? (
         <div className="consent-pdf">
           <iframe
