@@ -138,6 +138,10 @@ export const testPaymentCharges = pgTable('test_payment_charges', {
   source: text('source').notNull(),
   amountCents: integer('amount_cents').notNull(),
   description: text('description'),
+  /** succeeded, or requires_action until the person completes (or fails) the test 3-D Secure step. */
+  status: text('status').notNull().default('succeeded'),
+  /** Stripe's shape: handed to the browser for the 3-D Secure step, checked when it is completed. */
+  clientSecret: text('client_secret'),
   refundedAt: timestamp('refunded_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
