@@ -1,0 +1,77 @@
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import { type MailRetry, mailJobs, startMailRelay } from '../adapters/mail/dispatcher.ts';
+import type { MailTransport } from '../adapters/mail/transport.ts';
+import type { PaymentProvider } from '../adapters/payments/payments.ts';
+import type { Database } from '../db/client.ts';
+import { type JobQueue, startJobQueue } from '../jobs/queue.ts';
+import { renewalJobs } from '../jobs/renewals.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The job queue (jobs/queue.ts): send a job, in a transaction or not, and list jobs for operators. */
+    jobs: JobQueue;
+  }
+}
+
+export type JobsPluginOptions = {
+  database: Database;
+  payments: PaymentProvider;
+  /** Delivers the outbox; null leaves mail in the outbox (no SMTP_URL). */
+  mailTransport: MailTransport | null;
+  /**
+   * true: this instance works the queues from onReady until close. false (tests): no workers and no
+   * timers; the queue is installed on first use, for the tests that send or list jobs.
+   */
+  work: boolean;
+  mailRetry?: MailRetry;
+  /** How often idle workers poll (seconds, at least 0.5). */
+  pollingIntervalSeconds?: number;
+};
+
+/**
+ * Background work (decision 031): outbox delivery and subscription renewals run as jobs of one queue.
+ * Later features add their job definitions to the list below and send jobs with `app.jobs.send`.
+ */
+const jobsPlugin: FastifyPluginAsync<JobsPluginOptions> = async (app, options) => {
+  const { database, payments, mailTransport, work, mailRetry, pollingIntervalSeconds } = options;
+  const definitions = [
+    ...(mailTransport
+      ? mailJobs(database.db, mailTransport, {
+          log: app.log,
+          ...(mailRetry ? { retry: mailRetry } : {}),
+          ...(pollingIntervalSeconds ? { pollingIntervalSeconds } : {}),
+        })
+      : []),
+    ...renewalJobs(app.ctx, payments, app.log),
+  ];
+
+  let started: Promise<JobQueue> | undefined;
+  const queue = (withWorkers = false) => {
+    started ??= startJobQueue(database, definitions, { log: app.log, work: withWorkers });
+    return started;
+  };
+  app.decorate('jobs', {
+    send: async (name, data, sendOptions) => (await queue()).send(name, data, sendOptions),
+    insert: async (name, jobs, tx) => (await queue()).insert(name, jobs, tx),
+    list: async (filter) => (await queue()).list(filter),
+    stop: async (timeoutMs) => {
+      if (started) await (await started).stop(timeoutMs);
+    },
+  } satisfies JobQueue);
+
+  if (work) {
+    app.addHook('onReady', async () => {
+      const running = await queue(true);
+      if (mailTransport) await startMailRelay(running);
+    });
+  }
+  app.addHook('onClose', async () => {
+    // A queue that failed to start has nothing to stop.
+    const running = await started?.catch(() => undefined);
+    await running?.stop();
+    mailTransport?.close?.();
+  });
+};
+
+export default fp(jobsPlugin, { name: 'jobs' });
