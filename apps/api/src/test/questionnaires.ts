@@ -9,7 +9,8 @@ import {
 } from '@portal/domain';
 import type { Db } from '../db/client.ts';
 import { surveyAnswers } from '../db/schema/index.ts';
-import { answerClock, surveyCatalog } from '../features/surveys/surveys.service.ts';
+import { answerClock, surveyCatalog } from '../features/surveys/catalog.ts';
+import { storeProgress } from '../features/surveys/progress.ts';
 
 /** A valid answer to any question: first option, 'false', the minimum, yesterday, or a word. */
 function typicalAnswer(q: SurveyQuestion): AnswerRecord {
@@ -46,15 +47,18 @@ export function completeAnswers(definition: SurveyDefinition): AnswerRecord[] {
   return answers;
 }
 
-/** Answers every shown compulsory question of every questionnaire of a kit, straight into the database. */
+/**
+ * Answers every shown compulsory question of every questionnaire of a kit, straight into the database,
+ * and stores each questionnaire's figures on the kit as a save would (decision 029).
+ */
 export async function completeQuestionnaires(db: Db, kitId: number) {
   for (const [type, definition] of surveyCatalog()) {
     const answers = completeAnswers(definition);
-    if (answers.length)
-      await db
-        .insert(surveyAnswers)
-        .values(
-          answers.map((a) => ({ kitId, surveyType: type, ...a, definitionVersion: definition.version })),
-        );
+    if (!answers.length) continue;
+    await db
+      .insert(surveyAnswers)
+      .values(answers.map((a) => ({ kitId, surveyType: type, ...a, definitionVersion: definition.version })));
+    const progress = surveyProgress(definition, indexAnswers(answers), answerClock());
+    await storeProgress(db, kitId, type, definition, progress);
   }
 }

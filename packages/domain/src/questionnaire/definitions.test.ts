@@ -14,8 +14,8 @@ import { answersOf } from './questionnaire.test-helpers.ts';
 import { QUESTIONNAIRE_ORDER, STOOL_SURVEY, SURVEY_ESTIMATES, SURVEY_SLUGS } from './survey-types.ts';
 import { visibleQuestions } from './visibility.ts';
 
-/** The published questionnaires live with the API, which serves them. */
-const folder = new URL('../../../../apps/api/src/features/surveys/definitions/', import.meta.url);
+/** The published questionnaires (definition-files.ts loads them for the API). */
+const folder = new URL('./definitions/', import.meta.url);
 const files = readdirSync(folder).filter((name) => name.endsWith('.json'));
 const loaded = files.map((name) => ({
   name,

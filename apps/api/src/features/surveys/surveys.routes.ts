@@ -2,7 +2,8 @@ import { answerRecordSchema, apiErrorSchema, surveyDefinitionSchema } from '@por
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf, requireUser, requireUserCheckedByQuery } from '../../plugins/authenticate.ts';
-import { deleteAnswer, getAnswers, getDefinition, saveAnswer } from './surveys.service.ts';
+import { getDefinition } from './catalog.ts';
+import { deleteAnswer, getAnswers, saveAnswer } from './surveys.service.ts';
 
 const security = [{ bearerAuth: [] }];
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
@@ -44,10 +45,13 @@ export const surveysRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireUser,
       schema: {
         tags: ['surveys'],
-        summary: 'get survey answers: the questionResultsMap of a kit',
+        summary: "get survey answers: the questionResultsMap of a kit and the questionnaire's progress",
         security,
         params: z.object({ kitId, type: typeParam }),
-        response: { 200: z.object({ questionResultsMap: z.record(z.string(), answerSchema) }), ...errors },
+        response: {
+          200: z.object({ questionResultsMap: z.record(z.string(), answerSchema), progress: progressSchema }),
+          ...errors,
+        },
       },
     },
     async (request) => getAnswers(ctx, principalOf(request), request.params.kitId, request.params.type),

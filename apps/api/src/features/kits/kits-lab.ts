@@ -1,0 +1,173 @@
+import crypto from 'node:crypto';
+import {
+  deliversResults,
+  type Kit,
+  kitStatusForSample,
+  kitTransitionAllowed,
+  needsImportedResults,
+  normaliseReferralCode,
+  reportDelivered,
+  resultsOnlyByImport,
+  sampleTransitionAllowed,
+  transitionRefusal,
+} from '@portal/domain';
+import { eq } from 'drizzle-orm';
+import { enqueueMail } from '../../adapters/mail/outbox.ts';
+import { kitEvents, kits, labResults, projects, referralCodes, users } from '../../db/schema/index.ts';
+import type { AppContext } from '../../lib/context.ts';
+import { conflict, invalid, notFound } from '../../lib/errors.ts';
+import { kitDispatchedMail, resultsAvailableMail, sampleFailedMail, sampleReceivedMail } from './kit-mail.ts';
+import { addEvent, formatVoucher, kitById, newVoucherCode, ownerOf, randomCode } from './kit-view.ts';
+
+/** The operators' and the lab's steps: new kits, a kit's logistics and lab statuses, referral codes. */
+
+const newSampleIdentifier = () => `MB${randomCode(8, 'ABCDEFGHJKMNPQRSTUVWXYZ0123456789')}`;
+const newHashedId = () => crypto.randomBytes(12).toString('base64url');
+
+/** ops kits:create: new kits with vouchers, optionally owned (as if bought) by an existing account. */
+export async function createKits(
+  ctx: AppContext,
+  input: { count: number; projectId: number; ownerEmail?: string | undefined; infant?: boolean | undefined },
+) {
+  return ctx.db.transaction(async (tx) => {
+    const [project] = await tx.select().from(projects).where(eq(projects.id, input.projectId));
+    if (!project) throw notFound(`There is no project ${input.projectId}.`);
+    let ownerId: string | null = null;
+    let referralCode: string | null = null;
+    if (input.ownerEmail) {
+      const [owner] = await tx
+        .select({ id: users.id, referralCode: users.referralCode })
+        .from(users)
+        .where(eq(users.email, input.ownerEmail.trim().toLowerCase()));
+      if (!owner) throw notFound(`There is no account with the email ${input.ownerEmail}.`);
+      ownerId = owner.id;
+      // The practitioner who referred the person at registration is credited with every kit they buy.
+      referralCode = owner.referralCode;
+    }
+    const rows = await tx
+      .insert(kits)
+      .values(
+        Array.from({ length: input.count }, () => ({
+          hashedId: newHashedId(),
+          projectId: project.id,
+          ownerId,
+          referralCode,
+          voucherCode: newVoucherCode(),
+          sampleIdentifier: newSampleIdentifier(),
+          surveyResultId: input.infant ? crypto.randomUUID() : null,
+        })),
+      )
+      .returning();
+    if (ownerId)
+      await tx
+        .insert(kitEvents)
+        .values(rows.map((k) => ({ kitId: k.id, eventType: 'PURCHASED', actor: 'operator' })));
+    return rows.map((k) => ({
+      id: k.id,
+      voucherCode: formatVoucher(k.voucherCode),
+      sampleIdentifier: k.sampleIdentifier,
+      hashedId: k.hashedId,
+    }));
+  });
+}
+
+/**
+ * ops kit:set: a logistics or lab step. Each change is checked against the state machine, appends a
+ * timeline event and, where the owner should hear of it, an email, all in one transaction. A sample
+ * step also moves the kit (e.g. a sample at the lab makes the kit RECEIVED_BY_LAB).
+ */
+export async function setKitStatus(
+  ctx: AppContext,
+  kitId: number,
+  change: {
+    kitStatus?: string | undefined;
+    sampleStatus?: string | undefined;
+    displayDate?: string | undefined;
+  },
+  actor: string,
+): Promise<Kit> {
+  return ctx.db.transaction(async (tx) => {
+    const [kit] = await tx.select().from(kits).where(eq(kits.id, kitId)).for('update');
+    if (!kit) throw notFound(`There is no kit ${kitId}.`);
+    let kitStatus = kit.kitStatus;
+    let sampleStatus = kit.sampleStatus;
+    const events: string[] = [];
+    if (change.sampleStatus) {
+      if (!sampleTransitionAllowed(sampleStatus, change.sampleStatus))
+        throw conflict(transitionRefusal('sample', sampleStatus, change.sampleStatus));
+      sampleStatus = change.sampleStatus;
+      events.push(sampleStatus);
+      const implied = kitStatusForSample(sampleStatus);
+      if (!change.kitStatus && implied && implied !== kitStatus) {
+        if (!kitTransitionAllowed(kitStatus, implied))
+          throw conflict(
+            `${transitionRefusal('kit', kitStatus, implied)} Move the kit first, or set both statuses together.`,
+          );
+        kitStatus = implied;
+        events.push(kitStatus);
+      }
+    }
+    if (change.kitStatus) {
+      if (!kitTransitionAllowed(kitStatus, change.kitStatus))
+        throw conflict(transitionRefusal('kit', kitStatus, change.kitStatus));
+      kitStatus = change.kitStatus;
+      events.push(kitStatus);
+    }
+    if (events.length === 0) throw invalid('Give a kit status, a sample status or both.');
+    // A report state promises a report: only a results import (which stores it first) may reach one.
+    if (needsImportedResults({ kitStatus, sampleStatus }) && !needsImportedResults(kit)) {
+      const [imported] = await tx
+        .select({ id: labResults.id })
+        .from(labResults)
+        .where(eq(labResults.kitId, kit.id));
+      if (!imported) throw conflict(resultsOnlyByImport((change.sampleStatus ?? change.kitStatus) as string));
+    }
+    const displayDate =
+      change.displayDate ??
+      kit.displayDate ??
+      (sampleStatus === 'RESULTS_AVAILABLE' ? new Date().toISOString().slice(0, 10) : null);
+    await tx
+      .update(kits)
+      .set({ kitStatus, sampleStatus, displayDate, updatedAt: new Date() })
+      .where(eq(kits.id, kit.id));
+    for (const eventType of new Set(events)) await addEvent(tx, kit.id, eventType, actor);
+
+    const shown = await kitById(tx, kit.id);
+    const owner = await ownerOf(tx, kit.ownerId);
+    if (owner) {
+      const info = { ...kit, kitStatus, sampleStatus };
+      const reached = (value: string) =>
+        (kitStatus === value && kit.kitStatus !== value) ||
+        (sampleStatus === value && kit.sampleStatus !== value);
+      if (reached('DISPATCHED_BY_LAB')) await enqueueMail(tx, kitDispatchedMail(ctx.mail, owner, info));
+      if (reached('RECEIVED_BY_LAB'))
+        await enqueueMail(tx, sampleReceivedMail(ctx.mail, owner, info, deliversResults(shown.project)));
+      if (kitStatus.startsWith('FAILED_') && kitStatus !== kit.kitStatus)
+        await enqueueMail(tx, sampleFailedMail(ctx.mail, owner, info));
+      // Results of a project that delivers none stay with staff: the participant is not told of them.
+      if (
+        sampleStatus === 'RESULTS_AVAILABLE' &&
+        kit.sampleStatus !== 'RESULTS_AVAILABLE' &&
+        reportDelivered(shown)
+      )
+        await enqueueMail(tx, resultsAvailableMail(ctx.mail, owner, info));
+    }
+    return shown;
+  });
+}
+
+export async function createReferralCode(
+  ctx: AppContext,
+  input: { code: string; firstName: string; lastName: string },
+) {
+  const code = normaliseReferralCode(input.code);
+  if (!/^[A-Z0-9]{3,20}$/.test(code))
+    throw invalid('A referral code has 3 to 20 letters or digits (a REF- prefix is optional).');
+  const [row] = await ctx.db
+    .insert(referralCodes)
+    .values({ code, firstName: input.firstName, lastName: input.lastName })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw conflict(`The referral code ${code} already exists.`);
+  return { name: `${row.firstName} ${row.lastName}`, referralCode: row.code };
+}
