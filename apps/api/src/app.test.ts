@@ -48,7 +48,7 @@ describe('platform', () => {
   });
 
   it('never offers the internal test-order page in production', async () => {
-    const prod = await createTestApp({ NODE_ENV: 'production' });
+    const prod = await createTestApp({ NODE_ENV: 'production' }, { workJobs: false });
     try {
       expect((await prod.app.inject('/api/config')).json().features.testOrders).toBe(false);
     } finally {
@@ -128,7 +128,7 @@ describe('admin API guard', () => {
     const page = await t.app.inject({ url: '/dev/mailbox', headers: ops });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Dev mailbox');
-    const prod = await createTestApp({ NODE_ENV: 'production' });
+    const prod = await createTestApp({ NODE_ENV: 'production' }, { workJobs: false });
     try {
       expect((await prod.app.inject('/dev/mailbox')).statusCode).toBe(404);
     } finally {

@@ -66,6 +66,19 @@ describe('ops CLI', () => {
     expect(mail.links[0]).toMatch(/\/reset-password\?/);
   });
 
+  it('lists the job queue: counts per queue and state, and the newest jobs, filtered', async () => {
+    const id = await t.app.jobs.send('renewals', {});
+    const all = await ops(['jobs:list']);
+    expect(all.code, all.stderr).toBe(0);
+    const listing = JSON.parse(all.stdout);
+    expect(listing.queues).toContainEqual({ name: 'renewals', counts: { created: 1 } });
+    expect(listing.jobs[0]).toMatchObject({ id, queue: 'renewals', state: 'created', retryCount: 0 });
+    const failed = await ops(['jobs:list', '--queue', 'renewals', '--state', 'failed']);
+    expect(JSON.parse(failed.stdout).jobs).toEqual([]);
+    const wrong = await ops(['jobs:list', '--state', 'sleeping']);
+    expect(wrong.code).toBe(1);
+  });
+
   it.each([
     [['user:create', '--email', 'x@example.com'], /Missing --password/],
     [['user:create', '--bogus', '1'], /Unknown option/],

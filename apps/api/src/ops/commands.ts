@@ -232,6 +232,19 @@ export const commands: Record<string, Command> = {
       return client.get(`/api/admin/impersonation-audit${qs ? `?${qs}` : ''}`);
     },
   },
+  'jobs:list': {
+    summary:
+      'Background jobs: counts per queue and state, and the newest jobs (--queue mail|renewals|..., --state created|retry|active|completed|failed, --limit)',
+    options: { queue: str, state: str, limit: str },
+    run: (v, client) => {
+      const query = new URLSearchParams();
+      if (v.queue) query.set('queue', String(v.queue));
+      if (v.state) query.set('state', String(v.state));
+      if (v.limit) query.set('limit', String(v.limit));
+      const qs = query.toString();
+      return client.get(`/api/admin/jobs${qs ? `?${qs}` : ''}`);
+    },
+  },
   'recruitment:create': {
     summary:
       'A recruitment with its consent chain from a JSON file ([{title, htmlContent, agreeLabel, disagreeLabel, url?, thanksResponse?}])',

@@ -90,7 +90,7 @@ describe('dev mailbox', () => {
   });
 
   it('is not served in production, even to the key', async () => {
-    const prod = await createTestApp({ NODE_ENV: 'production' });
+    const prod = await createTestApp({ NODE_ENV: 'production' }, { workJobs: false });
     try {
       for (const res of [
         await prod.app.inject({ url: '/dev/mailbox', headers: ops }),
