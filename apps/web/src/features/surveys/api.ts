@@ -24,7 +24,27 @@ export function useSurveyDefinition(slug: string) {
   });
 }
 
-const answersSchema = z.object({ questionResultsMap: z.record(z.string(), answerRecordSchema) });
+const progressSchema = z.object({
+  surveyType: z.string(),
+  totalQuestions: z.number(),
+  completedQuestions: z.number(),
+});
+/** A questionnaire's progress as the server computed and stored it (decision 029). */
+export type ServerProgress = z.infer<typeof progressSchema>;
+
+const answersSchema = z.object({
+  questionResultsMap: z.record(z.string(), answerRecordSchema),
+  progress: progressSchema,
+});
+
+/** get survey answers: the stored answers and the questionnaire's progress. */
+export function getAnswers(kitId: number, slug: string, signal?: AbortSignal) {
+  return apiRequest(
+    `/kits/${kitId}/surveys/${encodeURIComponent(slug)}/answers`,
+    { auth: 'required', signal },
+    answersSchema,
+  );
+}
 
 /**
  * get survey answers. The page edits its own copy once loaded, so nothing is kept after it closes:
@@ -34,21 +54,11 @@ export function useSurveyAnswers(kitId: number, slug: string) {
   const { userId } = useSession();
   return useQuery({
     queryKey: surveysKeys.answers(userId, kitId, slug),
-    queryFn: ({ signal }) =>
-      apiRequest(`/kits/${kitId}/surveys/${encodeURIComponent(slug)}/answers`, {
-        auth: 'required',
-        signal,
-      }).then((data) => answersSchema.parse(data).questionResultsMap),
+    queryFn: ({ signal }) => getAnswers(kitId, slug, signal),
     enabled: userId !== null,
     gcTime: 0,
   });
 }
-
-const progressSchema = z.object({
-  surveyType: z.string(),
-  totalQuestions: z.number(),
-  completedQuestions: z.number(),
-});
 
 let lastSequence = 0;
 

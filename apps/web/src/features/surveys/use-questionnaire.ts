@@ -2,14 +2,24 @@ import type { AnswerRecord, AnswersByQuestionId, SurveyDefinition, SurveyQuestio
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
 import { useInvalidateKits } from '../kits/api.ts';
-import { deleteAnswer, putAnswer } from './api.ts';
+import { deleteAnswer, getAnswers, putAnswer, type ServerProgress } from './api.ts';
 import { createAutosaver, type SaveStatus } from './autosaver.ts';
 import { cardMessage, planSave } from './save-plan.ts';
 
-type Setup = { kitId: number; slug: string; definition: SurveyDefinition; initial: AnswersByQuestionId };
+type Setup = {
+  kitId: number;
+  slug: string;
+  definition: SurveyDefinition;
+  initial: AnswersByQuestionId;
+  /** The questionnaire's progress as the server gave it with the answers. */
+  initialProgress: ServerProgress;
+};
 
-/** The server's verdict on one question: null when saved, its message when refused. */
-type Outcome = { ok: true; message: string | null } | { ok: false };
+/**
+ * The server's verdict on one question: null when saved, its message when refused; with the
+ * questionnaire's progress as the server stored it, when it says.
+ */
+type Outcome = { ok: true; message: string | null; progress: ServerProgress | null } | { ok: false };
 
 async function sendAnswer(
   { kitId, slug }: Setup,
@@ -18,26 +28,41 @@ async function sendAnswer(
 ): Promise<Outcome> {
   const plan = planSave(question, record, new Date());
   try {
-    if (plan.kind === 'put') await putAnswer(kitId, slug, plan.record);
-    if (plan.kind === 'delete') await deleteAnswer(kitId, slug, question.questionId);
-    return { ok: true, message: null };
+    if (plan.kind === 'none') return { ok: true, message: null, progress: null };
+    const { progress } =
+      plan.kind === 'put'
+        ? await putAnswer(kitId, slug, plan.record)
+        : await deleteAnswer(kitId, slug, question.questionId);
+    return { ok: true, message: null, progress };
   } catch (error) {
     // A refusal is the answer's problem and belongs on its card; anything else is the connection's.
-    if (error instanceof ApiError && error.status >= 400 && error.status < 500)
-      return { ok: true, message: error.fields?.[question.questionId] ?? error.message };
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+      const message = error.fields?.[question.questionId] ?? error.message;
+      // An invalid number deleted the stored answer: the server's figure changed, so ask for it.
+      const progress = await getAnswers(kitId, slug).then(
+        (data) => data.progress,
+        () => null,
+      );
+      return { ok: true, message, progress };
+    }
     return { ok: false };
   }
 }
 
 /**
  * One questionnaire being answered: the participant's answers as typed, what the browser and the
- * server say about them, and saving each changed question 500 ms after its last change.
+ * server say about them, saving each changed question 500 ms after its last change, and the progress
+ * the server computed and stored with the latest save (the browser computes none of its own).
  */
 export function useQuestionnaire(setup: Setup) {
   const [answers, setAnswers] = useState<AnswersByQuestionId>(setup.initial);
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [serverMessages, setServerMessages] = useState<Readonly<Record<string, string | null>>>({});
   const [status, setStatus] = useState<SaveStatus>('idle');
+  // The figure of the save sent last among those answered, so a late answer to an older save never
+  // replaces a newer figure.
+  const [progress, setProgress] = useState({ figure: setup.initialProgress, order: 0 });
+  const sent = useRef(0);
   const latest = useRef(setup.initial);
   const invalidateKits = useInvalidateKits();
   const invalidateRef = useRef(invalidateKits);
@@ -52,9 +77,14 @@ export function useQuestionnaire(setup: Setup) {
       save: async (questionId) => {
         const question = byKey.get(questionId);
         if (!question) return true;
+        sent.current += 1;
+        const order = sent.current;
         const outcome = await sendAnswer(setup, question, latest.current[questionId]);
-        if (outcome.ok) setServerMessages((m) => ({ ...m, [questionId]: outcome.message }));
-        return outcome.ok;
+        if (!outcome.ok) return false;
+        setServerMessages((m) => ({ ...m, [questionId]: outcome.message }));
+        const figure = outcome.progress;
+        if (figure) setProgress((p) => (order > p.order ? { figure, order } : p));
+        return true;
       },
       onStatus: (next) => {
         setStatus(next);
@@ -85,5 +115,5 @@ export function useQuestionnaire(setup: Setup) {
     );
   }
 
-  return { answers, status, change, messageFor, flush: saver.flush };
+  return { answers, status, change, messageFor, progress: progress.figure, flush: saver.flush };
 }

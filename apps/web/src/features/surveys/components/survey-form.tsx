@@ -2,12 +2,12 @@ import {
   type AnswersByQuestionId,
   groupQuestionsBySection,
   type SurveyDefinition,
-  surveyProgress,
   visibleQuestions,
 } from '@portal/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
+import type { ServerProgress } from '../api.ts';
 import { questionText } from '../question-text.ts';
 import { SURVEY_TEXTS } from '../survey-texts.ts';
 import { useQuestionnaire } from '../use-questionnaire.ts';
@@ -25,15 +25,17 @@ type SurveyFormProps = {
   slug: string;
   definition: SurveyDefinition;
   initial: AnswersByQuestionId;
+  initialProgress: ServerProgress;
 };
 
 /**
  * The questionnaire once loaded: the questions shown by the skip and show rules for the answers as
  * they are now, grouped under their section headings, each saved on its own as it changes.
  */
-export function SurveyForm({ kitId, slug, definition, initial }: SurveyFormProps) {
+export function SurveyForm(props: SurveyFormProps) {
+  const { kitId, definition } = props;
   const navigate = useNavigate();
-  const questionnaire = useQuestionnaire({ kitId, slug, definition, initial });
+  const questionnaire = useQuestionnaire(props);
   const [finishing, setFinishing] = useState<'saving' | 'saved' | null>(null);
   const [closing, setClosing] = useState(false);
   const left = useRef(false);
@@ -47,7 +49,8 @@ export function SurveyForm({ kitId, slug, definition, initial }: SurveyFormProps
   const now = new Date();
   const { answers } = questionnaire;
   const sections = groupQuestionsBySection(definition, visibleQuestions(definition, answers));
-  const progress = surveyProgress(definition, answers, now);
+  // The server's figure, stored with the last save: the browser does not compute its own.
+  const { progress } = questionnaire;
   // Medical-history sections have no titles on screen (research §2); screen readers still get them.
   const headingClass = definition.surveyType === 'MEDICAL_HISTORY' ? 'visually-hidden' : undefined;
 

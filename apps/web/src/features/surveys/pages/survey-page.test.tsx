@@ -21,7 +21,10 @@ function setup(
     'GET /surveys/day-of-sampling': { status: 200, body: testDefinition },
     'GET /kits/5/surveys/day-of-sampling/answers': {
       status: 200,
-      body: { questionResultsMap: Object.fromEntries(stored.map((r) => [r.questionId, r])) },
+      body: {
+        questionResultsMap: Object.fromEntries(stored.map((r) => [r.questionId, r])),
+        progress: { ...progress, completedQuestions: stored.length },
+      },
     },
     [SAVE]: save,
     'DELETE /kits/5/surveys/day-of-sampling/answers/NOTES': { status: 200, body: { progress } },
@@ -110,6 +113,22 @@ describe('Questionnaire page', () => {
     expect(input).toHaveAccessibleName(/days$/);
     expect(fireEvent.keyDown(input, { key: '-' })).toBe(false);
     expect(fireEvent.keyDown(input, { key: '5' })).toBe(true);
+  });
+
+  it("shows the server's progress: the figure with the answers, then the one each save stored", async () => {
+    // Figures no browser computation gives for these answers: the page can only have them from the server.
+    const { calls } = setup([yes], (call) => ({
+      status: 200,
+      body: { saved: call.body, progress: { ...progress, completedQuestions: 4 } },
+    }));
+    await screen.findByRole('heading', { level: 1 });
+    const bar = () => screen.getByRole('progressbar', { name: SURVEY_TEXTS.pageProgressLabel });
+    expect(bar()).toHaveAttribute('aria-valuenow', '20');
+    vi.useFakeTimers();
+    fireEvent.change(numberInput(/bowel movements/), { target: { value: '3' } });
+    await advance(500);
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+    expect(bar()).toHaveAttribute('aria-valuenow', '80');
   });
 
   it('saves a question 500 ms after its last change, with an increasing clientSequence', async () => {

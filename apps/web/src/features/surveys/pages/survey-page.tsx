@@ -30,7 +30,15 @@ function LoadedSurvey({ kitId, slug }: { kitId: number; slug: string }) {
   const answers = useSurveyAnswers(kitId, slug);
   // Once both are in, the form keeps its own copy; a later refetch neither replaces nor hides it.
   if (definition.data && answers.data)
-    return <SurveyForm kitId={kitId} slug={slug} definition={definition.data} initial={answers.data} />;
+    return (
+      <SurveyForm
+        kitId={kitId}
+        slug={slug}
+        definition={definition.data}
+        initial={answers.data.questionResultsMap}
+        initialProgress={answers.data.progress}
+      />
+    );
   const error = definition.error ?? answers.error;
   if (!error) return <Loading />;
   // A refusal (not this person's kit, not activated yet) says why; anything else just failed.
