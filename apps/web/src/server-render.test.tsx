@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from './app/app.tsx';
-import { RESEARCH_TEXTS } from './features/research/research-texts.ts';
+import { RESEARCH_TEXTS } from './components/research/research-texts.ts';
 import { configQuery } from './lib/config.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { renderPage } from './server-render.tsx';

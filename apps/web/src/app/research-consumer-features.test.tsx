@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubApi } from '../features/kits/components/kits.test-helpers.tsx';
+import { stubApi } from '../test/kits.tsx';
 import { ORDER_TEXTS } from '../features/orders/orders-texts.ts';
 import { REPORT_TEXTS } from '../features/reports/report-texts.ts';
 import { endSession } from '../lib/session.ts';

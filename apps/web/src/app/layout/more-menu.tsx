@@ -1,7 +1,7 @@
 import { MORE_NAVIGATION } from '@portal/domain';
 import { useId, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { useLogout } from '../../features/auth/api.ts';
+import { useLogout } from '../../lib/auth-api.ts';
 
 /** The sidebar's 'More' entries: My Profile, Support and Log Out, behind a toggle. */
 export function MoreMenu() {

@@ -1,4 +1,4 @@
-import { apiErrorSchema, ERROR_CODES } from '@portal/domain';
+import { apiErrorSchema, ERROR_CODES, reportListItemSchema } from '@portal/domain';
 import type { BuildReport, Journey, ReportComparison } from '@portal/domain/report';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -6,14 +6,6 @@ import { ApiError, apiRequest, freshAccessToken } from '../../lib/api-client.ts'
 import { CLIENT_MESSAGES } from '../../lib/messages.ts';
 import { useSession } from '../../lib/session.ts';
 
-export const reportListItemSchema = z.object({
-  kitId: z.number(),
-  sampleIdentifier: z.string(),
-  name: z.string(),
-  displayDate: z.string(),
-  version: z.string(),
-});
-export type ReportListItem = z.infer<typeof reportListItemSchema>;
 
 // The stored report is computed once by the domain's buildReport; its shape is that type, not re-checked.
 const storedReportSchema = z.custom<BuildReport>((value) => typeof value === 'object' && value !== null);

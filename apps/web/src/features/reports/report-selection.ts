@@ -1,4 +1,4 @@
-import type { ReportListItem } from './api.ts';
+import type { ReportListItem } from '@portal/domain';
 
 /**
  * The sample identifiers asked for in the query: `?samples=A&samples=B` or `?samples=A,B`,

@@ -1,8 +1,8 @@
 import type { AnswerRecord, AnswersByQuestionId, SurveyDefinition, SurveyQuestion } from '@portal/domain';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
-import { createAutosaver, type SaveStatus } from '../surveys/autosaver.ts';
-import { cardMessage, planSave } from '../surveys/save-plan.ts';
+import { createAutosaver, type SaveStatus } from '../../lib/autosaver.ts';
+import { cardMessage, planSave } from '../../lib/save-plan.ts';
 import { putStoolAnswer } from './api.ts';
 
 type Setup = {

@@ -1,10 +1,11 @@
 import {
-  canViewReport,
   deliversResults,
   type Kit,
   kitStatusText,
   researchKitStatusText,
   researchSampleStatusText,
+  reportDelivered,
+  resultsWithheld,
   withBrand,
 } from '@portal/domain';
 
@@ -54,8 +55,6 @@ export function researchKitSteps(kit: ResearchKit, brand: string): ResearchStep[
   }));
 }
 
-const RESULT_STATUSES = new Set(['RESULTS_AVAILABLE', 'MICROBIOME_COACH_SESSION_COMPLETED']);
-
 /**
  * The status line of a kit. A sample the participant posted back says so (the kit's own status still
  * names the lab's dispatch). A status whose step the project does not show reads as the step before it:
@@ -66,8 +65,7 @@ export function researchKitStatusLabel(kit: ResearchKit, brand: string): string 
   const inTransit = researchSampleStatusText(kit.sampleStatus);
   if (inTransit) return inTransit;
   const { logisticType } = kit.project;
-  const status =
-    RESULT_STATUSES.has(kit.kitStatus) && !deliversResults(kit.project) ? 'RECEIVED_BY_LAB' : kit.kitStatus;
+  const status = resultsWithheld(kit) ? 'RECEIVED_BY_LAB' : kit.kitStatus;
   const label =
     researchKitStatusText(status, logisticType) ??
     researchKitStatusText('REQUESTED', logisticType) ??
@@ -75,6 +73,5 @@ export function researchKitStatusLabel(kit: ResearchKit, brand: string): string 
   return withBrand(label, brand);
 }
 
-/** A report to show: results (or the coach session) are in and the project delivers results. */
-export const hasResultsToShow = (kit: Pick<Kit, 'kitStatus' | 'sampleStatus' | 'project'>) =>
-  canViewReport(kit) && deliversResults(kit.project);
+/** A report to show: the domain's one rule for it (reportDelivered). */
+export const hasResultsToShow = reportDelivered;

@@ -1,10 +1,10 @@
 import type { Kit, PublicConfig } from '@portal/domain';
 import type { CurrentUser } from '../../lib/current-user.ts';
+import type { ResearchProject, ResearchVoucher } from '../../lib/research-api.ts';
+import { makeKit } from '../../test/kits.tsx';
 import { completeProfile } from '../../test/render.tsx';
-import { makeKit } from '../kits/components/kits.test-helpers.tsx';
-import type { ResearchProject, ResearchVoucher } from './api.ts';
 
-export { makeKit, stubApi } from '../kits/components/kits.test-helpers.tsx';
+export { makeKit, stubApi } from '../../test/kits.tsx';
 
 export const researchConfig: Partial<PublicConfig> = { appType: 'RESEARCH' };
 

@@ -53,10 +53,6 @@ export const SURVEY_TEXTS = {
   howTo: 'How to fill out this questionnaire',
   takes: (estimate: string) => `Takes about ${estimate}.`,
   requiredNote: 'Questions marked * need an answer.',
-  required: '(required)',
-  yes: 'Yes',
-  no: 'No',
-  units: { DURATION_IN_DAYS: 'days', DURATION_IN_MINUTES: 'minutes' } as Partial<Record<string, string>>,
   /** Research §8, asking to contact the support address. */
   saveFailed: 'Failed to save answers',
   /** Research §8, asking to contact the support address. */

@@ -1,10 +1,10 @@
 import type { AnswerRecord, AnswersByQuestionId, SurveyDefinition, SurveyQuestion } from '@portal/domain';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
-import { useInvalidateKits } from '../kits/api.ts';
+import { createAutosaver, type SaveStatus } from '../../lib/autosaver.ts';
+import { useInvalidateKits } from '../../lib/kits-api.ts';
+import { cardMessage, planSave } from '../../lib/save-plan.ts';
 import { deleteAnswer, getAnswers, putAnswer, type ServerProgress } from './api.ts';
-import { createAutosaver, type SaveStatus } from './autosaver.ts';
-import { cardMessage, planSave } from './save-plan.ts';
 
 type Setup = {
   kitId: number;

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { useResendVerification } from '../api.ts';
+import { useResendVerification } from '../../../lib/auth-api.ts';
 
 type Values = z.input<typeof emailOnlySchema>;
 

@@ -2,12 +2,12 @@ import { AUTH_MESSAGES } from '@portal/domain';
 import { useId, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { returnPath } from '../../../app/guards.tsx';
+import { ForgotPasswordPanel } from '../../../components/auth/forgot-password-panel.tsx';
+import { LoginForm } from '../../../components/auth/login-form.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useHydrated } from '../../../lib/hydration.ts';
 import { useSession } from '../../../lib/session.ts';
-import { ForgotPasswordPanel } from '../components/forgot-password-panel.tsx';
-import { LoginForm } from '../components/login-form.tsx';
 
 /** What a screen that sends people to sign-in can ask it to say. */
 export type LoginNotice = 'resetDone';

@@ -2,11 +2,11 @@ import { type AccountType, REGISTRATION_MESSAGES } from '@portal/domain';
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useLocation } from 'react-router';
+import { AccountTypeStep } from '../../../components/auth/account-type-step.tsx';
+import { DetailsStep } from '../../../components/auth/details-step.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { fillTemplate } from '../../../lib/format.ts';
-import { giftVoucherOf, keepGiftVoucher } from '../../kits/gift-voucher.ts';
-import { AccountTypeStep } from '../components/account-type-step.tsx';
-import { DetailsStep } from '../components/details-step.tsx';
+import { giftVoucherOf, keepGiftVoucher } from '../../../lib/gift-voucher.ts';
 
 type Step = { name: 'type' } | { name: 'details'; type: AccountType } | { name: 'done'; email: string };
 

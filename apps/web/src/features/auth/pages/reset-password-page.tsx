@@ -10,8 +10,8 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
+import { useConfirmPasswordReset } from '../../../lib/auth-api.ts';
 import { tokenFromSearch } from '../../../lib/query-token.ts';
-import { useConfirmPasswordReset } from '../api.ts';
 import type { LoginNotice } from './login-page.tsx';
 
 type Values = { password: string; confirmPassword: string };

@@ -3,10 +3,10 @@ import { useEffect } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
+import { useVerifyEmail } from '../../../lib/auth-api.ts';
 import { CLIENT_MESSAGES } from '../../../lib/messages.ts';
 import { tokenFromSearch } from '../../../lib/query-token.ts';
 import { useSession } from '../../../lib/session.ts';
-import { useVerifyEmail } from '../api.ts';
 import { ResendVerificationForm } from '../components/resend-verification-form.tsx';
 
 /** Said to someone signed in on this browser who opens a verification link (of any account). */

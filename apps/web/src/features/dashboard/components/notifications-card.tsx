@@ -1,20 +1,20 @@
 import {
   CONSUMER_NOTIFICATION_LIMIT,
-  canViewReport,
   DASHBOARD_TEXTS,
   type Kit,
   kitDisplayName,
   kitNotificationText,
   orderNotifications,
   RESEARCH_NOTIFICATION_LIMIT,
+  reportDelivered,
   withBrand,
 } from '@portal/domain';
 import { Link } from 'react-router';
 import { useConfig } from '../../../lib/config.ts';
 
-/** The report of a kit with results, otherwise the kit on the kits page. */
+/** The report of a kit with results to show, otherwise the kit on the kits page. */
 function kitLink(kit: Kit): string {
-  return canViewReport(kit)
+  return reportDelivered(kit)
     ? `/report?samples=${encodeURIComponent(kit.sampleIdentifier)}`
     : `/kits?scrollingPosition=kit-${kit.id}`;
 }

@@ -30,7 +30,7 @@ function kit(
     surveyResultId: null,
     replacedByKitId: null,
     surveysStats: [],
-    project: { id: 1, name: 'Consumer', logisticType: 'LAB_MANAGED', resultDeliveryType: null },
+    project: { id: 1, name: 'Consumer', logisticType: 'LAB_MANAGED', resultDeliveryType: 'PORTAL' },
     exerciseSurveyEnabled: true,
     foodSurveyEnabled: true,
     medicalSurveyEnabled: true,
@@ -92,6 +92,17 @@ describe('DashboardPage', () => {
     expect(card.getByRole('link', { name: 'view Mum' })).toHaveAttribute(
       'href',
       '/kits?scrollingPosition=kit-4',
+    );
+  });
+
+  it('links results a study keeps (NO_DELIVERY) to the kit, not to a report', async () => {
+    const withheld = kit(8, 'RESULTS_AVAILABLE', 'RESULTS_AVAILABLE');
+    kits = [{ ...withheld, project: { ...withheld.project, resultDeliveryType: 'NO_DELIVERY' } }];
+    renderRoute('/dashboard', { signedInAs: completeProfile });
+    const card = await notifications();
+    expect(await card.findByRole('link', { name: 'view KIT-8' })).toHaveAttribute(
+      'href',
+      '/kits?scrollingPosition=kit-8',
     );
   });
 

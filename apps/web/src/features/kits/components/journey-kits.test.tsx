@@ -1,10 +1,10 @@
 import { KIT_MESSAGES, SCROLL_TO_KIT_DELAY_MS, TIMELINE_STEPS } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TIMELINE_RETRIES } from '../../../lib/kits-api.ts';
 import { CLIENT_MESSAGES } from '../../../lib/messages.ts';
-import { TIMELINE_RETRIES } from '../api.ts';
+import { makeKit, renderKits, stubApi } from '../../../test/kits.tsx';
 import { JourneyKits } from './journey-kits.tsx';
-import { makeKit, renderKits, stubApi } from './kits.test-helpers.tsx';
 
 const handlers = { onSelectOption: () => {}, onCoachInfo: () => {} };
 const card = (name: string) => screen.getByRole('article', { name });

@@ -1,11 +1,11 @@
 import { KIT_MESSAGES } from '@portal/domain';
 import { useState } from 'react';
+import { KitCard, type KitCardActions, kitAnchor } from '../../../components/kits/kit-card.tsx';
+import { errorText } from '../../../components/kits/kit-format.ts';
+import { useScrollTargetKitId, useScrollToKit } from '../../../components/kits/use-scroll-to-kit.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
-import { useKits } from '../api.ts';
-import { KitCard, type KitCardActions, kitAnchor } from './kit-card.tsx';
-import { errorText } from './kit-format.ts';
-import { useScrollTargetKitId, useScrollToKit } from './use-scroll-to-kit.ts';
+import { useKits } from '../../../lib/kits-api.ts';
 
 /**
  * Kits in My Journey: a summary card per kit, in the server's order, each opened on demand. The card

@@ -2,8 +2,8 @@ import { REPORT_NOT_PERMITTED } from '@portal/domain';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { endSession } from '../../../lib/session.ts';
+import { makeKit, makeSentKit, stubApi } from '../../../test/kits.tsx';
 import { renderRoute } from '../../../test/render.tsx';
-import { makeKit, makeSentKit, stubApi } from '../components/kits.test-helpers.tsx';
 
 const KITS = [
   makeKit({ id: 1, name: 'Spare kit' }),

@@ -1,22 +1,22 @@
 import { type Kit, REPORT_NOT_PERMITTED } from '@portal/domain';
 import { useState } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { useConfig } from '../../../lib/config.ts';
-import { ManageSubscriptionPopover } from '../../orders/components/manage-subscription-popover.tsx';
-import { OrderModal, ReplacementOrderModal } from '../../orders/modals/lazy-modals.ts';
-import { ORDER_TEXTS } from '../../orders/orders-texts.ts';
-import { GivenKits } from '../components/given-kits.tsx';
-import { JourneyKits } from '../components/journey-kits.tsx';
-import { KITS_TEXTS } from '../components/kit-texts.ts';
-import { Tabs } from '../components/tabs.tsx';
 import {
   ActivateKitModal,
   CoachInfoModal,
   GiveKitModal,
   RedeemModal,
   SelectOptionModal,
-} from '../modals/lazy-modals.ts';
+} from '../../../components/kit-modals/lazy-modals.ts';
+import { GivenKits } from '../../../components/kits/given-kits.tsx';
+import { KITS_TEXTS } from '../../../components/kits/kit-texts.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Tabs } from '../../../components/ui/tabs.tsx';
+import { useConfig } from '../../../lib/config.ts';
+import { ManageSubscriptionPopover } from '../../orders/components/manage-subscription-popover.tsx';
+import { OrderModal, ReplacementOrderModal } from '../../orders/modals/lazy-modals.ts';
+import { ORDER_TEXTS } from '../../orders/orders-texts.ts';
+import { JourneyKits } from '../components/journey-kits.tsx';
 
 /** The one dialog the page shows at a time, and the kit it is about. */
 type Dialog =

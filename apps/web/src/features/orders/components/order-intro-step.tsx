@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { CLIENT_MESSAGES } from '../../../lib/messages.ts';
-import { lookupReferralCode } from '../../kits/api.ts';
+import { lookupReferralCode } from '../../../lib/kits-api.ts';
 import { lookupPromo } from '../api.ts';
 import { dollars, type Quote } from '../order-pricing.ts';
 import { ORDER_TEXTS } from '../orders-texts.ts';

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '../../../test/render.tsx';
-import { makeKit } from '../../kits/components/kits.test-helpers.tsx';
+import { makeKit } from '../../../test/kits.tsx';
 import {
   agreeToTerms,
   dialogNamed,

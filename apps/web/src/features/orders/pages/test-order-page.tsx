@@ -13,7 +13,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { useConfig } from '../../../lib/config.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
-import { useInvalidateKits } from '../../kits/api.ts';
+import { useInvalidateKits } from '../../../lib/kits-api.ts';
 import { type CardDetails, type CardEntry, embeddedCardEntry, NO_CARD_ENTRY } from '../card-tokenizer.ts';
 import { CardFields } from '../components/card-fields.tsx';
 import { QuantityStepper } from '../components/quantity-stepper.tsx';

@@ -1,4 +1,4 @@
-import { MAINTENANCE_TEXTS } from '@portal/domain';
+import { MAINTENANCE_TEXTS, REPORT_MESSAGES } from '@portal/domain';
 import { INDEX_CAVEATS, INDEX_CITATIONS, PERCENTILE_CAVEATS } from '@portal/domain/report/readings';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -238,7 +238,7 @@ describe('Reports page', () => {
   });
 
   it('shows the maintenance screen when the report service is unavailable', async () => {
-    const message = 'Reports are unavailable while we carry out maintenance. Please try again later.';
+    const message = REPORT_MESSAGES.unavailable;
     stubReportsApi({ 'GET /reports': { status: 503, body: { message, code: 'SERVICE_UNAVAILABLE' } } });
     renderRoute('/reports', { signedInAs: {} });
     expect(await screen.findByRole('heading', { level: 1, name: MAINTENANCE_TEXTS.title })).toBeVisible();

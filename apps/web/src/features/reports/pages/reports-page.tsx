@@ -1,10 +1,10 @@
-import { ERROR_CODES } from '@portal/domain';
+import { ERROR_CODES, type ReportListItem } from '@portal/domain';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { KEEP_SCROLL } from '../../../lib/scroll-restoration.ts';
-import { type ReportListItem, useComparison, useReport, useReportList } from '../api.ts';
+import { useComparison, useReport, useReportList } from '../api.ts';
 import { ComparisonSection } from '../components/comparison-section.tsx';
 import { CompositionSection } from '../components/composition-section.tsx';
 import { DiversitySection } from '../components/diversity-section.tsx';

@@ -1,18 +1,18 @@
 import { emailSchema, REGISTRATION_MESSAGES, RESEARCH_MESSAGES } from '@portal/domain';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
+import { RESEARCH_TEXTS } from '../../../components/research/research-texts.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { CLIENT_MESSAGES } from '../../../lib/messages.ts';
-import { registerCheck } from '../api.ts';
 import {
   isParticipantCodeWellFormed,
   normaliseParticipantCode,
   storePendingRedeem,
-} from '../pending-redeem.ts';
-import { RESEARCH_TEXTS } from '../research-texts.ts';
+} from '../../../lib/pending-redeem.ts';
+import { registerCheck } from '../../../lib/research-api.ts';
 
 export type CheckedParticipant = { participantCode: string; email: string; researchProjectName: string };
 

@@ -1,7 +1,7 @@
 import { isListed, type Kit } from '@portal/domain';
-import { kitAnchor } from '../../kits/components/kit-card.tsx';
-import type { ResearchProject } from '../api.ts';
-import { RESEARCH_TEXTS } from '../research-texts.ts';
+import { kitAnchor } from '../../../components/kits/kit-card.tsx';
+import { RESEARCH_TEXTS } from '../../../components/research/research-texts.ts';
+import type { ResearchProject } from '../../../lib/research-api.ts';
 import { ResearchKitCard } from './research-kit-card.tsx';
 
 /** One project of My Research: its name and contacts, then its kits. */

@@ -1,14 +1,14 @@
 import { isNotActivated, type Kit, kitDisplayName } from '@portal/domain';
 import { Link } from 'react-router';
+import { kitAnchor, kitHeadingId } from '../../../components/kits/kit-card.tsx';
+import { KitNameEditor } from '../../../components/kits/kit-name-editor.tsx';
+import { KitQuestionnaires } from '../../../components/kits/kit-questionnaires.tsx';
+import { KITS_TEXTS } from '../../../components/kits/kit-texts.ts';
+import { RESEARCH_MODAL_TEXTS, RESEARCH_TEXTS } from '../../../components/research/research-texts.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useConfig } from '../../../lib/config.ts';
-import { kitAnchor, kitHeadingId } from '../../kits/components/kit-card.tsx';
-import { KitNameEditor } from '../../kits/components/kit-name-editor.tsx';
-import { KitQuestionnaires } from '../../kits/components/kit-questionnaires.tsx';
-import { KITS_TEXTS } from '../../kits/components/kit-texts.ts';
 import { answersQuestionnairesHere, questionnairesLink } from '../questionnaire-links.ts';
 import { hasResultsToShow, researchKitStatusLabel, researchKitSteps } from '../research-status.ts';
-import { RESEARCH_MODAL_TEXTS, RESEARCH_TEXTS } from '../research-texts.ts';
 import { researchKitLink } from './research-notifications.tsx';
 
 /**

@@ -7,10 +7,10 @@ import {
   RESEARCH_NOTIFICATION_LIMIT,
 } from '@portal/domain';
 import { Link } from 'react-router';
+import { RESEARCH_TEXTS } from '../../../components/research/research-texts.ts';
 import { useConfig } from '../../../lib/config.ts';
 import { hasQuestionnairesLeft, questionnairesLink } from '../questionnaire-links.ts';
 import { hasResultsToShow, researchKitStatusLabel } from '../research-status.ts';
-import { RESEARCH_TEXTS } from '../research-texts.ts';
 
 /** The report once there are results to see (or the coach session is done), otherwise the kit on My Research. */
 export function researchKitLink(kit: Kit): string {

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useResearchRestriction } from '../../../app/research-restriction.tsx';
+import type { JoinOutcome } from '../../../components/research/research-redeem-modal.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
-import { useInvalidateKits } from '../../kits/api.ts';
-import { joinResearch } from '../api.ts';
-import type { JoinOutcome } from '../modals/research-redeem-modal.tsx';
-import { takePendingRedeem } from '../pending-redeem.ts';
+import { useInvalidateKits } from '../../../lib/kits-api.ts';
+import { takePendingRedeem } from '../../../lib/pending-redeem.ts';
+import { joinResearch } from '../../../lib/research-api.ts';
 
 /**
  * The participant code kept at registration (consumer §2 dashboard, research §2): once the profile is

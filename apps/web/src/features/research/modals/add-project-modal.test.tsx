@@ -1,6 +1,7 @@
 import { encodeParticipantCode, KIT_MESSAGES, RESEARCH_MESSAGES, VOUCHER_REQUIRED } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RESEARCH_MODAL_TEXTS, RESEARCH_TEXTS } from '../../../components/research/research-texts.ts';
 import { renderRoute } from '../../../test/render.tsx';
 import {
   makeKit,
@@ -10,7 +11,6 @@ import {
   stubApi,
   voucherOf,
 } from '../research.test-helpers.ts';
-import { RESEARCH_MODAL_TEXTS, RESEARCH_TEXTS } from '../research-texts.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,21 +1,34 @@
 import { KIT_MESSAGES, RESEARCH_MESSAGES, VOUCHER_REQUIRED } from '@portal/domain';
 import { useState } from 'react';
+import {
+  AddressStep,
+  localCodeProblem,
+  ParticipantCodeStep,
+  VoucherStep,
+} from '../../../components/research/claim-steps.tsx';
+import { ClaimSuccess } from '../../../components/research/claim-success.tsx';
+import {
+  type ActivateTarget,
+  ResearchActivateModal,
+} from '../../../components/research/research-activate-modal.tsx';
+import { RESEARCH_MODAL_TEXTS } from '../../../components/research/research-texts.ts';
+import {
+  type ClaimOutcome,
+  isAlreadyClaimed,
+  postsKits,
+  useClaimKit,
+} from '../../../components/research/use-claim-kit.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { SuccessStep } from '../../../components/ui/success-step.tsx';
+import { useStepFocus } from '../../../components/ui/use-step-focus.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { type CurrentUser, useCurrentUser } from '../../../lib/current-user.ts';
-import { useInvalidateKits } from '../../kits/api.ts';
-import { SuccessStep } from '../../kits/modals/success-step.tsx';
-import { useStepFocus } from '../../kits/modals/use-step-focus.ts';
-import { joinResearch } from '../api.ts';
-import { normaliseParticipantCode } from '../pending-redeem.ts';
-import { RESEARCH_MODAL_TEXTS } from '../research-texts.ts';
-import { AddressStep, localCodeProblem, ParticipantCodeStep, VoucherStep } from './claim-steps.tsx';
-import { ClaimSuccess } from './claim-success.tsx';
-import { type ActivateTarget, ResearchActivateModal } from './research-activate-modal.tsx';
-import { type ClaimOutcome, isAlreadyClaimed, postsKits, useClaimKit } from './use-claim-kit.ts';
+import { useInvalidateKits } from '../../../lib/kits-api.ts';
+import { normaliseParticipantCode } from '../../../lib/pending-redeem.ts';
+import { joinResearch } from '../../../lib/research-api.ts';
 
 type Step = 'CODE' | 'CLAIM' | 'VOUCHER' | 'ADDRESS' | 'LATER' | 'SUCCESS';
 

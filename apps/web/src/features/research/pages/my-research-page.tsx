@@ -1,16 +1,16 @@
 import { type Kit, kitDisplayName, REPORT_NOT_PERMITTED } from '@portal/domain';
 import { useState } from 'react';
+import { errorText } from '../../../components/kits/kit-format.ts';
+import { useScrollToKit } from '../../../components/kits/use-scroll-to-kit.ts';
+import { ResearchActivateModal } from '../../../components/research/research-activate-modal.tsx';
+import { ResearchRedeemModal } from '../../../components/research/research-redeem-modal.tsx';
+import { RESEARCH_TEXTS } from '../../../components/research/research-texts.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
-import { errorText } from '../../kits/components/kit-format.ts';
-import { useScrollToKit } from '../../kits/components/use-scroll-to-kit.ts';
-import { useResearchKits } from '../api.ts';
+import { useResearchKits } from '../../../lib/research-api.ts';
 import { ProjectSection } from '../components/project-section.tsx';
 import { AddProjectModal } from '../modals/add-project-modal.tsx';
-import { ResearchActivateModal } from '../modals/research-activate-modal.tsx';
-import { ResearchRedeemModal } from '../modals/research-redeem-modal.tsx';
-import { RESEARCH_TEXTS } from '../research-texts.ts';
 
 type Dialog = { kind: 'redeem' } | { kind: 'addProject' } | { kind: 'activate'; kit: Kit } | null;
 

@@ -1,15 +1,18 @@
 import { dashboardGreeting, isListed, isNotActivated } from '@portal/domain';
 import { useCallback, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import {
+  type JoinOutcome,
+  ResearchRedeemModal,
+} from '../../../components/research/research-redeem-modal.tsx';
+import { RESEARCH_TEXTS } from '../../../components/research/research-texts.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
-import { useResearchKits } from '../api.ts';
+import { useResearchKits } from '../../../lib/research-api.ts';
 import { ResearchNotifications } from '../components/research-notifications.tsx';
 import { usePendingRedeem } from '../components/use-pending-redeem.ts';
 import { AddProjectModal } from '../modals/add-project-modal.tsx';
-import { type JoinOutcome, ResearchRedeemModal } from '../modals/research-redeem-modal.tsx';
-import { RESEARCH_TEXTS } from '../research-texts.ts';
 
 const REDEEM = 'REDEEM';
 

@@ -2,14 +2,14 @@ import { AUTH_MESSAGES, RESEARCH_MESSAGES } from '@portal/domain';
 import { useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { returnPath } from '../../../app/guards.tsx';
+import { ForgotPasswordPanel } from '../../../components/auth/forgot-password-panel.tsx';
+import { LoginForm } from '../../../components/auth/login-form.tsx';
+import { RESEARCH_TEXTS } from '../../../components/research/research-texts.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useConfig } from '../../../lib/config.ts';
 import { useSession } from '../../../lib/session.ts';
-import { ForgotPasswordPanel } from '../../auth/components/forgot-password-panel.tsx';
-import { LoginForm } from '../../auth/components/login-form.tsx';
 import { useLoginNotice } from '../../auth/pages/login-page.tsx';
-import { RESEARCH_TEXTS } from '../research-texts.ts';
 
 /** Sign In - Research Account: the consumer sign-in with the study's wording and a pointer for customers. */
 export function ResearchLoginPage() {

@@ -2,14 +2,14 @@ import { type AccountType, REGISTRATION_MESSAGES, RESEARCH_MESSAGES } from '@por
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
+import { AccountTypeStep } from '../../../components/auth/account-type-step.tsx';
+import { DetailsStep } from '../../../components/auth/details-step.tsx';
+import { RESEARCH_TEXTS } from '../../../components/research/research-texts.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import type { ApiError } from '../../../lib/api-client.ts';
 import { fillTemplate } from '../../../lib/format.ts';
-import { AccountTypeStep } from '../../auth/components/account-type-step.tsx';
-import { DetailsStep } from '../../auth/components/details-step.tsx';
+import { storePendingRedeem } from '../../../lib/pending-redeem.ts';
 import { type CheckedParticipant, ParticipantStep } from '../components/participant-step.tsx';
-import { storePendingRedeem } from '../pending-redeem.ts';
-import { RESEARCH_TEXTS } from '../research-texts.ts';
 
 type Step =
   | { name: 'code' }

@@ -11,11 +11,11 @@ import {
 } from '@portal/domain';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { kitAnchor } from '../../../components/kits/kit-card.tsx';
+import { KitQuestionnaires } from '../../../components/kits/kit-questionnaires.tsx';
+import { KITS_TEXTS } from '../../../components/kits/kit-texts.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useConfig } from '../../../lib/config.ts';
-import { kitAnchor } from '../../kits/components/kit-card.tsx';
-import { KitQuestionnaires } from '../../kits/components/kit-questionnaires.tsx';
-import { KITS_TEXTS } from '../../kits/components/kit-texts.ts';
 import { SURVEY_TEXTS } from '../survey-texts.ts';
 import { ProgressBar } from './progress-bar.tsx';
 import { ReportReceived } from './report-received.tsx';

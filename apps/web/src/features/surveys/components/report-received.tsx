@@ -1,6 +1,6 @@
 import { type Kit, reportDelivered } from '@portal/domain';
 import { useEffect, useId, useState } from 'react';
-import { useUpdateKit } from '../../kits/api.ts';
+import { useUpdateKit } from '../../../lib/kits-api.ts';
 import { SURVEY_TEXTS } from '../survey-texts.ts';
 
 /** Research §9: the report-received success state lasts 2 s. */

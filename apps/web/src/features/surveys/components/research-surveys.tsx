@@ -1,9 +1,9 @@
+import { kitAnchor } from '../../../components/kits/kit-card.tsx';
+import { errorText } from '../../../components/kits/kit-format.ts';
+import { useScrollToKit } from '../../../components/kits/use-scroll-to-kit.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
-import { useKits } from '../../kits/api.ts';
-import { kitAnchor } from '../../kits/components/kit-card.tsx';
-import { errorText } from '../../kits/components/kit-format.ts';
-import { useScrollToKit } from '../../kits/components/use-scroll-to-kit.ts';
+import { useKits } from '../../../lib/kits-api.ts';
 import { SURVEY_TEXTS } from '../survey-texts.ts';
 import { KitSurveys } from './kit-surveys.tsx';
 import { kitsByProject } from './listed-kits.ts';

@@ -6,12 +6,12 @@ import {
 } from '@portal/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { QuestionCard } from '../../../components/questionnaire/question-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import type { ServerProgress } from '../api.ts';
 import { questionText } from '../question-text.ts';
 import { SURVEY_TEXTS } from '../survey-texts.ts';
 import { useQuestionnaire } from '../use-questionnaire.ts';
-import { QuestionCard } from './question-card.tsx';
 import { SupportFailure } from './support-failure.tsx';
 import { SurveyHeader } from './survey-header.tsx';
 

@@ -1,5 +1,5 @@
 import { isListed, isNotActivated, type Kit, kitDisplayName } from '@portal/domain';
-import { KitActions } from '../../kits/components/kit-actions.tsx';
+import { KitActions } from '../../../components/kits/kit-actions.tsx';
 import { SURVEY_TEXTS } from '../survey-texts.ts';
 import type { SurveyKitActions } from './survey-dialogs.tsx';
 

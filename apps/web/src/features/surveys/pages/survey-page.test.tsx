@@ -2,8 +2,8 @@ import { ANSWER_MESSAGES, type AnswerRecord } from '@portal/domain';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { endSession } from '../../../lib/session.ts';
+import { type ApiCall, stubApi } from '../../../test/kits.tsx';
 import { renderRoute } from '../../../test/render.tsx';
-import { type ApiCall, stubApi } from '../../kits/components/kits.test-helpers.tsx';
 import { SURVEY_TEXTS } from '../survey-texts.ts';
 import { testDefinition } from '../surveys.test-helpers.ts';
 

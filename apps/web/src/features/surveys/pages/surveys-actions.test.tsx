@@ -2,8 +2,8 @@ import type { Kit } from '@portal/domain';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { endSession } from '../../../lib/session.ts';
+import { makeKit, stubApi } from '../../../test/kits.tsx';
 import { completeProfile, renderRoute } from '../../../test/render.tsx';
-import { makeKit, stubApi } from '../../kits/components/kits.test-helpers.tsx';
 import { ORDER_TEXTS } from '../../orders/orders-texts.ts';
 import { SURVEY_TEXTS } from '../survey-texts.ts';
 

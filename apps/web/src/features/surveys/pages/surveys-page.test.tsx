@@ -2,8 +2,8 @@ import type { Kit } from '@portal/domain';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { endSession } from '../../../lib/session.ts';
+import { makeKit, makeSentKit, stubApi } from '../../../test/kits.tsx';
 import { renderRoute } from '../../../test/render.tsx';
-import { makeKit, makeSentKit, stubApi } from '../../kits/components/kits.test-helpers.tsx';
 import { SURVEY_TEXTS } from '../survey-texts.ts';
 
 const stat = (surveyType: string, completedQuestions: number, totalQuestions: number) => ({

@@ -1,9 +1,9 @@
 import { useState } from 'react';
+import { GivenKits } from '../../../components/kits/given-kits.tsx';
+import { KITS_TEXTS } from '../../../components/kits/kit-texts.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { Tabs } from '../../../components/ui/tabs.tsx';
 import { useConfig } from '../../../lib/config.ts';
-import { GivenKits } from '../../kits/components/given-kits.tsx';
-import { KITS_TEXTS } from '../../kits/components/kit-texts.ts';
-import { Tabs } from '../../kits/components/tabs.tsx';
 import { JourneySurveys } from '../components/journey-surveys.tsx';
 import { ResearchSurveys } from '../components/research-surveys.tsx';
 import { type SurveyDialog, SurveyDialogs, type SurveyKitActions } from '../components/survey-dialogs.tsx';

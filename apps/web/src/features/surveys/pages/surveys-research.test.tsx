@@ -2,8 +2,8 @@ import type { Kit } from '@portal/domain';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { endSession } from '../../../lib/session.ts';
+import { makeKit, stubApi } from '../../../test/kits.tsx';
 import { renderRoute } from '../../../test/render.tsx';
-import { makeKit, stubApi } from '../../kits/components/kits.test-helpers.tsx';
 
 const ALL_DONE = ['DAY_OF_SAMPLING', 'MEDICAL_HISTORY', 'MENTAL', 'EXERCISE', 'FOOD'].map((surveyType) => ({
   surveyType,

@@ -1,0 +1,82 @@
+import { KIT_MESSAGES, type Kit, kitDisplayName } from '@portal/domain';
+import { useState } from 'react';
+import { type CurrentUser, useCurrentUser } from '../../lib/current-user.ts';
+import { errorText } from '../../lib/error-text.ts';
+import { activateKit, useInvalidateKits } from '../../lib/kits-api.ts';
+import { type AddressDraft, addressFromProfile, toShippingAddress } from '../address/address-draft.ts';
+import { Alert } from '../ui/alert.tsx';
+import { Loading } from '../ui/loading.tsx';
+import { Modal } from '../ui/modal.tsx';
+import { SuccessStep } from '../ui/success-step.tsx';
+import { useStepFocus } from '../ui/use-step-focus.ts';
+import { AddressConfirmStep } from './address-confirm-step.tsx';
+import { KIT_MODAL_TEXTS } from './kit-modal-texts.ts';
+
+type Props = { kit: Kit; open: boolean; onClose: () => void };
+
+const TITLE = 'Send this kit to me now';
+
+/** Address confirm for a kit the person holds: send it now to this address, or keep it for later. */
+export function ActivateKitModal({ kit, open, onClose }: Props) {
+  const user = useCurrentUser();
+  if (!open) return null;
+  if (!user.data) {
+    return (
+      <Modal open onClose={onClose} title={TITLE}>
+        {user.isError ? <Alert tone="error">{user.error.message}</Alert> : <Loading />}
+      </Modal>
+    );
+  }
+  return <ActivateFlow kit={kit} user={user.data} onClose={onClose} />;
+}
+
+type Step = 'CONFIRM' | 'SENT' | 'LATER';
+
+function ActivateFlow({ kit, user, onClose }: { kit: Kit; user: CurrentUser; onClose: () => void }) {
+  const invalidateKits = useInvalidateKits();
+  const [step, setStep] = useState<Step>('CONFIRM');
+  const [address, setAddress] = useState<AddressDraft>(() => addressFromProfile(user));
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const stepRef = useStepFocus<HTMLDivElement>(step);
+
+  async function sendNow() {
+    const shipping = toShippingAddress(address);
+    if (!shipping) return;
+    setError(null);
+    setBusy(true);
+    try {
+      await activateKit(kit.id, { ...shipping, firstName: user.firstName, lastName: user.lastName });
+      setStep('SENT');
+      void invalidateKits();
+    } catch (caught) {
+      setError(errorText(caught));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal open onClose={onClose} title={step === 'SENT' ? KIT_MESSAGES.successActivated : TITLE}>
+      <div ref={stepRef} tabIndex={-1} className="modal-step">
+        {step === 'CONFIRM' ? (
+          <>
+            <p>
+              Kit: <strong>{kitDisplayName(kit)}</strong>
+            </p>
+            <AddressConfirmStep
+              address={address}
+              onAddressChange={setAddress}
+              busy={busy}
+              error={error}
+              onSendNow={() => void sendNow()}
+              onSendLater={() => setStep('LATER')}
+            />
+          </>
+        ) : null}
+        {step === 'SENT' ? <SuccessStep onDone={onClose}>{KIT_MODAL_TEXTS.deliveryTime}</SuccessStep> : null}
+        {step === 'LATER' ? <SuccessStep onDone={onClose}>{KIT_MESSAGES.sendLater}</SuccessStep> : null}
+      </div>
+    </Modal>
+  );
+}

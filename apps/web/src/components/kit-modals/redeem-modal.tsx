@@ -1,0 +1,216 @@
+import {
+  dependantRedeem,
+  KIT_MESSAGES,
+  type RedeemStep,
+  redeemOptions,
+  stepAfterOption,
+} from '@portal/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError } from '../../lib/api-client.ts';
+import { type CurrentUser, currentUserQueryKey, useCurrentUser } from '../../lib/current-user.ts';
+import { errorText, voucherErrorText } from '../../lib/error-text.ts';
+import { activateKit, checkVoucher, redeemKit, useInvalidateKits, useKits } from '../../lib/kits-api.ts';
+import { type AddressDraft, addressFromProfile, toShippingAddress } from '../address/address-draft.ts';
+import { Alert } from '../ui/alert.tsx';
+import { Loading } from '../ui/loading.tsx';
+import { Modal } from '../ui/modal.tsx';
+import { SuccessStep } from '../ui/success-step.tsx';
+import { useStepFocus } from '../ui/use-step-focus.ts';
+import { AddressConfirmStep } from './address-confirm-step.tsx';
+import { GiveKitModal } from './give-modal.tsx';
+import { KIT_MODAL_TEXTS } from './kit-modal-texts.ts';
+import { ConsentStep, RedeemTypeStep, RejectStep, VoucherStep } from './redeem-steps.tsx';
+
+type Props = { open: boolean; onClose: () => void; initialVoucher?: string };
+
+const TITLE = 'Redeem a voucher';
+
+/**
+ * Redeem/Activate (consumer §4 "Redeem flow"): choose an option, enter the voucher (with an address
+ * when sending now), or the child reminder and its reject step; a voucher this person already
+ * redeemed goes to the address confirm. Every opening starts afresh, since closing unmounts the flow.
+ */
+export function RedeemModal({ open, onClose, initialVoucher }: Props) {
+  const user = useCurrentUser();
+  if (!open) return null;
+  if (!user.data) {
+    return (
+      <Modal open onClose={onClose} title={TITLE}>
+        {user.isError ? <Alert tone="error">{user.error.message}</Alert> : <Loading />}
+      </Modal>
+    );
+  }
+  return <RedeemFlow user={user.data} onClose={onClose} initialVoucher={initialVoucher ?? ''} />;
+}
+
+type Outcome = 'ACTIVATED' | 'REDEEMED';
+
+function RedeemFlow({
+  user,
+  onClose,
+  initialVoucher,
+}: {
+  user: CurrentUser;
+  onClose: () => void;
+  initialVoucher: string;
+}) {
+  const invalidateKits = useInvalidateKits();
+  const queryClient = useQueryClient();
+  const kits = useKits();
+  // "For my child or dependant": the voucher is redeemed for a dependant, then the address step.
+  const [forDependant, setForDependant] = useState(false);
+  const [step, setStep] = useState<RedeemStep | 'GIVE'>('REDEEM_TYPE');
+  const [voucher, setVoucher] = useState(initialVoucher);
+  const [address, setAddress] = useState<AddressDraft>(() => addressFromProfile(user));
+  const [kitId, setKitId] = useState<number | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>('REDEEMED');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const stepRef = useStepFocus<HTMLDivElement>(step);
+
+  function go(next: RedeemStep | 'GIVE') {
+    setError(null);
+    setStep(next);
+  }
+
+  function finish(result: Outcome) {
+    setOutcome(result);
+    go('SUCCESS');
+    void invalidateKits();
+  }
+
+  async function run(task: () => Promise<void>, describe: (error: unknown) => string) {
+    setError(null);
+    setBusy(true);
+    try {
+      await task();
+    } catch (caught) {
+      setError(describe(caught));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  /** After the child reminder: one guardian account covers one dependant (dependantRedeem). */
+  function continueForDependant() {
+    const decision = dependantRedeem({ ...user, kitsHeld: kits.data?.length ?? 0 });
+    setForDependant(decision === 'VOUCHER');
+    go(decision === 'VOUCHER' ? 'REDEEM_CODE' : 'REDEEM_REJECT');
+  }
+
+  /** The dependant's kit is redeemed to this account (which may become a guardian account), then addressed. */
+  const redeemForDependant = () =>
+    run(
+      async () => {
+        const code = voucher.trim();
+        const kit = await checkVoucher(code);
+        if (kit.kitStatus !== 'ASSIGNED')
+          await redeemKit({ kitId: kit.kitId, voucher: code, activate: false, forDependant: true });
+        setKitId(kit.kitId);
+        go('REDEEM_ADDRESS');
+        void invalidateKits();
+        void queryClient.invalidateQueries({ queryKey: currentUserQueryKey(user.id) });
+      },
+      (caught) => {
+        // The server holds the same rule: an account found holding kits meanwhile is refused.
+        if (caught instanceof ApiError && caught.message === KIT_MESSAGES.rejectGuardian) go('REDEEM_REJECT');
+        return voucherErrorText(caught);
+      },
+    );
+
+  /** checkVoucher, then redeemKit (activate only when sending now), or the address confirm. */
+  const proceedWithVoucher = (sendNow: boolean) =>
+    run(async () => {
+      const code = voucher.trim();
+      const kit = await checkVoucher(code);
+      if (kit.kitStatus === 'ASSIGNED') {
+        setKitId(kit.kitId);
+        go('REDEEM_ADDRESS');
+        return;
+      }
+      const shipping = sendNow ? toShippingAddress(address) : null;
+      if (sendNow && !shipping) return;
+      await redeemKit(
+        shipping
+          ? { kitId: kit.kitId, voucher: code, activate: true, ...shipping }
+          : { kitId: kit.kitId, voucher: code, activate: false },
+      );
+      finish(shipping ? 'ACTIVATED' : 'REDEEMED');
+    }, voucherErrorText);
+
+  const sendRedeemedKitNow = () =>
+    run(async () => {
+      const shipping = toShippingAddress(address);
+      if (kitId === null || !shipping) return;
+      await activateKit(kitId, { ...shipping, firstName: user.firstName, lastName: user.lastName });
+      finish('ACTIVATED');
+    }, errorText);
+
+  if (step === 'GIVE') {
+    return <GiveKitModal open onClose={onClose} voucher={voucher.trim() || undefined} />;
+  }
+
+  const title =
+    step === 'SUCCESS'
+      ? outcome === 'ACTIVATED'
+        ? KIT_MESSAGES.successActivated
+        : KIT_MESSAGES.successRedeemed
+      : TITLE;
+
+  return (
+    <Modal open onClose={onClose} title={title}>
+      <div ref={stepRef} tabIndex={-1} className="modal-step">
+        {step === 'REDEEM_TYPE' ? (
+          <RedeemTypeStep options={redeemOptions(user)} onChoose={(option) => go(stepAfterOption(option))} />
+        ) : null}
+        {step === 'REDEEM_CODE' || step === 'REDEEM_CODE_WITH_ADDRESS' ? (
+          <VoucherStep
+            voucher={voucher}
+            onVoucherChange={setVoucher}
+            address={step === 'REDEEM_CODE_WITH_ADDRESS' ? address : null}
+            onAddressChange={setAddress}
+            busy={busy}
+            error={error}
+            onBack={() => go('REDEEM_TYPE')}
+            onProceed={() =>
+              void (forDependant
+                ? redeemForDependant()
+                : proceedWithVoucher(step === 'REDEEM_CODE_WITH_ADDRESS'))
+            }
+          />
+        ) : null}
+        {step === 'REDEEM_CONSENT' ? (
+          <ConsentStep
+            onBack={() => go('REDEEM_TYPE')}
+            busy={kits.isPending}
+            onContinue={continueForDependant}
+          />
+        ) : null}
+        {step === 'REDEEM_REJECT' ? <RejectStep onBack={() => go('REDEEM_TYPE')} onDone={onClose} /> : null}
+        {step === 'REDEEM_ADDRESS' ? (
+          <>
+            {forDependant ? (
+              <h3>{KIT_MODAL_TEXTS.dependantAddress}</h3>
+            ) : (
+              <Alert tone="info">{KIT_MESSAGES.alreadyRedeemed}</Alert>
+            )}
+            <AddressConfirmStep
+              address={address}
+              onAddressChange={setAddress}
+              busy={busy}
+              error={error}
+              onSendNow={() => void sendRedeemedKitNow()}
+              onSendLater={() => finish('REDEEMED')}
+            />
+          </>
+        ) : null}
+        {step === 'SUCCESS' ? (
+          <SuccessStep onDone={onClose}>
+            {outcome === 'ACTIVATED' ? KIT_MODAL_TEXTS.deliveryTime : KIT_MESSAGES.sendLater}
+          </SuccessStep>
+        ) : null}
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,144 @@
+import { KIT_MESSAGES, RESEARCH_MESSAGES } from '@portal/domain';
+import { useState } from 'react';
+import { type CurrentUser, useCurrentUser } from '../../lib/current-user.ts';
+import { Alert } from '../ui/alert.tsx';
+import { Button } from '../ui/button.tsx';
+import { Loading } from '../ui/loading.tsx';
+import { Modal } from '../ui/modal.tsx';
+import { SuccessStep } from '../ui/success-step.tsx';
+import { useStepFocus } from '../ui/use-step-focus.ts';
+import { AddressStep, ProjectStep, VoucherStep } from './claim-steps.tsx';
+import { ClaimSuccess } from './claim-success.tsx';
+import { type ActivateTarget, ResearchActivateModal } from './research-activate-modal.tsx';
+import { RESEARCH_MODAL_TEXTS } from './research-texts.ts';
+import { type ClaimOutcome, isAlreadyClaimed, postsKits, useClaimKit } from './use-claim-kit.ts';
+
+/** The project joined with the code kept from registration, or the failed join. */
+export type JoinOutcome =
+  | { ok: true; participantCode: string; researchProjectName: string }
+  | { ok: false; participantCode: string };
+
+type Props = { open: boolean; onClose: () => void; joined?: JoinOutcome | null };
+
+type Step = 'INTRO' | 'VOUCHER' | 'PROJECT' | 'ADDRESS' | 'LATER' | 'SUCCESS';
+
+/**
+ * Redeem (research §2): INTRO, VOUCHER, PROJECT (the voucher's project), ADDRESS when the lab posts the
+ * kit, LATER, then success. A voucher whose kit is already in the account goes to the Activate modal.
+ */
+export function ResearchRedeemModal({ open, onClose, joined = null }: Props) {
+  const user = useCurrentUser();
+  if (!open) return null;
+  if (!user.data) {
+    return (
+      <Modal open onClose={onClose} title={RESEARCH_MODAL_TEXTS.redeemTitle}>
+        {user.isError ? <Alert tone="error">{user.error.message}</Alert> : <Loading />}
+      </Modal>
+    );
+  }
+  return <RedeemFlow user={user.data} onClose={onClose} joined={joined} />;
+}
+
+function RedeemFlow({
+  user,
+  onClose,
+  joined,
+}: {
+  user: CurrentUser;
+  onClose: () => void;
+  joined: JoinOutcome | null;
+}) {
+  const claim = useClaimKit(user);
+  const [step, setStep] = useState<Step>('INTRO');
+  const [outcome, setOutcome] = useState<ClaimOutcome>('REDEEMED');
+  const [activating, setActivating] = useState<ActivateTarget | null>(null);
+  const stepRef = useStepFocus<HTMLDivElement>(step);
+  // A project joined just now names the project the voucher must belong to.
+  const participantCode = joined?.ok ? joined.participantCode : undefined;
+
+  function go(next: Step) {
+    claim.setError(null);
+    setStep(next);
+  }
+
+  function finish(result: ClaimOutcome | undefined) {
+    if (!result) return;
+    setOutcome(result);
+    go('SUCCESS');
+  }
+
+  async function checkVoucher() {
+    const found = await claim.check(participantCode);
+    if (!found) return;
+    if (!isAlreadyClaimed(found)) go('PROJECT');
+    else if (postsKits(found)) setActivating({ kitId: found.kitId, voucher: claim.voucher.trim() });
+    else claim.setError(RESEARCH_MODAL_TEXTS.alreadyClaimed);
+  }
+
+  async function confirmProject() {
+    if (claim.found && postsKits(claim.found)) go('ADDRESS');
+    else finish(await claim.redeem(false));
+  }
+
+  if (activating) return <ResearchActivateModal target={activating} onClose={onClose} />;
+
+  const title =
+    step === 'SUCCESS'
+      ? outcome === 'ACTIVATED'
+        ? KIT_MESSAGES.successActivated
+        : KIT_MESSAGES.successRedeemed
+      : RESEARCH_MODAL_TEXTS.redeemTitle;
+
+  return (
+    <Modal open onClose={onClose} title={title}>
+      <div ref={stepRef} tabIndex={-1} className="modal-step">
+        {step === 'INTRO' ? (
+          <>
+            {joined?.ok ? (
+              <Alert tone="success">{RESEARCH_MODAL_TEXTS.joined(joined.researchProjectName)}</Alert>
+            ) : null}
+            {joined && !joined.ok ? <Alert tone="error">{RESEARCH_MESSAGES.invalidCode}</Alert> : null}
+            <p>{RESEARCH_MODAL_TEXTS.intro}</p>
+            <div className="form-actions">
+              <Button onClick={() => go('VOUCHER')}>{RESEARCH_MODAL_TEXTS.haveVoucher}</Button>
+              <Button variant="secondary" onClick={() => go('LATER')}>
+                {RESEARCH_MODAL_TEXTS.later}
+              </Button>
+            </div>
+          </>
+        ) : null}
+        {step === 'VOUCHER' ? (
+          <VoucherStep
+            voucher={claim.voucher}
+            onVoucherChange={claim.setVoucher}
+            busy={claim.busy}
+            error={claim.error}
+            onBack={() => go('INTRO')}
+            onProceed={() => void checkVoucher()}
+          />
+        ) : null}
+        {step === 'PROJECT' && claim.found ? (
+          <ProjectStep
+            found={claim.found}
+            busy={claim.busy}
+            error={claim.error}
+            onBack={() => go('VOUCHER')}
+            onConfirm={() => void confirmProject()}
+          />
+        ) : null}
+        {step === 'ADDRESS' ? (
+          <AddressStep
+            address={claim.address}
+            onAddressChange={claim.setAddress}
+            busy={claim.busy}
+            error={claim.error}
+            onBack={() => go('PROJECT')}
+            onProceed={() => void claim.redeem(true).then(finish)}
+          />
+        ) : null}
+        {step === 'LATER' ? <SuccessStep onDone={onClose}>{RESEARCH_MESSAGES.joinLater}</SuccessStep> : null}
+        {step === 'SUCCESS' ? <ClaimSuccess outcome={outcome} onDone={onClose} /> : null}
+      </div>
+    </Modal>
+  );
+}
