@@ -233,6 +233,14 @@ export const orderResultSchema = z.object({
 });
 export type OrderResult = z.infer<typeof orderResultSchema>;
 
+/**
+ * postOrder's 202: the card asks for 3-D Secure. The browser completes the step with the client secret
+ * (Stripe.js, or the test page's step), then sends the same order with the same Idempotency-Key; the
+ * server asks the provider how the payment ended before it places the order.
+ */
+export const paymentActionSchema = z.object({ requiresAction: z.literal(true), clientSecret: z.string() });
+export type PaymentAction = z.infer<typeof paymentActionSchema>;
+
 export const subscriptionSchema = z.object({
   id: z.number(),
   consumerUserId: z.string(),

@@ -125,6 +125,7 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
     url: `/api/subscriptions/${f.subscriptionId}/cancel`,
   })),
   'POST /api/payments/test-tokens': self,
+  'POST /api/payments/test-authentications': self,
 
   'GET /api/reports': { kind: 'self', withheld: () => ({ url: '/api/reports' }) },
   'GET /api/reports/journey': { kind: 'self', withheld: () => ({ url: '/api/reports/journey' }) },

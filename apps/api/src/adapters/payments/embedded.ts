@@ -2,16 +2,24 @@ import crypto from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { testPaymentCharges, testPaymentTokens } from '../../db/schema/index.ts';
-import { PaymentError, type PaymentProvider } from './payments.ts';
+import { type ChargeResult, PAYMENT_TEXTS, PaymentError, type PaymentProvider } from './payments.ts';
 
-/** Stripe's documented test cards and what they do. */
-const TEST_CARDS: Record<string, 'success' | 'declined' | 'processing_error'> = {
+type Outcome = 'success' | 'declined' | 'processing_error' | 'authenticate' | 'authenticate_once';
+
+/**
+ * Stripe's documented test cards and what they do. The 3-D Secure cards ask the person to authenticate
+ * on the test page: 4000 0027 6000 3184 every time (so a renewal of it fails: nobody is there to
+ * authenticate), 4000 0025 0000 3155 only until it is saved (its renewals go through).
+ */
+const TEST_CARDS: Record<string, Outcome> = {
   '4242424242424242': 'success',
   '4000056655665556': 'success',
   '5555555555554444': 'success',
   '4000000000000002': 'declined',
   '4000000000009995': 'declined',
   '4000000000000119': 'processing_error',
+  '4000002760003184': 'authenticate',
+  '4000002500003155': 'authenticate_once',
 };
 
 export const CARD_MESSAGES = {
@@ -20,6 +28,7 @@ export const CARD_MESSAGES = {
   cvc: "Your card's security code is incomplete.",
   unknown: 'Use a Stripe test card, such as 4242 4242 4242 4242, on this test payment page.',
   token: 'Your card details have expired. Please enter them again.',
+  intent: 'This payment is not waiting for authentication. Please pay again.',
 } as const;
 
 function luhnValid(digits: string): boolean {
@@ -58,13 +67,42 @@ export async function createTestToken(
   return { id, last4: digits.slice(-4) };
 }
 
-/** Charges test tokens by their outcome, with Stripe's idempotency: the same key returns the same charge. */
+const resultOf = (row: typeof testPaymentCharges.$inferSelect): ChargeResult => {
+  if (row.status === 'succeeded') return { status: 'succeeded', paymentId: row.id };
+  if (row.status === 'requires_action' && row.clientSecret)
+    return { status: 'requires_action', paymentId: row.id, clientSecret: row.clientSecret };
+  throw new PaymentError('declined', PAYMENT_TEXTS.authenticationFailed);
+};
+
+/**
+ * The test page's 3-D Secure step, standing in for the bank's: completing it takes the payment,
+ * failing it leaves the payment refused. The client secret is the proof, as with Stripe.js.
+ */
+export async function authenticateTestPayment(db: Db, clientSecret: string, complete: boolean) {
+  const [updated] = await db
+    .update(testPaymentCharges)
+    .set({ status: complete ? 'succeeded' : 'failed' })
+    .where(
+      and(
+        eq(testPaymentCharges.clientSecret, clientSecret),
+        eq(testPaymentCharges.status, 'requires_action'),
+      ),
+    )
+    .returning({ id: testPaymentCharges.id });
+  if (!updated) throw new PaymentError('card', CARD_MESSAGES.intent);
+}
+
+/**
+ * Charges test tokens by their outcome, with Stripe's idempotency (the same key returns the same
+ * payment) and Stripe's 3-D Secure states: a card that asks for authentication waits as
+ * requires_action until the test page completes or fails it.
+ */
 export function embeddedPayments(db: Db): PaymentProvider {
-  async function outcomeOf(source: string) {
+  async function outcomeOf(source: string): Promise<Outcome> {
     const tokenId = source.startsWith('cus_embedded_') ? source.slice('cus_embedded_'.length) : source;
     const [token] = await db.select().from(testPaymentTokens).where(eq(testPaymentTokens.id, tokenId));
     if (!token) throw new PaymentError('card', CARD_MESSAGES.token);
-    return token.outcome;
+    return token.outcome as Outcome;
   }
   return {
     name: 'embedded',
@@ -73,24 +111,36 @@ export function embeddedPayments(db: Db): PaymentProvider {
         .select()
         .from(testPaymentCharges)
         .where(eq(testPaymentCharges.idempotencyKey, request.idempotencyKey));
-      if (previous) return { paymentId: previous.id };
+      if (previous) return resultOf(previous);
       const source = 'token' in request.source ? request.source.token : request.source.customer;
       const outcome = await outcomeOf(source);
-      if (outcome === 'declined') throw new PaymentError('declined', 'Your card was declined.');
-      if (outcome === 'processing_error')
-        throw new PaymentError(
-          'technical',
-          'An error occurred while processing your card. Try again in a little bit.',
-        );
-      const id = `ch_embedded_${crypto.randomBytes(12).toString('hex')}`;
-      await db.insert(testPaymentCharges).values({
-        id,
-        idempotencyKey: request.idempotencyKey,
-        source,
-        amountCents: request.amountCents,
-        description: request.description,
-      });
-      return { paymentId: id };
+      if (outcome === 'declined') throw new PaymentError('declined', PAYMENT_TEXTS.declined);
+      if (outcome === 'processing_error') throw new PaymentError('technical', PAYMENT_TEXTS.processing);
+      const saved = 'customer' in request.source;
+      const asks =
+        outcome === 'authenticate' || (outcome === 'authenticate_once' && !(saved && request.offSession));
+      if (asks && request.offSession)
+        throw new PaymentError('declined', PAYMENT_TEXTS.authenticationRequired);
+      const id = `pi_embedded_${crypto.randomBytes(12).toString('hex')}`;
+      const [row] = await db
+        .insert(testPaymentCharges)
+        .values({
+          id,
+          idempotencyKey: request.idempotencyKey,
+          source,
+          amountCents: request.amountCents,
+          description: request.description,
+          status: asks ? 'requires_action' : 'succeeded',
+          clientSecret: asks ? `${id}_secret_${crypto.randomBytes(16).toString('hex')}` : null,
+        })
+        .returning();
+      if (!row) throw new Error('test payment not stored');
+      return resultOf(row);
+    },
+    async retrieve(paymentId) {
+      const [row] = await db.select().from(testPaymentCharges).where(eq(testPaymentCharges.id, paymentId));
+      if (!row) throw new PaymentError('technical', `No test payment ${paymentId}`);
+      return resultOf(row);
     },
     async saveCard(token) {
       await outcomeOf(token);

@@ -437,7 +437,10 @@ describe('a charge whose order cannot be written', () => {
         await broken.database.db.delete(projects).where(eq(projects.id, 1));
         const id = `ch_fail_${charges.length}`;
         charges.push(id);
-        return { paymentId: id };
+        return { status: 'succeeded', paymentId: id };
+      },
+      async retrieve(id) {
+        return { status: 'succeeded', paymentId: id };
       },
       async saveCard(tok) {
         return tok;

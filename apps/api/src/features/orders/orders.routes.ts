@@ -6,6 +6,7 @@ import {
   orderResultSchema,
   PLANS,
   PRICES,
+  paymentActionSchema,
   planSchema,
   productSchema,
   promoSchema,
@@ -14,7 +15,7 @@ import {
 } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createTestToken } from '../../adapters/payments/embedded.ts';
+import { authenticateTestPayment, createTestToken } from '../../adapters/payments/embedded.ts';
 import { PaymentError, type PaymentProvider } from '../../adapters/payments/payments.ts';
 import { AppError } from '../../lib/errors.ts';
 import { principalOf, requireUser } from '../../plugins/authenticate.ts';
@@ -90,12 +91,13 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ payments: PaymentProvider }> 
       schema: {
         tags: ['orders'],
         summary:
-          'postOrder: kits, a replacement or a subscription, paid by card. Needs an Idempotency-Key header.',
+          'postOrder: kits, a replacement or a subscription, paid by card. Needs an Idempotency-Key header. A card that asks for 3-D Secure answers 202 with the client secret: authenticate it, then send the same request with the same key.',
         security,
         headers: z.object({ 'idempotency-key': z.string().max(100).optional() }),
         body: orderRequestSchema,
         response: {
           201: orderResultSchema,
+          202: paymentActionSchema,
           ...errors,
           402: apiErrorSchema,
           422: apiErrorSchema,
@@ -173,6 +175,31 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ payments: PaymentProvider }> 
             throw new AppError(400, 'CARD_ERROR', error.message, { card: error.message });
           throw error;
         }
+      },
+    );
+
+    app.post(
+      '/payments/test-authentications',
+      {
+        onRequest: requireUser,
+        config: { rateLimit: { max: ctx.config.paymentRateLimit, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['orders'],
+          summary:
+            "Embedded payments only: the test page's 3-D Secure step, as the bank's would be. Completes or fails the payment of this client secret; then send the order again.",
+          security,
+          body: z.object({ clientSecret: z.string().max(200), complete: z.boolean() }),
+          response: { 204: z.null(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        try {
+          await authenticateTestPayment(ctx.db, request.body.clientSecret, request.body.complete);
+        } catch (error) {
+          if (error instanceof PaymentError) throw new AppError(400, 'CARD_ERROR', error.message);
+          throw error;
+        }
+        return reply.code(204).send(null);
       },
     );
   }

@@ -8,6 +8,7 @@ import {
   type OrderResult,
   orderNumber,
   type orderRequestSchema,
+  type PaymentAction,
   type Promo,
   paymentTechnicalMessage,
   planOf,
@@ -18,7 +19,12 @@ import {
 import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { enqueueMail } from '../../adapters/mail/outbox.ts';
-import { PaymentError, type PaymentProvider } from '../../adapters/payments/payments.ts';
+import {
+  type ChargeResult,
+  PAYMENT_TEXTS,
+  PaymentError,
+  type PaymentProvider,
+} from '../../adapters/payments/payments.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   idempotencyKeys,
@@ -153,8 +159,17 @@ async function releasePromo(db: DbOrTx, code: string) {
 const requestHash = (body: OrderBody) =>
   crypto.createHash('sha256').update(JSON.stringify(body)).digest('hex');
 
-/** Claims an Idempotency-Key; returns a stored answer when this request was already handled. */
-async function claimKey(ctx: AppContext, userId: string, key: string, hash: string): Promise<Stored | null> {
+/** A payment parked for 3-D Secure: what the resumed request needs, kept with the Idempotency-Key. */
+type Parked = { paymentId: string; customer: string | null };
+
+type Claim = { stored: Stored } | { resume: Parked } | null;
+
+/**
+ * Claims an Idempotency-Key. Returns a stored answer when this request was already handled, or the
+ * parked payment when it waits for 3-D Secure (taken over atomically, so two resumed requests cannot
+ * both place the order).
+ */
+async function claimKey(ctx: AppContext, userId: string, key: string, hash: string): Promise<Claim> {
   const [claimed] = await ctx.db
     .insert(idempotencyKeys)
     .values({ userId, key, requestHash: hash, state: 'IN_PROGRESS' })
@@ -169,8 +184,30 @@ async function claimKey(ctx: AppContext, userId: string, key: string, hash: stri
   if (existing.requestHash !== hash)
     throw new AppError(422, ERROR_CODES.idempotencyConflict, ORDER_MESSAGES.idempotencyMismatch);
   if (existing.state === 'DONE' && existing.responseStatus)
-    return { status: existing.responseStatus, body: existing.responseBody };
+    return { stored: { status: existing.responseStatus, body: existing.responseBody } };
+  if (existing.state === 'REQUIRES_ACTION') {
+    const [resumed] = await ctx.db
+      .update(idempotencyKeys)
+      .set({ state: 'IN_PROGRESS' })
+      .where(
+        and(
+          eq(idempotencyKeys.userId, userId),
+          eq(idempotencyKeys.key, key),
+          eq(idempotencyKeys.state, 'REQUIRES_ACTION'),
+        ),
+      )
+      .returning();
+    if (resumed) return { resume: resumed.responseBody as Parked };
+  }
   throw conflict(ORDER_MESSAGES.inProgress);
+}
+
+/** Parks the order while the person authenticates; nothing is held meanwhile (the promo use goes back). */
+async function parkKey(ctx: AppContext, userId: string, key: string, parked: Parked) {
+  await ctx.db
+    .update(idempotencyKeys)
+    .set({ state: 'REQUIRES_ACTION', responseBody: parked })
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
 }
 
 const releaseKey = (ctx: AppContext, userId: string, key: string) =>
@@ -181,6 +218,10 @@ const releaseKey = (ctx: AppContext, userId: string, key: string) =>
  * the card charged with the same key at the provider, then order, items, kits and receipt are written in
  * one transaction. If that write fails the charge is refunded, or recorded for reconciliation when the
  * refund fails too, and the promo use is given back.
+ *
+ * A card that asks for 3-D Secure answers 202 with the client secret and parks the key (decision 032).
+ * The browser authenticates, then sends the same request again: the server asks the provider how the
+ * payment ended (never the browser), and places the order only when it succeeded.
  */
 export async function placeOrder(
   ctx: AppContext,
@@ -191,31 +232,48 @@ export async function placeOrder(
 ): Promise<Stored> {
   if (!idempotencyKey || !/^[\w-]{8,100}$/.test(idempotencyKey))
     throw invalid(ORDER_MESSAGES.idempotencyMissing);
-  const stored = await claimKey(ctx, userId, idempotencyKey, requestHash(body));
-  if (stored) return stored;
+  const claim = await claimKey(ctx, userId, idempotencyKey, requestHash(body));
+  if (claim && 'stored' in claim) return claim.stored;
+  const resume = claim?.resume ?? null;
 
   let paymentId: string | null = null;
   let reserved: Promo | null = null;
   try {
+    // Resumed: how the payment ended comes first, so a payment taken is refunded if the order now fails.
+    let charged: ChargeResult | null = resume ? await payments.retrieve(resume.paymentId) : null;
+    if (charged?.status === 'succeeded') paymentId = charged.paymentId;
     const { user, promo, priced, subscriptionItem } = await prepareOrder(ctx, userId, body);
-    if (promo && promo.remainingUsage !== null) {
+    let customer: string | null = resume?.customer ?? null;
+    if (!charged) {
+      if (promo && promo.remainingUsage !== null) {
+        await reservePromo(ctx.db, promo.code);
+        reserved = promo;
+      }
+      if (subscriptionItem) {
+        customer = await payments.saveCard(body.stripeToken, user.email, `${idempotencyKey}-card`);
+      }
+      charged =
+        priced.totalCents > 0
+          ? await payments.charge({
+              amountCents: priced.totalCents,
+              source: customer ? { customer } : { token: body.stripeToken },
+              description: body.description ?? `${ctx.mail.brand} order`,
+              idempotencyKey,
+            })
+          : { status: 'succeeded', paymentId: `free-${idempotencyKey}` };
+    }
+    if (charged.status === 'requires_action') {
+      if (reserved) await releasePromo(ctx.db, reserved.code);
+      reserved = null;
+      await parkKey(ctx, userId, idempotencyKey, { paymentId: charged.paymentId, customer });
+      const action: PaymentAction = { requiresAction: true, clientSecret: charged.clientSecret };
+      return { status: 202, body: action };
+    }
+    paymentId = charged.paymentId;
+    // Resumed after 3-D Secure: the promo use was given back while the person authenticated.
+    if (resume && promo && promo.remainingUsage !== null) {
       await reservePromo(ctx.db, promo.code);
       reserved = promo;
-    }
-    let customer: string | null = null;
-    if (subscriptionItem) {
-      customer = await payments.saveCard(body.stripeToken, user.email, `${idempotencyKey}-card`);
-    }
-    if (priced.totalCents > 0) {
-      const charged = await payments.charge({
-        amountCents: priced.totalCents,
-        source: customer ? { customer } : { token: body.stripeToken },
-        description: body.description ?? `${ctx.mail.brand} order`,
-        idempotencyKey,
-      });
-      paymentId = charged.paymentId;
-    } else {
-      paymentId = `free-${idempotencyKey}`;
     }
     const chargedId = paymentId;
     const result = await ctx.db.transaction(async (tx) => {
@@ -438,12 +496,16 @@ export async function runRenewals(ctx: AppContext, payments: PaymentProvider, no
     const [owner] = await ctx.db.select().from(users).where(eq(users.id, sub.consumerUserId));
     const label = planOf(sub.subscriptionType)?.label ?? sub.subscriptionType;
     try {
-      await payments.charge({
+      // Off-session: nobody is there for 3-D Secure, so a card that asks for it fails the renewal.
+      const charged = await payments.charge({
         amountCents: sub.unitPriceCents,
         source: { customer: sub.paymentCustomer },
         description: `${ctx.mail.brand} subscription renewal (${label})`,
         idempotencyKey: `renewal-${sub.id}-${sub.renewals + 1}`,
+        offSession: true,
       });
+      if (charged.status !== 'succeeded')
+        throw new PaymentError('declined', PAYMENT_TEXTS.authenticationRequired);
     } catch (error) {
       if (!(error instanceof PaymentError)) throw error;
       await ctx.db.transaction(async (tx) => {
