@@ -15,6 +15,7 @@ export * from './profile-complete.ts';
 export * from './questionnaire/index.ts';
 export * from './recruitment.ts';
 export * from './registration.ts';
+export * from './reports.ts';
 export * from './requisition.ts';
 export * from './research.ts';
 export * from './support-views.ts';

@@ -8,7 +8,7 @@ import {
   laterReportSample,
   type SummaryKit,
 } from './kit-summary.ts';
-import { isListed, KIT_MESSAGES } from './kits.ts';
+import { isListed, KIT_MESSAGES, kitStatusText } from './kits.ts';
 
 const kit = (
   kitStatus: string,
@@ -18,7 +18,7 @@ const kit = (
   kitStatus,
   sampleStatus,
   givingAllowed: true,
-  project: { logisticType: 'LAB_MANAGED' },
+  project: { logisticType: 'LAB_MANAGED', resultDeliveryType: 'PORTAL' },
   replacedByKitId: null,
   ...extra,
 });
@@ -48,6 +48,12 @@ describe('the status line of a kit card', () => {
     [kit('REFUNDED', 'MICROBIOME_COACH_SESSION_COMPLETED'), 'Coach session completed'],
     [kit('ASSIGNED'), 'Kit Available'],
     [kit('FAILED_OVERLOADED', 'FAILED_OVERLOADED'), 'Error'],
+    [
+      kit('RESULTS_AVAILABLE', 'RESULTS_AVAILABLE', {
+        project: { logisticType: 'LAB_MANAGED', resultDeliveryType: 'NO_DELIVERY' },
+      }),
+      kitStatusText('RECEIVED_BY_LAB'),
+    ],
   ])('%o reads %s', (k, text) => {
     expect(kitCardStatus(k)).toBe(text);
     expect(kitCardStatus(k)).not.toBe(KIT_MESSAGES.statusMissing);
@@ -55,7 +61,8 @@ describe('the status line of a kit card', () => {
 });
 
 describe('the one primary action of a kit summary', () => {
-  const clientManaged = { project: { logisticType: 'CLIENT_MANAGED' } };
+  const clientManaged = { project: { logisticType: 'CLIENT_MANAGED', resultDeliveryType: 'PORTAL' } };
+  const withheld = { project: { logisticType: 'LAB_MANAGED', resultDeliveryType: 'NO_DELIVERY' } };
   it.each([
     [kit('UNASSIGNED'), 'SELECT_OPTION', { send: true, give: true }],
     [kit('ASSIGNED', null, { givingAllowed: false }), 'SELECT_OPTION', { send: true, give: false }],
@@ -65,6 +72,8 @@ describe('the one primary action of a kit summary', () => {
     [kit('REQUESTED'), null, { send: false, give: false }],
     [kit('RESULTS_AVAILABLE', 'RESULTS_AVAILABLE'), 'VIEW_REPORT', { send: false, give: false }],
     [kit('REFUNDED', 'RESULTS_AVAILABLE'), 'VIEW_REPORT', { send: false, give: false }],
+    // Results of a project that delivers none stay with staff (reportDelivered): no report to open.
+    [kit('RESULTS_AVAILABLE', 'RESULTS_AVAILABLE', withheld), null, { send: false, give: false }],
     [kit('FAILED_SWAB_OTHER', 'FAILED_SWAB_OTHER'), 'ORDER_REPLACEMENT', { send: false, give: false }],
     [kit('FAILED_PROCESSING', 'FAILED_TUBE_NOT_INTACT'), null, { send: false, give: false }],
     [kit('REPLACED', 'FAILED_OVERLOADED', { replacedByKitId: 9 }), null, { send: false, give: false }],
@@ -78,7 +87,10 @@ describe('the next step of a kit', () => {
   it.each([
     [kit('ASSIGNED'), KIT_SUMMARY_TEXTS.choose],
     [
-      kit('ASSIGNED', null, { project: { logisticType: 'CLIENT_MANAGED' }, givingAllowed: false }),
+      kit('ASSIGNED', null, {
+        project: { logisticType: 'CLIENT_MANAGED', resultDeliveryType: 'PORTAL' },
+        givingAllowed: false,
+      }),
       KIT_SUMMARY_TEXTS.handedOut,
     ],
     [kit('REQUESTED'), KIT_SUMMARY_TEXTS.preparing],
@@ -91,6 +103,12 @@ describe('the next step of a kit', () => {
     [kit('PROCESSING', 'SEQUENCING'), KIT_MESSAGES.reportTiming],
     [kit('RESULTS_AVAILABLE', 'RESULTS_AVAILABLE'), KIT_SUMMARY_TEXTS.reportReady],
     [kit('REFUNDED', 'RESULTS_AVAILABLE'), KIT_SUMMARY_TEXTS.reportReady],
+    [
+      kit('RESULTS_AVAILABLE', 'RESULTS_AVAILABLE', {
+        project: { logisticType: 'LAB_MANAGED', resultDeliveryType: 'NO_DELIVERY' },
+      }),
+      null,
+    ],
     [
       kit('MICROBIOME_COACH_SESSION_COMPLETED', 'MICROBIOME_COACH_SESSION_COMPLETED'),
       KIT_SUMMARY_TEXTS.coachDone,

@@ -7,6 +7,7 @@ import {
   type KitLike,
   kitStatusText,
 } from './kits.ts';
+import { reportDelivered, resultsWithheld } from './research.ts';
 
 /**
  * The summary of a kit on the kits page (issue 21): its status line, the next step and the one primary
@@ -17,7 +18,7 @@ import {
 
 export type SummaryKit = KitLike & {
   givingAllowed: boolean;
-  project: { logisticType: string };
+  project: { logisticType: string; resultDeliveryType: string | null };
   /** The kit that replaced this one, when it is REPLACED. */
   replacedByKitId: number | null;
 };
@@ -57,7 +58,8 @@ export function kitCardStatus(kit: SummaryKit): string {
       ? KIT_SUMMARY_TEXTS.replaced
       : KIT_SUMMARY_TEXTS.replacedBy(kit.replacedByKitId);
   if (kit.kitStatus === 'REFUNDED') return kitStatusText(kit.sampleStatus);
-  return kitStatusText(kit.kitStatus);
+  // Results the kit's project keeps (NO_DELIVERY) read as received, as on My Research.
+  return kitStatusText(resultsWithheld(kit) ? 'RECEIVED_BY_LAB' : kit.kitStatus);
 }
 
 export type KitPrimaryAction = 'SELECT_OPTION' | 'VIEW_REPORT' | 'ORDER_REPLACEMENT' | null;
@@ -66,7 +68,7 @@ export type KitPrimaryAction = 'SELECT_OPTION' | 'VIEW_REPORT' | 'ORDER_REPLACEM
 export function kitPrimaryAction(kit: SummaryKit): KitPrimaryAction {
   const choices = kitChoices(kit);
   if (choices.send || choices.give) return 'SELECT_OPTION';
-  if (canViewReport(kit)) return 'VIEW_REPORT';
+  if (reportDelivered(kit)) return 'VIEW_REPORT';
   if (canRequestReplacement(kit)) return 'ORDER_REPLACEMENT';
   return null;
 }
@@ -82,7 +84,7 @@ export function kitNextStep(kit: SummaryKit): string | null {
     return choices.send || choices.give ? KIT_SUMMARY_TEXTS.choose : KIT_SUMMARY_TEXTS.handedOut;
   }
   if (sampleStatus === 'MICROBIOME_COACH_SESSION_COMPLETED') return KIT_SUMMARY_TEXTS.coachDone;
-  if (canViewReport(kit)) return KIT_SUMMARY_TEXTS.reportReady;
+  if (reportDelivered(kit)) return KIT_SUMMARY_TEXTS.reportReady;
   if (FAILED.test(sampleStatus ?? '') || FAILED.test(kitStatus))
     return canRequestReplacement(kit) ? KIT_SUMMARY_TEXTS.failedReplaceable : KIT_SUMMARY_TEXTS.failed;
   if (isAwaitingReport(kit)) return KIT_MESSAGES.reportTiming;

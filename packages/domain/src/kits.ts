@@ -160,11 +160,14 @@ export const kitDisplayName = (kit: { id: number; name: string | null }) =>
 
 export type KitLike = { kitStatus: string; sampleStatus: string | null };
 
-const REPORT_STATES = new Set(['RESULTS_AVAILABLE', 'MICROBIOME_COACH_SESSION_COMPLETED']);
+/** The sample steps at which a kit has a report: results available, or the coach session done. */
+export const REPORT_SAMPLE_STATUSES = ['RESULTS_AVAILABLE', 'MICROBIOME_COACH_SESSION_COMPLETED'] as const;
+const REPORT_STATES = new Set<string>(REPORT_SAMPLE_STATUSES);
 const REPLACEABLE_FAILURES = new Set(['FAILED_OVERLOADED', 'FAILED_UNDERLOADED', 'FAILED_SWAB_OTHER']);
 
 /** Kit rules: a report can be viewed once results are available or the coach session is done. */
-export const canViewReport = (kit: KitLike) => REPORT_STATES.has(kit.sampleStatus ?? '');
+export const canViewReport = (kit: Pick<KitLike, 'sampleStatus'>) =>
+  REPORT_STATES.has(kit.sampleStatus ?? '');
 /** Kit rules: not activated while UNASSIGNED or ASSIGNED. */
 export const isNotActivated = (kit: KitLike) =>
   kit.kitStatus === 'UNASSIGNED' || kit.kitStatus === 'ASSIGNED';
@@ -185,9 +188,11 @@ const AT_LAB = new Set([
   'PROCESSING',
   'COMPLETED',
 ]);
+/** The sample is at the lab, between its arrival and its results (results can be imported then). */
+export const isSampleAtLab = (sampleStatus: string | null) => AT_LAB.has(sampleStatus ?? '');
 /** The sample is at the lab and its report is not ready yet (when the report-timing claim applies). */
 export const isAwaitingReport = (kit: KitLike) =>
-  AT_LAB.has(kit.sampleStatus ?? '') ||
+  isSampleAtLab(kit.sampleStatus) ||
   (kit.sampleStatus === null && (kit.kitStatus === 'RECEIVED_BY_LAB' || kit.kitStatus === 'PROCESSING'));
 
 /** Listing rules: invalidated kits are hidden; refunded ones only when they have results. */

@@ -6,7 +6,9 @@ import {
   ISSUED_CODE_NUMBERS,
   PARTICIPANT_CODE_ALPHABET,
   PARTICIPANT_CODE_LENGTH,
+  REPORT_SAMPLE_STATUSES,
   reportDelivered,
+  resultsWithheld,
 } from './index.ts';
 
 describe('participant codes', () => {
@@ -58,6 +60,21 @@ describe('participant codes', () => {
   ])('delivers the report of a kit with sample %s in a %s project: %s', (sampleStatus, type, expected) => {
     const kit = { kitStatus: 'RESULTS_AVAILABLE', sampleStatus, project: { resultDeliveryType: type } };
     expect(reportDelivered(kit)).toBe(expected);
+  });
+
+  it.each([
+    ['RESULTS_AVAILABLE', 'NO_DELIVERY', true],
+    ['MICROBIOME_COACH_SESSION_COMPLETED', 'NO_DELIVERY', true],
+    ['RESULTS_AVAILABLE', null, true],
+    ['RESULTS_AVAILABLE', 'PORTAL', false],
+    ['RECEIVED_BY_LAB', 'NO_DELIVERY', false],
+    ['PROCESSING', null, false],
+  ])('a kit in status %s of a %s project has its results withheld: %s', (kitStatus, type, expected) => {
+    expect(resultsWithheld({ kitStatus, project: { resultDeliveryType: type } })).toBe(expected);
+  });
+
+  it('has a report at exactly the report statuses', () => {
+    expect([...REPORT_SAMPLE_STATUSES]).toEqual(['RESULTS_AVAILABLE', 'MICROBIOME_COACH_SESSION_COMPLETED']);
   });
 });
 

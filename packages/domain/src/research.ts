@@ -1,6 +1,6 @@
 import Sqids from 'sqids';
 import { z } from 'zod';
-import { canViewReport, type KitLike } from './kits.ts';
+import { canViewReport, type KitLike, REPORT_SAMPLE_STATUSES } from './kits.ts';
 
 /**
  * Participant codes (research §5, §9): 6 characters from a fixed alphabet that decode to the project id
@@ -103,5 +103,15 @@ export const deliversResults = (project: { resultDeliveryType: string | null }) 
  * delivers them. Results of a NO_DELIVERY project stay with staff: no report, PDF, email or link
  * (decision 026). Every report path of the API and every report link of the portal asks this.
  */
-export const reportDelivered = (kit: KitLike & { project: { resultDeliveryType: string | null } }): boolean =>
-  canViewReport(kit) && deliversResults(kit.project);
+export const reportDelivered = (
+  kit: Pick<KitLike, 'sampleStatus'> & { project: { resultDeliveryType: string | null } },
+): boolean => canViewReport(kit) && deliversResults(kit.project);
+
+const RESULT_KIT_STATUSES = new Set<string>(REPORT_SAMPLE_STATUSES);
+
+/**
+ * The kit's status says results are in, but its project keeps them (NO_DELIVERY): the participant's
+ * status line reads as received by the lab, and 'Results Available' is not shown (research §2).
+ */
+export const resultsWithheld = (kit: { kitStatus: string; project: { resultDeliveryType: string | null } }) =>
+  RESULT_KIT_STATUSES.has(kit.kitStatus) && !deliversResults(kit.project);

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { REPORT_NOT_PERMITTED } from '@portal/domain';
+import { REPORT_MESSAGES, REPORT_NOT_PERMITTED } from '@portal/domain';
 import { parseMetaphlanProfile, TAXA_CSV_HEADER } from '@portal/domain/report';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -98,7 +98,7 @@ describe.each([
     for (const file of ['metaphlan.txt', 'taxa.csv']) {
       const res = await get(`/api/reports/${withheld.sampleIdentifier}/${file}`, owner.accessToken);
       expect(res.statusCode).toBe(404);
-      expect(res.json().message).toBe('We could not find that report in your account.');
+      expect(res.json().message).toBe(REPORT_MESSAGES.notFound);
     }
   });
 

@@ -1,10 +1,10 @@
-import { deliversResults } from '@portal/domain';
+import { REPORT_MESSAGES, REPORT_SAMPLE_STATUSES, reportDelivered } from '@portal/domain';
 import { parseMetaphlanProfile, taxaCsv } from '@portal/domain/report';
 import { and, eq, inArray } from 'drizzle-orm';
 import { kits, labResults, projects } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
-import { ensureAvailable, permittedUser, REPORT_MESSAGES, REPORT_STATES } from './reports.service.ts';
+import { ensureAvailable, permittedUser } from './reports.service.ts';
 
 export type Download = { filename: string; body: string };
 
@@ -21,7 +21,8 @@ async function ownProfile(ctx: AppContext, userId: string, sampleIdentifier: str
     .select({
       sampleIdentifier: labResults.sampleIdentifier,
       profileText: labResults.profileText,
-      resultDeliveryType: projects.resultDeliveryType,
+      sampleStatus: kits.sampleStatus,
+      project: { resultDeliveryType: projects.resultDeliveryType },
     })
     .from(labResults)
     .innerJoin(kits, eq(kits.id, labResults.kitId))
@@ -30,10 +31,10 @@ async function ownProfile(ctx: AppContext, userId: string, sampleIdentifier: str
       and(
         eq(labResults.sampleIdentifier, sample),
         eq(kits.ownerId, userId),
-        inArray(kits.sampleStatus, REPORT_STATES),
+        inArray(kits.sampleStatus, REPORT_SAMPLE_STATUSES),
       ),
     );
-  if (!row || !deliversResults(row)) throw notFound(REPORT_MESSAGES.notFound);
+  if (!row || !reportDelivered(row)) throw notFound(REPORT_MESSAGES.notFound);
   return row;
 }
 

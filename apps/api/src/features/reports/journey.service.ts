@@ -1,4 +1,4 @@
-import { deliversResults, kitDisplayName } from '@portal/domain';
+import { kitDisplayName, REPORT_SAMPLE_STATUSES, reportDelivered } from '@portal/domain';
 import {
   buildJourney,
   type ComparedMetric,
@@ -11,7 +11,7 @@ import {
 import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { kits, labResults, projects, surveyAnswers } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { ensureAvailable, permittedUser, REPORT_STATES } from './reports.service.ts';
+import { ensureAvailable, permittedUser } from './reports.service.ts';
 
 /** Where each score sits in the stored report (BuildReport). */
 const VALUE_PATHS: Record<ComparedMetric, readonly [string, string]> = {
@@ -51,7 +51,8 @@ export async function getJourney(ctx: AppContext, userId: string) {
       name: kits.name,
       sampleIdentifier: kits.sampleIdentifier,
       displayDate: kits.displayDate,
-      resultDeliveryType: projects.resultDeliveryType,
+      sampleStatus: kits.sampleStatus,
+      project: { resultDeliveryType: projects.resultDeliveryType },
       database: labResults.database,
       values: scores,
       // Only the first and the last report's species are read: the movers run from one to the other.
@@ -66,16 +67,16 @@ export async function getJourney(ctx: AppContext, userId: string) {
     .where(
       and(
         eq(kits.ownerId, userId),
-        inArray(kits.sampleStatus, REPORT_STATES),
+        inArray(kits.sampleStatus, REPORT_SAMPLE_STATUSES),
         isNotNull(kits.displayDate),
-        // deliversResults in SQL too, so the first and last rows above are the person's first and last report.
+        // reportDelivered in SQL too, so the first and last rows above are the person's first and last report.
         ne(projects.resultDeliveryType, 'NO_DELIVERY'),
         ne(projects.resultDeliveryType, ''),
       ),
     )
     .orderBy(asc(kits.displayDate), asc(kits.id));
   return buildJourney(
-    rows.filter(deliversResults).map((row) => ({
+    rows.filter(reportDelivered).map((row) => ({
       sampleIdentifier: row.sampleIdentifier ?? '',
       name: kitDisplayName(row),
       displayDate: row.displayDate ?? '',

@@ -1,4 +1,4 @@
-import { apiErrorSchema } from '@portal/domain';
+import { apiErrorSchema, reportListItemSchema } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -25,13 +25,6 @@ const compareQuery = z.object({
   primary: z.string().trim().min(1).max(40),
   secondary: z.string().trim().min(1).max(40),
 });
-const reportListItem = z.object({
-  kitId: z.number(),
-  sampleIdentifier: z.string(),
-  name: z.string(),
-  displayDate: z.string(),
-  version: z.string(),
-});
 /** The stored report (BuildReport of @portal/domain/report); its shape is fixed by that type. */
 const storedReport = z
   .record(z.string(), z.unknown())
@@ -51,7 +44,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['reports'],
         summary: 'Kits with a report to show',
         security,
-        response: { 200: z.array(reportListItem), ...errors },
+        response: { 200: z.array(reportListItemSchema), ...errors },
       },
     },
     async (request) => listReports(ctx, principalOf(request).userId),

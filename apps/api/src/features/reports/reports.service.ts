@@ -1,9 +1,12 @@
 import {
   canViewReports,
-  deliversResults,
   ERROR_CODES,
+  isSampleAtLab,
   kitDisplayName,
+  REPORT_MESSAGES,
   REPORT_NOT_PERMITTED,
+  REPORT_SAMPLE_STATUSES,
+  reportDelivered,
 } from '@portal/domain';
 import {
   type BuildReport,
@@ -22,27 +25,6 @@ import type { Caller } from '../../plugins/authenticate.ts';
 import { liveSession } from '../auth/live-session.ts';
 import { setKitStatus } from '../kits/kits.service.ts';
 import { explainedReport, REPORT_SHAPE } from './report-explanations.ts';
-
-const AT_LAB = new Set([
-  'RECEIVED_BY_LAB',
-  'READY_FOR_ACCESSIONING',
-  'ACCESSIONING',
-  'DNA_EXTRACTION',
-  'DNA_LIBRARY_PREP',
-  'SEQUENCING',
-  'PROCESSING',
-  'COMPLETED',
-]);
-export const REPORT_STATES = ['RESULTS_AVAILABLE', 'MICROBIOME_COACH_SESSION_COMPLETED'];
-
-export const REPORT_MESSAGES = {
-  noSample: (sample: string) => `There is no sample ${sample}.`,
-  notAtLab: (sample: string, status: string | null) =>
-    `Sample ${sample} is not at the lab (its status is ${status ?? 'not set'}), so results cannot be imported.`,
-  alreadyImported: (sample: string) => `Sample ${sample} already has results.`,
-  unavailable: 'Reports are unavailable while we carry out maintenance. Please try again later.',
-  notFound: 'We could not find that report in your account.',
-} as const;
 
 /**
  * ops results:import: parses a MetaPhlAn profile, computes the report and stores both with the sample's
@@ -69,8 +51,7 @@ export async function importResults(
       .from(labResults)
       .where(eq(labResults.kitId, kit.id));
     if (existing) throw conflict(REPORT_MESSAGES.alreadyImported(sample));
-    if (!AT_LAB.has(kit.sampleStatus ?? ''))
-      throw conflict(REPORT_MESSAGES.notAtLab(sample, kit.sampleStatus));
+    if (!isSampleAtLab(kit.sampleStatus)) throw conflict(REPORT_MESSAGES.notAtLab(sample, kit.sampleStatus));
     await tx.insert(labResults).values({
       kitId: kit.id,
       sampleIdentifier: sample,
@@ -122,21 +103,31 @@ export async function listReports(ctx: AppContext, userId: string) {
   ensureAvailable(ctx);
   await permittedUser(ctx, userId);
   const rows = await ctx.db
-    .select({ kit: kits, version: labResults.reportVersion, resultDeliveryType: projects.resultDeliveryType })
+    .select({
+      kit: kits,
+      version: labResults.reportVersion,
+      project: { resultDeliveryType: projects.resultDeliveryType },
+    })
     .from(kits)
     .innerJoin(labResults, eq(labResults.kitId, kits.id))
     .innerJoin(projects, eq(projects.id, kits.projectId))
     .where(
-      and(eq(kits.ownerId, userId), inArray(kits.sampleStatus, REPORT_STATES), isNotNull(kits.displayDate)),
+      and(
+        eq(kits.ownerId, userId),
+        inArray(kits.sampleStatus, REPORT_SAMPLE_STATUSES),
+        isNotNull(kits.displayDate),
+      ),
     )
     .orderBy(asc(kits.displayDate), asc(kits.id));
-  return rows.filter(deliversResults).map(({ kit, version }) => ({
-    kitId: kit.id,
-    sampleIdentifier: kit.sampleIdentifier,
-    name: kitDisplayName(kit),
-    displayDate: kit.displayDate ?? '',
-    version,
-  }));
+  return rows
+    .filter(({ kit, project }) => reportDelivered({ sampleStatus: kit.sampleStatus, project }))
+    .map(({ kit, version }) => ({
+      kitId: kit.id,
+      sampleIdentifier: kit.sampleIdentifier,
+      name: kitDisplayName(kit),
+      displayDate: kit.displayDate ?? '',
+      version,
+    }));
 }
 
 /**
@@ -159,6 +150,7 @@ const reportOfOwner = preparedFor((db) => {
       ),
       // REPORT_SHAPE of report-explanations.ts: a report in an older shape is rebuilt before it is sent.
       reportShape: labResults.reportShape,
+      sampleStatus: kits.sampleStatus,
       resultDeliveryType: projects.resultDeliveryType,
     })
     .from(labResults)
@@ -168,7 +160,7 @@ const reportOfOwner = preparedFor((db) => {
       and(
         eq(labResults.sampleIdentifier, sql.placeholder('sample')),
         eq(kits.ownerId, users.id),
-        inArray(kits.sampleStatus, REPORT_STATES),
+        inArray(kits.sampleStatus, REPORT_SAMPLE_STATUSES),
       ),
     )
     .as('found');
@@ -181,6 +173,7 @@ const reportOfOwner = preparedFor((db) => {
       displayDate: found.displayDate,
       reportText: found.reportText,
       reportShape: found.reportShape,
+      sampleStatus: found.sampleStatus,
       resultDeliveryType: found.resultDeliveryType,
     })
     .from(users)
@@ -200,7 +193,11 @@ async function ownReportRow(ctx: AppContext, { userId, sessionId }: Caller, samp
   ensureAvailable(ctx);
   if (!canViewReports(row.user)) throw new AppError(403, 'REPORT_NOT_PERMITTED', REPORT_NOT_PERMITTED);
   // Results of a project that delivers none are the staff's: to the participant they do not exist.
-  if (row.kitId === null || row.sampleIdentifier === null || !deliversResults(row))
+  if (
+    row.kitId === null ||
+    row.sampleIdentifier === null ||
+    !reportDelivered({ sampleStatus: row.sampleStatus, project: row })
+  )
     throw notFound(REPORT_MESSAGES.notFound);
   const kit: ReportKit = {
     id: row.kitId,

@@ -6,7 +6,6 @@ import { ApiError, apiRequest, freshAccessToken } from '../../lib/api-client.ts'
 import { CLIENT_MESSAGES } from '../../lib/messages.ts';
 import { useSession } from '../../lib/session.ts';
 
-
 // The stored report is computed once by the domain's buildReport; its shape is that type, not re-checked.
 const storedReportSchema = z.custom<BuildReport>((value) => typeof value === 'object' && value !== null);
 

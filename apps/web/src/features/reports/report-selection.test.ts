@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import type { ReportListItem } from '@portal/domain';
+import { describe, expect, it } from 'vitest';
 import {
   laterReports,
   missingReports,

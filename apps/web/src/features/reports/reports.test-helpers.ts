@@ -1,6 +1,6 @@
+import type { ReportListItem } from '@portal/domain';
 import type { BuildReport, ReportComparison } from '@portal/domain/report';
 import { vi } from 'vitest';
-import type { ReportListItem } from '@portal/domain';
 
 /** A report as the domain's buildReport makes it (numbers from a real MetaPhlAn 3 kefir profile, cut short). */
 export function makeReport(overrides: Partial<BuildReport> = {}): BuildReport {

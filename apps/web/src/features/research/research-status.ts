@@ -2,9 +2,9 @@ import {
   deliversResults,
   type Kit,
   kitStatusText,
+  reportDelivered,
   researchKitStatusText,
   researchSampleStatusText,
-  reportDelivered,
   resultsWithheld,
   withBrand,
 } from '@portal/domain';
