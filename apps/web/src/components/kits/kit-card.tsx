@@ -7,8 +7,8 @@ import {
   withBrand,
 } from '@portal/domain';
 import { type ReactNode, useId, useState } from 'react';
-import { CoachBookingModal } from '../../features/coach/modals/coach-booking-modal.tsx';
 import { useConfig } from '../../lib/config.ts';
+import { CoachBookingModal } from '../coach/coach-booking-modal.tsx';
 import { CoachTile } from './coach-tile.tsx';
 import { KitNameEditor } from './kit-name-editor.tsx';
 import { KitNotes } from './kit-notes.tsx';

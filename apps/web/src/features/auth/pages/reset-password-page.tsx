@@ -7,12 +7,12 @@ import {
 } from '@portal/domain';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
+import type { LoginNotice } from '../../../components/auth/login-notice.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { useConfirmPasswordReset } from '../../../lib/auth-api.ts';
 import { tokenFromSearch } from '../../../lib/query-token.ts';
-import type { LoginNotice } from './login-page.tsx';
 
 type Values = { password: string; confirmPassword: string };
 

@@ -1,5 +1,5 @@
-import { COACH_TEXTS } from '../coach-texts.ts';
-import { PhoneText } from './phone-text.tsx';
+import { COACH_TEXTS } from '../../../components/coach/coach-texts.ts';
+import { PhoneText } from '../../../components/coach/phone-text.tsx';
 
 /** The four help cards: what the call covers, how to prepare, when you can book, several reports. */
 export function CoachHelpCards() {

@@ -9,16 +9,16 @@ import {
   questionnairesComplete,
   withBrand,
 } from '@portal/domain';
+import { COACH_TEXTS } from '../../../components/coach/coach-texts.ts';
 import { CoachTile } from '../../../components/kits/coach-tile.tsx';
 import { KitActions } from '../../../components/kits/kit-actions.tsx';
 import { errorText } from '../../../components/kits/kit-format.ts';
 import { KITS_TEXTS } from '../../../components/kits/kit-texts.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
+import { useCoachBookings } from '../../../lib/coach-api.ts';
 import { useConfig } from '../../../lib/config.ts';
 import { useKits } from '../../../lib/kits-api.ts';
-import { useCoachBookings } from '../api.ts';
-import { COACH_TEXTS } from '../coach-texts.ts';
 
 export type CoachKitActions = {
   onBook: (kit: Kit) => void;

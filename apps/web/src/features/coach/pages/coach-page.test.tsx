@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { endSession } from '../../../lib/session.ts';
-import { renderRoute } from '../../../test/render.tsx';
 import { makeKit, makeSentKit, stubApi } from '../../../test/kits.tsx';
+import { renderRoute } from '../../../test/render.tsx';
 
 const complete = [{ surveyType: 'FOOD', totalQuestions: 4, completedQuestions: 4 }];
 const halfDone = [{ surveyType: 'FOOD', totalQuestions: 4, completedQuestions: 2 }];

@@ -1,5 +1,8 @@
 import { type CoachBooking, coachTileState, type Kit, questionnairesComplete } from '@portal/domain';
 import { useState } from 'react';
+import { CoachBookingModal } from '../../../components/coach/coach-booking-modal.tsx';
+import { COACH_TEXTS } from '../../../components/coach/coach-texts.ts';
+import { PhoneText } from '../../../components/coach/phone-text.tsx';
 import { ActivateKitModal } from '../../../components/kit-modals/activate-modal.tsx';
 import { CoachInfoModal } from '../../../components/kit-modals/coach-info-modal.tsx';
 import { GiveKitModal } from '../../../components/kit-modals/give-modal.tsx';
@@ -7,14 +10,11 @@ import { GivenKits } from '../../../components/kits/given-kits.tsx';
 import { KITS_TEXTS } from '../../../components/kits/kit-texts.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
+import { useCoachBookings } from '../../../lib/coach-api.ts';
 import { useKits } from '../../../lib/kits-api.ts';
 import { ManageSubscriptionPopover } from '../../orders/components/manage-subscription-popover.tsx';
-import { useCoachBookings } from '../api.ts';
-import { COACH_TEXTS } from '../coach-texts.ts';
 import { CoachHelpCards } from '../components/coach-help-cards.tsx';
 import { CoachKits } from '../components/coach-kits.tsx';
-import { PhoneText } from '../components/phone-text.tsx';
-import { CoachBookingModal } from '../modals/coach-booking-modal.tsx';
 
 type Dialog =
   | { kind: 'booking'; kit: Kit }

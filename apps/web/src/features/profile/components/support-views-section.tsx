@@ -1,8 +1,8 @@
 import { useId } from 'react';
+import { SUPPORT_TEXTS } from '../../../components/support/support-texts.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { SUPPORT_TEXTS } from '../../support/support-texts.ts';
 import { useSupportViews } from '../api.ts';
 
 /** Who viewed my data: each request of a support view of this account (who, when, what). */

@@ -4,12 +4,12 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { returnPath } from '../../../app/guards.tsx';
 import { ForgotPasswordPanel } from '../../../components/auth/forgot-password-panel.tsx';
 import { LoginForm } from '../../../components/auth/login-form.tsx';
+import { useLoginNotice } from '../../../components/auth/login-notice.ts';
 import { RESEARCH_TEXTS } from '../../../components/research/research-texts.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useConfig } from '../../../lib/config.ts';
 import { useSession } from '../../../lib/session.ts';
-import { useLoginNotice } from '../../auth/pages/login-page.tsx';
 
 /** Sign In - Research Account: the consumer sign-in with the study's wording and a pointer for customers. */
 export function ResearchLoginPage() {

@@ -1,12 +1,12 @@
 import { SUPPORT_VIEW_READ_ONLY } from '@portal/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { SUPPORT_TEXTS } from '../../../components/support/support-texts.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useSupportViewState } from '../../../lib/support-view.ts';
 import { useEndImpersonation, useImpersonation } from '../impersonation.ts';
-import { SUPPORT_TEXTS } from '../support-texts.ts';
 
 /** Shown on every portal page while support views someone's portal, with the way back. */
 export function ImpersonationBanner() {

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { SUPPORT_TEXTS } from '../../../components/support/support-texts.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
@@ -7,7 +8,6 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { CLIENT_MESSAGES } from '../../../lib/messages.ts';
 import { startImpersonation } from '../impersonation.ts';
-import { SUPPORT_TEXTS } from '../support-texts.ts';
 
 /** The support admin widget: a username, and Enter signs in as that person (research §2 Support). */
 export function ImpersonationModal({ open, onClose }: { open: boolean; onClose: () => void }) {

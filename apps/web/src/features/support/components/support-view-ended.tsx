@@ -1,7 +1,7 @@
+import { SUPPORT_TEXTS } from '../../../components/support/support-texts.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { dismissSupportViewNotice, useSupportViewState } from '../../../lib/support-view.ts';
-import { SUPPORT_TEXTS } from '../support-texts.ts';
 
 /** Says that a support view ended on its own, so the support account never comes back without a word. */
 export function SupportViewEnded() {

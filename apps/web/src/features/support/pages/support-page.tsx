@@ -1,9 +1,9 @@
 import { useState } from 'react';
+import { SUPPORT_TEXTS } from '../../../components/support/support-texts.ts';
 import { useConfig } from '../../../lib/config.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { ImpersonationModal } from '../components/impersonation-modal.tsx';
 import { IMPERSONATE } from '../impersonation.ts';
-import { SUPPORT_TEXTS } from '../support-texts.ts';
 
 /**
  * Support: the FAQ and how to reach us. For support staff with IMPERSONATE the title is a button that

@@ -1,15 +1,15 @@
 import { formatCoachTime, type Kit } from '@portal/domain';
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Loading } from '../../../components/ui/loading.tsx';
-import { StatusMessage } from '../../../components/ui/status-message.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { errorText } from '../../../lib/error-text.ts';
-import { useBookCoach, useCoachBookings, useCoachSlots } from '../api.ts';
-import { COACH_TEXTS } from '../coach-texts.ts';
-import { groupSlotsByDay } from '../coach-time.ts';
-import { PhoneText } from '../components/phone-text.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { useBookCoach, useCoachBookings, useCoachSlots } from '../../lib/coach-api.ts';
+import { errorText } from '../../lib/error-text.ts';
+import { Alert } from '../ui/alert.tsx';
+import { Button } from '../ui/button.tsx';
+import { Loading } from '../ui/loading.tsx';
+import { StatusMessage } from '../ui/status-message.tsx';
+import { COACH_TEXTS } from './coach-texts.ts';
+import { groupSlotsByDay } from './coach-time.ts';
+import { PhoneText } from './phone-text.tsx';
 
 /**
  * The built-in scheduler: the kit's current booking, a day, then a time of that day as a radio group

@@ -1,4 +1,4 @@
-import { useConfig } from '../../../lib/config.ts';
+import { useConfig } from '../../lib/config.ts';
 
 /** A text with {supportPhone} replaced by the configured support number as a tel: link. */
 export function PhoneText({ text }: { text: string }) {

@@ -1,7 +1,7 @@
 import { COACH_BOOKING_MESSAGES, type Kit } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { type ApiCall, makeKit, renderKits, stubApi } from '../../../test/kits.tsx';
+import { type ApiCall, makeKit, renderKits, stubApi } from '../../test/kits.tsx';
 import { CoachBookingModal } from './coach-booking-modal.tsx';
 
 const MONDAY_9 = '2026-11-22T23:00:00.000Z';

@@ -1,9 +1,9 @@
 import { coachBookedSchema, coachBookingSchema, coachSlotsSchema } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../lib/api-client.ts';
-import { useInvalidateKits } from '../../lib/kits-api.ts';
-import { useSession } from '../../lib/session.ts';
+import { apiRequest } from './api-client.ts';
+import { useInvalidateKits } from './kits-api.ts';
+import { useSession } from './session.ts';
 
 export const coachKeys = {
   all: (userId: string | null) => ['coach', userId] as const,

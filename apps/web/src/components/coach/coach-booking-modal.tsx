@@ -1,8 +1,8 @@
 import { type Kit, kitDisplayName } from '@portal/domain';
-import { Modal } from '../../../components/ui/modal.tsx';
-import { useConfig } from '../../../lib/config.ts';
-import { COACH_TEXTS } from '../coach-texts.ts';
+import { useConfig } from '../../lib/config.ts';
+import { Modal } from '../ui/modal.tsx';
 import { CoachScheduler } from './coach-scheduler.tsx';
+import { COACH_TEXTS } from './coach-texts.ts';
 
 type Props = { kit: Kit; open: boolean; onClose: () => void };
 
