@@ -2,7 +2,6 @@ import {
   deliversResults,
   type Kit,
   kitStatusText,
-  reportDelivered,
   researchKitStatusText,
   researchSampleStatusText,
   resultsWithheld,
@@ -72,6 +71,3 @@ export function researchKitStatusLabel(kit: ResearchKit, brand: string): string 
     kitStatusText(status);
   return withBrand(label, brand);
 }
-
-/** A report to show: the domain's one rule for it (reportDelivered). */
-export const hasResultsToShow = reportDelivered;

@@ -1,4 +1,4 @@
-import { isNotActivated, type Kit, kitDisplayName } from '@portal/domain';
+import { isNotActivated, type Kit, kitDisplayName, reportDelivered } from '@portal/domain';
 import { Link } from 'react-router';
 import { kitAnchor, kitHeadingId } from '../../../components/kits/kit-card.tsx';
 import { KitNameEditor } from '../../../components/kits/kit-name-editor.tsx';
@@ -8,7 +8,7 @@ import { RESEARCH_MODAL_TEXTS, RESEARCH_TEXTS } from '../../../components/resear
 import { Button } from '../../../components/ui/button.tsx';
 import { useConfig } from '../../../lib/config.ts';
 import { answersQuestionnairesHere, questionnairesLink } from '../questionnaire-links.ts';
-import { hasResultsToShow, researchKitStatusLabel, researchKitSteps } from '../research-status.ts';
+import { researchKitStatusLabel, researchKitSteps } from '../research-status.ts';
 import { researchKitLink } from './research-notifications.tsx';
 
 /**
@@ -71,9 +71,9 @@ export function ResearchKitCard({
           ))}
         </ol>
       </section>
-      {hasResultsToShow(kit) || answersQuestionnairesHere(kit) ? (
+      {reportDelivered(kit) || answersQuestionnairesHere(kit) ? (
         <p className="kit-report-link form-actions">
-          {hasResultsToShow(kit) ? (
+          {reportDelivered(kit) ? (
             <Link className="button button-primary" to={researchKitLink(kit)}>
               {KITS_TEXTS.viewReport}
             </Link>

@@ -5,16 +5,17 @@ import {
   orderNotifications,
   overallProgress,
   RESEARCH_NOTIFICATION_LIMIT,
+  reportDelivered,
 } from '@portal/domain';
 import { Link } from 'react-router';
 import { RESEARCH_TEXTS } from '../../../components/research/research-texts.ts';
 import { useConfig } from '../../../lib/config.ts';
 import { hasQuestionnairesLeft, questionnairesLink } from '../questionnaire-links.ts';
-import { hasResultsToShow, researchKitStatusLabel } from '../research-status.ts';
+import { researchKitStatusLabel } from '../research-status.ts';
 
 /** The report once there are results to see (or the coach session is done), otherwise the kit on My Research. */
 export function researchKitLink(kit: Kit): string {
-  return hasResultsToShow(kit)
+  return reportDelivered(kit)
     ? `/report?samples=${encodeURIComponent(kit.sampleIdentifier)}`
     : `/kits?scrollingPosition=kit-${kit.id}`;
 }
