@@ -1,5 +1,6 @@
 export * from './auth.ts';
 export * from './brand.ts';
+export * from './card-payment.ts';
 export * from './coach.ts';
 export * from './config.ts';
 export * from './dependant.ts';
@@ -13,6 +14,7 @@ export * from './password.ts';
 export * from './profile.ts';
 export * from './profile-complete.ts';
 export * from './questionnaire/index.ts';
+export * from './questionnaire-messages.ts';
 export * from './recruitment.ts';
 export * from './registration.ts';
 export * from './reports.ts';

@@ -2,6 +2,7 @@ import {
   type AnswerRecord,
   answerSaveAction,
   indexAnswers,
+  QUESTIONNAIRE_MESSAGES,
   REQUISITION_MESSAGES,
   STOOL_SURVEY,
   STOOL_SURVEY_ID,
@@ -14,7 +15,7 @@ import { studySurveyAnswers, studySurveyResults } from '../../db/schema/index.ts
 import type { AppContext } from '../../lib/context.ts';
 import { invalid, notFound, unauthorized } from '../../lib/errors.ts';
 import { signToken, type TokenKind, verifyToken } from '../../lib/jwt.ts';
-import { answerClock, latestDefinitionOf, SURVEY_MESSAGES } from '../surveys/surveys.service.ts';
+import { answerClock, latestDefinitionOf } from '../surveys/surveys.service.ts';
 
 /** A requisition form stays open for a working day; reloading the form gives a fresh token. */
 const SURVEY_RESULT_TOKEN: TokenKind = { audience: 'survey-result', ttlSeconds: 12 * 3600 };
@@ -22,7 +23,7 @@ const SURVEY_RESULT_TOKEN: TokenKind = { audience: 'survey-result', ttlSeconds: 
 /** get questionnaire/survey/19: the stool-sample questionnaire the requisition form of a stool kit shows. */
 export function stoolDefinition(): SurveyDefinition {
   const definition = latestDefinitionOf(STOOL_SURVEY.surveyType);
-  if (!definition) throw notFound(SURVEY_MESSAGES.unknownType);
+  if (!definition) throw notFound(QUESTIONNAIRE_MESSAGES.unknownType);
   return definition;
 }
 
@@ -77,7 +78,9 @@ export async function saveStoolAnswer(
   const definition = stoolDefinition();
   const question = definition.questions.find((q) => q.questionId === body.questionId);
   if (!question)
-    throw invalid(SURVEY_MESSAGES.unknownQuestion, { questionId: SURVEY_MESSAGES.unknownQuestion });
+    throw invalid(QUESTIONNAIRE_MESSAGES.unknownQuestion, {
+      questionId: QUESTIONNAIRE_MESSAGES.unknownQuestion,
+    });
   const where = and(
     eq(studySurveyAnswers.surveyResultId, surveyResultId),
     eq(studySurveyAnswers.questionId, body.questionId),
