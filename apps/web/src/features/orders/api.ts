@@ -1,6 +1,7 @@
 import {
   type OrderRequest,
   orderResultSchema,
+  paymentActionSchema,
   productSchema,
   promoSchema,
   type Subscription,
@@ -31,12 +32,15 @@ export function lookupPromo(code: string) {
   return apiRequest(`/promo-codes/${encodeURIComponent(code)}`, { auth: 'required' }, promoSchema);
 }
 
-/** postOrder. The Idempotency-Key makes a retried request return the first answer instead of paying twice. */
+/**
+ * postOrder. The Idempotency-Key makes a retried request return the first answer instead of paying twice.
+ * A card that asks for 3-D Secure answers with a client secret instead of the order (decision 032).
+ */
 export function placeOrder(body: OrderRequest, idempotencyKey: string) {
   return apiRequest(
     '/orders',
     { method: 'POST', auth: 'required', body, headers: { 'Idempotency-Key': idempotencyKey } },
-    orderResultSchema,
+    z.union([orderResultSchema, paymentActionSchema]),
   );
 }
 

@@ -36,13 +36,15 @@ export function isCardComplete(card: CardDetails): boolean {
 /**
  * The card as a payment form knows it, whichever provider takes it: whether it is complete (§5), a
  * version that changes whenever the card does (so a retry with nothing changed can send the very same
- * request), and how to turn it into the one-time token sent as stripeToken (consumer §7). The order
- * itself never carries card numbers.
+ * request), how to turn it into the one-time reference sent as stripeToken (consumer §7), and how to
+ * take the person through 3-D Secure when the card asks for it. The order never carries card numbers.
  */
 export type CardEntry = {
   complete: boolean;
   version: string;
   tokenize(): Promise<{ id: string }>;
+  /** Runs the 3-D Secure step for this client secret; how it ended, the server asks the provider. */
+  authenticate(clientSecret: string): Promise<void>;
 };
 
 /** Before the card entry has reported anything: incomplete, so Pay stops at the §5 check. */
@@ -50,6 +52,7 @@ export const NO_CARD_ENTRY: CardEntry = {
   complete: false,
   version: '',
   tokenize: () => Promise.reject(new Error(ORDER_MESSAGES.cardIncomplete)),
+  authenticate: () => Promise.resolve(),
 };
 
 const testTokenSchema = z.object({ id: z.string(), last4: z.string() });
@@ -57,9 +60,14 @@ const testTokenSchema = z.object({ id: z.string(), last4: z.string() });
 /**
  * The embedded test provider (config stripePublishableKey null): the card is typed on our page, the
  * API checks a Stripe test card and issues a token. A refused card is a 400 ApiError carrying the
- * provider's message.
+ * provider's message. Its 3-D Secure step asks the person (askToAuthenticate: the page's test step,
+ * standing in for the bank's; a page without one, the operators' test order page, completes it) and
+ * tells the test provider how it ended.
  */
-export function embeddedCardEntry(card: CardDetails): CardEntry {
+export function embeddedCardEntry(
+  card: CardDetails,
+  askToAuthenticate: () => Promise<boolean> = () => Promise.resolve(true),
+): CardEntry {
   return {
     complete: isCardComplete(card),
     version: JSON.stringify(card),
@@ -79,6 +87,14 @@ export function embeddedCardEntry(card: CardDetails): CardEntry {
         },
         testTokenSchema,
       );
+    },
+    async authenticate(clientSecret) {
+      const complete = await askToAuthenticate();
+      await apiRequest('/payments/test-authentications', {
+        method: 'POST',
+        auth: 'required',
+        body: { clientSecret, complete },
+      });
     },
   };
 }
@@ -101,9 +117,10 @@ export function loadStripeFor(publishableKey: string): Promise<Stripe | null> {
 }
 
 /**
- * Stripe mode: the card is typed into Stripe's card Element (an iframe from js.stripe.com) and
- * tokenized by Stripe, so the card number never reaches our page, state or server. A refusal carries
- * Stripe's own message.
+ * Stripe mode: the card is typed into Stripe's card Element (an iframe from js.stripe.com) and turned
+ * into a PaymentMethod by Stripe, so the card number never reaches our page, state or server. A refusal
+ * carries Stripe's own message. 3-D Secure is Stripe.js's own step (handleNextAction); whatever it
+ * reports, the server asks Stripe how the payment ended, so its answer is not needed here.
  */
 export function stripeCardEntry(
   stripe: Stripe,
@@ -115,9 +132,12 @@ export function stripeCardEntry(
     complete,
     version: `stripe-${version}`,
     async tokenize() {
-      const result = await stripe.createToken(element);
+      const result = await stripe.createPaymentMethod({ type: 'card', card: element });
       if (result.error) throw new Error(result.error.message ?? ORDER_MESSAGES.cardIncomplete);
-      return { id: result.token.id };
+      return { id: result.paymentMethod.id };
+    },
+    async authenticate(clientSecret) {
+      await stripe.handleNextAction({ clientSecret });
     },
   };
 }

@@ -42,7 +42,14 @@ export const ORDER_TEXTS = {
   cardExpiryHint: 'MM/YY',
   cardCvc: 'Security code (CVC)',
   testPayment:
-    'This is a test payment page: no real money is taken. It accepts Stripe’s test cards, for example 4242 4242 4242 4242 with any future expiry date and any 3-digit CVC.',
+    'This is a test payment page: no real money is taken. It accepts Stripe’s test cards, for example 4242 4242 4242 4242 with any future expiry date and any 3-digit CVC (4000 0027 6000 3184 asks for 3-D Secure).',
+  // The embedded provider's stand-in for the bank's 3-D Secure page.
+  testAuthTitle: 'Test 3-D Secure authentication',
+  testAuthText:
+    'Your bank would now ask you to confirm this payment. On this test page, choose how the authentication ends.',
+  testAuthComplete: 'Complete authentication',
+  testAuthFail: 'Fail authentication',
+  authenticationIncomplete: 'The payment was not authenticated. Press Pay to try again.',
   stripeNote:
     'Your card details go straight to Stripe, our payment provider. We never see or store your card number.',
   cardLoading: 'Loading secure card entry…',

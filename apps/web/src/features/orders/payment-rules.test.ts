@@ -35,20 +35,23 @@ describe('card entries', () => {
     expect(embeddedCardEntry({ ...card, cvc: '124' }).version).not.toBe(embeddedCardEntry(card).version);
   });
 
-  it("tokenizes Stripe's card element with Stripe, and refuses with Stripe's own message", async () => {
+  it("turns Stripe's card element into a PaymentMethod with Stripe, and refuses with Stripe's own message", async () => {
     const element = {} as StripeCardElement;
-    const createToken = vi
+    const createPaymentMethod = vi
       .fn()
-      .mockResolvedValueOnce({ token: { id: 'tok_visa' } })
+      .mockResolvedValueOnce({ paymentMethod: { id: 'pm_card_visa' } })
       .mockResolvedValueOnce({
         error: { type: 'validation_error', message: 'Your card number is invalid.' },
       });
-    const stripe = { createToken } as unknown as Stripe;
+    const handleNextAction = vi.fn().mockResolvedValue({ paymentIntent: { status: 'succeeded' } });
+    const stripe = { createPaymentMethod, handleNextAction } as unknown as Stripe;
     const entry = stripeCardEntry(stripe, element, true, 3);
     expect(entry).toMatchObject({ complete: true, version: 'stripe-3' });
-    await expect(entry.tokenize()).resolves.toEqual({ id: 'tok_visa' });
+    await expect(entry.tokenize()).resolves.toEqual({ id: 'pm_card_visa' });
     await expect(entry.tokenize()).rejects.toThrow('Your card number is invalid.');
-    expect(createToken).toHaveBeenCalledWith(element);
+    expect(createPaymentMethod).toHaveBeenCalledWith({ type: 'card', card: element });
+    await entry.authenticate('pi_1_secret_2');
+    expect(handleNextAction).toHaveBeenCalledWith({ clientSecret: 'pi_1_secret_2' });
   });
 });
 

@@ -4,6 +4,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { useConfig } from '../../lib/config.ts';
 import { placeOrder } from './api.ts';
 import type { CardEntry } from './card-tokenizer.ts';
+import { ORDER_TEXTS } from './orders-texts.ts';
 import { mayHaveReachedServer, paymentErrorText } from './payment-errors.ts';
 
 /** An order as the page builds it; the card token is added when paying. */
@@ -13,6 +14,7 @@ type Attempt = { key: string; body: OrderRequest; signature: string };
 
 /**
  * One payment at a time, never taken twice. Each attempt gets a card token and a fresh Idempotency-Key;
+ * a card that asks for 3-D Secure is authenticated between two sends of the same request;
  * when the answer was lost (network error, gateway timeout, still in progress) and the person pays
  * again with nothing changed, the very same request and key go again, so the server answers with the
  * first outcome instead of charging a second time.
@@ -36,7 +38,18 @@ export function usePayment(onPaid: (result: OrderResult) => void) {
         const token = await card.tokenize();
         attempt = { key: crypto.randomUUID(), body: { ...order, stripeToken: token.id }, signature };
       }
-      const result = await placeOrder(attempt.body, attempt.key);
+      let result = await placeOrder(attempt.body, attempt.key);
+      if ('requiresAction' in result) {
+        // 3-D Secure: the person authenticates, then the same request asks the server how it ended.
+        await card.authenticate(result.clientSecret);
+        result = await placeOrder(attempt.body, attempt.key);
+      }
+      if ('requiresAction' in result) {
+        // Not authenticated yet (the step was closed): Pay again resumes this very payment.
+        unsettled.current = attempt;
+        setError(ORDER_TEXTS.authenticationIncomplete);
+        return;
+      }
       unsettled.current = null;
       onPaid(result);
     } catch (caught) {

@@ -19,6 +19,7 @@ import { type OrderDraft, usePayment } from '../use-payment.ts';
 import { CardFields } from './card-fields.tsx';
 import { StripeCardField } from './stripe-card-field.tsx';
 import { TermsCheckbox } from './terms-checkbox.tsx';
+import { TestAuthentication } from './test-authentication.tsx';
 
 export type Purchaser = { purchaserFirstName: string; purchaserLastName: string; purchaserEmail: string };
 type PurchaserField = keyof Purchaser;
@@ -70,8 +71,11 @@ export function PaymentStep({ user, totalCents, summary, children, buildOrder, o
   const { stripePublishableKey } = useConfig();
   const [card, setCard] = useState<CardDetails>(EMPTY_CARD);
   const [stripeCard, setStripeCard] = useState<CardEntry>(NO_CARD_ENTRY);
+  // The test provider's 3-D Secure step, while it waits for the person's choice.
+  const [challenge, setChallenge] = useState<((complete: boolean) => void) | null>(null);
+  const askToAuthenticate = () => new Promise<boolean>((resolve) => setChallenge(() => resolve));
   // With a Stripe key the card is typed into Stripe's own frame; otherwise into our fields (test provider).
-  const cardEntry = stripePublishableKey ? stripeCard : embeddedCardEntry(card);
+  const cardEntry = stripePublishableKey ? stripeCard : embeddedCardEntry(card, askToAuthenticate);
   const [agreed, setAgreed] = useState(false);
   const [checks, setChecks] = useState<Checks>(NO_PROBLEMS);
   const formRef = useRef<HTMLFormElement>(null);
@@ -139,6 +143,14 @@ export function PaymentStep({ user, totalCents, summary, children, buildOrder, o
       <TermsCheckbox checked={agreed} onChange={setAgreed} error={checks.terms} />
       {hasFieldErrors ? <Alert tone="error">{ORDER_MESSAGES.formErrors}</Alert> : null}
       {payment.error ? <Alert tone="error">{payment.error}</Alert> : null}
+      {challenge ? (
+        <TestAuthentication
+          onDone={(complete) => {
+            setChallenge(null);
+            challenge(complete);
+          }}
+        />
+      ) : null}
       <div className="form-actions">
         {onBack ? (
           <Button variant="secondary" onClick={onBack} disabled={payment.busy}>

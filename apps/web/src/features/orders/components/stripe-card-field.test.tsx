@@ -2,10 +2,18 @@ import { ORDER_MESSAGES } from '@portal/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { completeProfile, renderRoute } from '../../../test/render.tsx';
-import { agreeToTerms, dialogNamed, orderPosts, stubOrdersApi } from '../orders.test-helpers.ts';
+import {
+  agreeToTerms,
+  dialogNamed,
+  ORDER_RESULT,
+  orderPosts,
+  type Routes,
+  stubOrdersApi,
+} from '../orders.test-helpers.ts';
 
 // The official loader is replaced by a fake Stripe: a card element that mounts a frame, reports
-// change events as Stripe's does, and a createToken whose answer each test chooses.
+// change events as Stripe's does, a createPaymentMethod whose answer each test chooses, and
+// handleNextAction for 3-D Secure.
 const stripeJs = vi.hoisted(() => ({ loadStripe: vi.fn() }));
 vi.mock('@stripe/stripe-js/pure', () => stripeJs);
 
@@ -29,7 +37,8 @@ function fakeStripe() {
   const create = vi.fn(() => element);
   const stripe = {
     elements: vi.fn(() => ({ create })),
-    createToken: vi.fn(async () => ({ token: { id: 'tok_stripe_1' } })),
+    createPaymentMethod: vi.fn(async () => ({ paymentMethod: { id: 'pm_stripe_1' } })),
+    handleNextAction: vi.fn(async () => ({ paymentIntent: { status: 'succeeded' } })),
   };
   stripeJs.loadStripe.mockResolvedValue(stripe);
   return { stripe, element, create, change: (event: CardChange) => act(() => onChange?.(event)) };
@@ -38,10 +47,12 @@ function fakeStripe() {
 // One Stripe instance is kept per key, so each test has a key of its own.
 let keys = 0;
 
-async function openPayment() {
+const openPayment = () => openPaymentWith({});
+
+async function openPaymentWith(routes: Routes) {
   const fake = fakeStripe();
   const publishableKey = `pk_test_${++keys}`;
-  const calls = stubOrdersApi();
+  const calls = stubOrdersApi(routes);
   const { user } = renderRoute('/dashboard', {
     signedInAs: completeProfile,
     config: { stripePublishableKey: publishableKey },
@@ -79,16 +90,37 @@ describe('Stripe card entry (a publishable key is set)', () => {
     expect(cardGroup).toHaveAccessibleDescription(expect.stringContaining('straight to Stripe'));
   });
 
-  it("sends Stripe's token id as stripeToken, and nothing of the card itself", async () => {
+  it("sends Stripe's PaymentMethod id as stripeToken, and nothing of the card itself", async () => {
     const { stripe, element, change, calls, user, dialog, scope } = await openPayment();
     await change({ complete: true });
     await agreeToTerms(user, dialog);
     await user.click(scope.getByRole('button', { name: /^Pay / }));
     expect(await dialogNamed('Thank you for your order')).toBeVisible();
-    expect(stripe.createToken).toHaveBeenCalledWith(element);
+    expect(stripe.createPaymentMethod).toHaveBeenCalledWith({ type: 'card', card: element });
     const [post] = orderPosts(calls);
-    expect(post?.body).toMatchObject({ stripeToken: 'tok_stripe_1', amount: 349 });
+    expect(post?.body).toMatchObject({ stripeToken: 'pm_stripe_1', amount: 349 });
     expect(calls.some((call) => call.path === '/api/payments/test-tokens')).toBe(false);
+    expect(stripe.handleNextAction).not.toHaveBeenCalled();
+  });
+
+  it("runs Stripe.js's 3-D Secure step when the card asks for it, then sends the same order again", async () => {
+    const { stripe, change, calls, user, dialog, scope } = await openPaymentWith({
+      'POST /api/orders': (() => {
+        let sent = 0;
+        return () =>
+          (sent += 1) === 1
+            ? { status: 202, body: { requiresAction: true, clientSecret: 'pi_1_secret_2' } }
+            : { status: 201, body: ORDER_RESULT };
+      })(),
+    });
+    await change({ complete: true });
+    await agreeToTerms(user, dialog);
+    await user.click(scope.getByRole('button', { name: /^Pay / }));
+    expect(await dialogNamed('Thank you for your order')).toBeVisible();
+    expect(stripe.handleNextAction).toHaveBeenCalledWith({ clientSecret: 'pi_1_secret_2' });
+    const [first, second] = orderPosts(calls);
+    expect(second?.body).toEqual(first?.body);
+    expect(second?.headers['Idempotency-Key']).toBe(first?.headers['Idempotency-Key']);
   });
 
   it("shows Stripe's messages as the card is typed and when it refuses to tokenize", async () => {
@@ -102,7 +134,7 @@ describe('Stripe card entry (a publishable key is set)', () => {
 
     await change({ complete: true });
     expect(within(cardGroup).queryByRole('alert')).toBeNull();
-    stripe.createToken.mockResolvedValueOnce({
+    stripe.createPaymentMethod.mockResolvedValueOnce({
       error: { type: 'card_error', message: 'Your card has expired.' },
     } as never);
     await agreeToTerms(user, dialog);
@@ -119,7 +151,7 @@ describe('Stripe card entry (a publishable key is set)', () => {
     expect(await within(cardGroup).findByText(ORDER_MESSAGES.cardIncomplete)).toBeVisible();
     expect(cardGroup).toHaveAccessibleDescription(expect.stringContaining(ORDER_MESSAGES.cardIncomplete));
     await waitFor(() => expect(element.focus).toHaveBeenCalled());
-    expect(stripe.createToken).not.toHaveBeenCalled();
+    expect(stripe.createPaymentMethod).not.toHaveBeenCalled();
     expect(orderPosts(calls)).toHaveLength(0);
   });
 });
