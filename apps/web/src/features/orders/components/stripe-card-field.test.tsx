@@ -104,14 +104,12 @@ describe('Stripe card entry (a publishable key is set)', () => {
   });
 
   it("runs Stripe.js's 3-D Secure step when the card asks for it, then sends the same order again", async () => {
+    const posted: unknown[] = [];
     const { stripe, change, calls, user, dialog, scope } = await openPaymentWith({
-      'POST /api/orders': (() => {
-        let sent = 0;
-        return () =>
-          (sent += 1) === 1
-            ? { status: 202, body: { requiresAction: true, clientSecret: 'pi_1_secret_2' } }
-            : { status: 201, body: ORDER_RESULT };
-      })(),
+      'POST /api/orders': (call) =>
+        posted.push(call) === 1
+          ? { status: 202, body: { requiresAction: true, clientSecret: 'pi_1_secret_2' } }
+          : { status: 201, body: ORDER_RESULT },
     });
     await change({ complete: true });
     await agreeToTerms(user, dialog);
