@@ -29,6 +29,8 @@ export type JobDefinition<T = unknown> = {
   cron?: string;
   /** How often an idle worker looks for a job; default 2 s (at least 0.5). */
   pollingIntervalSeconds?: number;
+  /** Jobs of this queue one instance runs at once (each worker loop takes one job per poll); default 1. */
+  concurrency?: number;
   /** Throws to fail the attempt: the queue retries it as the queue options say. */
   run(data: T, job: JobContext): Promise<void>;
 };
@@ -125,7 +127,10 @@ export async function startJobQueue(
       if (!work) continue;
       await boss.work<never>(
         definition.name,
-        { pollingIntervalSeconds: definition.pollingIntervalSeconds ?? 2 },
+        {
+          pollingIntervalSeconds: definition.pollingIntervalSeconds ?? 2,
+          localConcurrency: definition.concurrency ?? 1,
+        },
         async ([job]) => {
           if (job) await definition.run(job.data, { id: job.id, retryCount: job.retryCount, queue });
         },

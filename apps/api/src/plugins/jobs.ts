@@ -69,7 +69,8 @@ const jobsPlugin: FastifyPluginAsync<JobsPluginOptions> = async (app, options) =
   app.addHook('onClose', async () => {
     // A queue that failed to start has nothing to stop.
     const running = await started?.catch(() => undefined);
-    await running?.stop();
+    // Jobs in progress get 5 s to finish (server.ts has 10 s in all); one cut short is retried later.
+    await running?.stop(5_000);
     mailTransport?.close?.();
   });
 };

@@ -131,6 +131,8 @@ export function mailJobs(
       expireInSeconds: 120,
     },
     pollingIntervalSeconds,
+    // Four sends at once per instance: a slow mail server does not hold up the messages behind it.
+    concurrency: 4,
     run: (data) => deliverMessage(db, transport, data.outboxId, log),
   };
   return [relay, deliver] as JobDefinition<never>[];
