@@ -225,6 +225,42 @@ describe('ProfilePage save', () => {
     expect(saveButton()).toBeEnabled();
   });
 
+  it("shows the server's message when the save fails, and offers the save again", async () => {
+    responders['PUT /api/users/me'] = () => ({
+      status: 500,
+      body: { message: 'Something went wrong. Please try again.', code: 'INTERNAL' },
+    });
+    const { user } = renderRoute('/profile', { signedInAs: { ...COMPLETE_ADULT, agreeToDataUsage: true } });
+    await user.click(await screen.findByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Something went wrong. Please try again.')).toBeInTheDocument();
+    expect(screen.queryByText(PROFILE_MESSAGES.saved)).not.toBeInTheDocument();
+    expect(saveButton()).toBeEnabled();
+  });
+
+  it('sends one save for a double click', async () => {
+    let release = () => {};
+    responders['PUT /api/users/me'] = (call) => ({
+      status: 200,
+      body: { ...testUser, ...(call.body as object) },
+    });
+    const { user } = renderRoute('/profile', { signedInAs: { ...COMPLETE_ADULT, agreeToDataUsage: true } });
+    const button = await screen.findByRole('button', { name: 'Save changes' });
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const fetchMock = vi.mocked(fetch);
+    const plain = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation(async (input, init) => {
+      if (init?.method === 'PUT') await held;
+      return plain ? plain(input, init) : respond(404, {});
+    });
+    await user.dblClick(button);
+    await waitFor(() => expect(button).toBeDisabled());
+    release();
+    expect(await screen.findByText(PROFILE_MESSAGES.saved)).toBeInTheDocument();
+    expect(mutations()).toEqual(['PUT /api/users/me']);
+  });
+
   it("words a guardian account's details as a child or dependant's", async () => {
     renderRoute('/profile', { signedInAs: { ...COMPLETE_ADULT, guardian: true, agreeToDataUsage: true } });
     expect(await screen.findByText('These are the details of your child or dependant.')).toBeInTheDocument();
