@@ -1,5 +1,7 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { giveKitSchema } from '@portal/domain';
-import { type FormEvent, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
 import { ApiError } from '../../lib/api-client.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { giveKit, useInvalidateKits } from '../../lib/kits-api.ts';
@@ -24,44 +26,33 @@ export function GiveKitModal({ open, onClose, kitId, voucher }: Props) {
   return <GiveKitForm onClose={onClose} kitId={kitId} voucher={voucher} />;
 }
 
+type GiveValues = { receiverEmail: string; kitId?: number | undefined; voucher?: string | undefined };
+
 function GiveKitForm({ onClose, kitId, voucher }: Omit<Props, 'open'>) {
   const invalidateKits = useInvalidateKits();
   const askVoucher = kitId === undefined && !voucher;
-  const [receiverEmail, setReceiverEmail] = useState('');
-  const [typedVoucher, setTypedVoucher] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [givenTo, setGivenTo] = useState<string | null>(null);
+  const form = useForm<GiveValues>({
+    resolver: zodResolver(giveKitSchema),
+    defaultValues: { receiverEmail: '', kitId, voucher: askVoucher ? '' : voucher },
+  });
+  const give = useMutation({
+    mutationFn: giveKit,
+    onSuccess: () => void invalidateKits(),
+    onError: (caught) => {
+      if (!(caught instanceof ApiError) || !caught.fields) return;
+      for (const [name, message] of Object.entries(caught.fields)) {
+        form.setError(name as FieldName, { type: 'server', message });
+      }
+    },
+  });
+  const givenTo = give.data?.receiverEmail ?? null;
   const stepRef = useStepFocus<HTMLDivElement>(givenTo ? 'DONE' : 'FORM');
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
-    const parsed = giveKitSchema.safeParse({
-      receiverEmail: receiverEmail.trim(),
-      kitId,
-      voucher: askVoucher ? typedVoucher : voucher,
-    });
-    if (!parsed.success) {
-      const found: Partial<Record<FieldName, string>> = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as FieldName] ??= issue.message;
-      setFieldErrors(found);
-      return;
-    }
-    setFieldErrors({});
-    setBusy(true);
-    try {
-      const result = await giveKit(parsed.data);
-      setGivenTo(result.receiverEmail);
-      void invalidateKits();
-    } catch (caught) {
-      if (caught instanceof ApiError && caught.fields) setFieldErrors(caught.fields);
-      setError(errorText(caught));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const fieldErrors = form.formState.errors;
+  const error = give.error ? errorText(give.error) : null;
+  const onSubmit = form.handleSubmit(
+    (values) => give.mutate(values),
+    () => give.reset(),
+  );
 
   return (
     <Modal open onClose={onClose} title={givenTo ? `Kit given to ${givenTo}` : TITLE}>
@@ -80,24 +71,24 @@ function GiveKitForm({ onClose, kitId, voucher }: Omit<Props, 'open'>) {
                 label="Voucher code"
                 autoComplete="off"
                 spellCheck={false}
-                value={typedVoucher}
-                error={fieldErrors.voucher}
-                onChange={(event) => setTypedVoucher(event.target.value)}
+                error={fieldErrors.voucher?.message}
+                {...form.register('voucher')}
               />
             ) : null}
             <Field
               label="Email of the person receiving the kit"
               type="email"
               autoComplete="off"
-              value={receiverEmail}
-              error={fieldErrors.receiverEmail}
-              onChange={(event) => setReceiverEmail(event.target.value)}
+              error={fieldErrors.receiverEmail?.message}
+              {...form.register('receiverEmail', { setValueAs: (value: string) => value.trim() })}
             />
-            {error && error !== fieldErrors.receiverEmail && error !== fieldErrors.voucher ? (
+            {error &&
+            error !== fieldErrors.receiverEmail?.message &&
+            error !== fieldErrors.voucher?.message ? (
               <Alert tone="error">{error}</Alert>
             ) : null}
             <div className="form-actions">
-              <Button type="submit" busy={busy}>
+              <Button type="submit" busy={give.isPending}>
                 Give kit
               </Button>
             </div>

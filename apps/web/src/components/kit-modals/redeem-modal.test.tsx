@@ -333,3 +333,52 @@ describe('RedeemModal', () => {
     expect(posts().at(-1)?.body).toEqual({ receiverEmail: 'sam@example.com', voucher: 'AAAA-BBBB-CCCC' });
   });
 });
+
+describe('GiveKitModal', () => {
+  async function openGive() {
+    const rendered = await openRedeem();
+    await rendered.user.click(within(rendered.dialog).getByRole('button', { name: 'Give to someone else' }));
+    const give = await screen.findByRole('dialog', { name: 'Give a kit to someone' });
+    await rendered.user.type(within(give).getByLabelText('Voucher code'), 'AAAA-BBBB-CCCC');
+    await rendered.user.type(
+      within(give).getByLabelText('Email of the person receiving the kit'),
+      'sam@example.com',
+    );
+    return { ...rendered, give };
+  }
+
+  it("shows the server's message when giving fails, and offers it again", async () => {
+    replies['POST /api/kits/give'] = () => ({
+      status: 500,
+      body: { message: 'Try again later.', code: 'INTERNAL' },
+    });
+    const { give, user } = await openGive();
+    await user.click(within(give).getByRole('button', { name: 'Give kit' }));
+    expect(await within(give).findByText('Try again later.')).toBeVisible();
+    expect(within(give).getByRole('button', { name: 'Give kit' })).toBeEnabled();
+  });
+
+  it('sends one gift for a double click', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    replies['POST /api/kits/give'] = () => ({
+      status: 200,
+      body: { kitId: 7, receiverEmail: 'sam@example.com' },
+    });
+    const { give, user } = await openGive();
+    const fetchMock = vi.mocked(fetch);
+    const plain = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).includes('/kits/give')) await held;
+      return (plain as typeof fetch)(input, init);
+    });
+    const button = within(give).getByRole('button', { name: 'Give kit' });
+    await user.dblClick(button);
+    await waitFor(() => expect(button).toBeDisabled());
+    release();
+    expect(await screen.findByRole('dialog', { name: 'Kit given to sam@example.com' })).toBeVisible();
+    expect(posts().filter((c) => c.path === '/api/kits/give')).toHaveLength(1);
+  });
+});
