@@ -1,6 +1,6 @@
 import Sqids from 'sqids';
 import { z } from 'zod';
-import { canViewReport, type KitLike, REPORT_SAMPLE_STATUSES } from './kits.ts';
+import { canViewReport, type KitLike, kitSchema, REPORT_SAMPLE_STATUSES } from './kits.ts';
 
 /**
  * Participant codes (research §5, §9): 6 characters from a fixed alphabet that decode to the project id
@@ -93,6 +93,32 @@ export const researchProjectSchema = z.object({
   infantDayOfSamplingEnabled: z.boolean(),
   infantMedicalHistoryEnabled: z.boolean(),
 });
+
+/** get research kits: a project the participant joined, with its kits. */
+export const researchProjectWithKitsSchema = researchProjectSchema.extend({ kits: z.array(kitSchema) });
+export type ResearchProject = z.infer<typeof researchProjectWithKitsSchema>;
+
+/** The answer to post project register: the study the participant code names. */
+export const registerCheckResultSchema = z.object({ researchProjectName: z.string() });
+
+/** The answer to join research: the project joined. */
+export const joinedProjectSchema = z.object({ researchProjectName: z.string(), projectId: z.number() });
+export type JoinedProject = z.infer<typeof joinedProjectSchema>;
+
+/** The body of check research voucher: the voucher, and with it the participant code when there is one. */
+export const researchVoucherCheckSchema = z.object({
+  voucher: z.string().trim().min(1).max(40),
+  participantIdentifier: participantCodeSchema.optional(),
+});
+
+/** The answer to check research voucher: the voucher's project and kit. */
+export const researchVoucherSchema = researchProjectSchema.extend({
+  kitId: z.number(),
+  kitStatus: z.string(),
+  researchProjectName: z.string(),
+  researchProjectLogisticsType: z.string(),
+});
+export type ResearchVoucher = z.infer<typeof researchVoucherSchema>;
 
 /** Research §2: 'Results Available' is shown unless the project delivers no results. */
 export const deliversResults = (project: { resultDeliveryType: string | null }) =>

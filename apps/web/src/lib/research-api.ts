@@ -1,12 +1,16 @@
-import { kitSchema, researchProjectSchema } from '@portal/domain';
+import {
+  joinedProjectSchema,
+  registerCheckResultSchema,
+  researchProjectWithKitsSchema,
+  researchVoucherSchema,
+} from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from './api-client.ts';
 import { kitsKeys } from './kits-api.ts';
 import { useSession } from './session.ts';
 
-export const researchProjectWithKitsSchema = researchProjectSchema.extend({ kits: z.array(kitSchema) });
-export type ResearchProject = z.infer<typeof researchProjectWithKitsSchema>;
+export type { JoinedProject, ResearchProject, ResearchVoucher } from '@portal/domain';
 
 /** Under the kits keys, so every kit change (useInvalidateKits) refreshes the projects too. */
 export const researchKitsKey = (userId: string | null) => [...kitsKeys.all(userId), 'research'] as const;
@@ -27,15 +31,8 @@ export function useResearchKits() {
  * 400 invalid code, 404 unknown code, 409 the email already has an account (ApiError).
  */
 export function registerCheck(body: { participantIdentifier: string; username: string }) {
-  return apiRequest(
-    '/research/register-check',
-    { method: 'POST', body },
-    z.object({ researchProjectName: z.string() }),
-  );
+  return apiRequest('/research/register-check', { method: 'POST', body }, registerCheckResultSchema);
 }
-
-export const joinedProjectSchema = z.object({ researchProjectName: z.string(), projectId: z.number() });
-export type JoinedProject = z.infer<typeof joinedProjectSchema>;
 
 /**
  * join research: the signed-in participant joins the project of a participant code issued to them, or
@@ -45,14 +42,6 @@ export type JoinedProject = z.infer<typeof joinedProjectSchema>;
 export function joinResearch(body: { participantIdentifier: string; userId: string; voucher?: string }) {
   return apiRequest('/research/join', { method: 'POST', auth: 'required', body }, joinedProjectSchema);
 }
-
-export const researchVoucherSchema = researchProjectSchema.extend({
-  kitId: z.number(),
-  kitStatus: z.string(),
-  researchProjectName: z.string(),
-  researchProjectLogisticsType: z.string(),
-});
-export type ResearchVoucher = z.infer<typeof researchVoucherSchema>;
 
 /**
  * check research voucher: the voucher's project and kit. 404 an unknown voucher; 400 with a participant

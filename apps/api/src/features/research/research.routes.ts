@@ -1,10 +1,12 @@
 import {
   apiErrorSchema,
+  joinedProjectSchema,
   joinResearchSchema,
-  kitSchema,
-  participantCodeSchema,
+  registerCheckResultSchema,
   registerCheckSchema,
-  researchProjectSchema,
+  researchProjectWithKitsSchema,
+  researchVoucherCheckSchema,
+  researchVoucherSchema,
 } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -40,7 +42,7 @@ export const researchRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'post project register: checks a participant code (and that the email is new) before registering',
         body: registerCheckSchema,
-        response: { 200: z.object({ researchProjectName: z.string() }), ...errors },
+        response: { 200: registerCheckResultSchema, ...errors },
       },
     },
     async (request) => registerCheck(ctx, request.body.participantIdentifier, request.body.username),
@@ -58,7 +60,7 @@ export const researchRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         body: joinResearchSchema,
         response: {
-          200: z.object({ researchProjectName: z.string(), projectId: z.number() }),
+          200: joinedProjectSchema,
           403: apiErrorSchema,
           ...errors,
         },
@@ -80,17 +82,9 @@ export const researchRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['research'],
         summary: "check research voucher: the voucher's project; with a participant code both must match",
         security,
-        body: z.object({
-          voucher: z.string().trim().min(1).max(40),
-          participantIdentifier: participantCodeSchema.optional(),
-        }),
+        body: researchVoucherCheckSchema,
         response: {
-          200: researchProjectSchema.extend({
-            kitId: z.number(),
-            kitStatus: z.string(),
-            researchProjectName: z.string(),
-            researchProjectLogisticsType: z.string(),
-          }),
+          200: researchVoucherSchema,
           ...errors,
         },
       },
@@ -113,7 +107,7 @@ export const researchRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "get research kits: the participant's projects with their contacts and kits",
         security,
         response: {
-          200: z.array(researchProjectSchema.extend({ kits: z.array(kitSchema) })),
+          200: z.array(researchProjectWithKitsSchema),
           401: apiErrorSchema,
         },
       },
