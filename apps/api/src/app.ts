@@ -1,5 +1,5 @@
 import Fastify, { type FastifyServerFactory } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { MailRetry } from './adapters/mail/dispatcher.ts';
 import { type MailTransport, smtpTransport } from './adapters/mail/transport.ts';
@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { AppContext } from './lib/context.ts';
 import { errorForLog, requestForLog } from './lib/log-serializers.ts';
+import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { persistentSecret } from './lib/secrets.ts';
 import errorHandling from './plugins/error-handling.ts';
 import jobs from './plugins/jobs.ts';
@@ -66,7 +67,8 @@ export async function buildApp(config: Config, database: Database, options: Buil
     ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Compiled response serializers: zod's encode would write the kits list about 7 times slower (decision 013).
+  app.setSerializerCompiler(responseSerializerCompiler({ check: config.env === 'test' }));
 
   const ctx: AppContext = {
     config,
