@@ -1,5 +1,6 @@
 import { dashboardSchema, kitSchema, publicConfigSchema } from '@portal/domain';
-import type { FastifySerializerCompiler } from 'fastify';
+import Fastify, { type FastifySerializerCompiler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { $ZodType } from 'zod/v4/core';
@@ -79,5 +80,20 @@ describe('compiled response serializers', () => {
     const bad = { status: 'LOST', count: 1 };
     expect(serializerOf(schema)(bad)).toBe('{"status":"LOST","count":1}');
     expect(() => serializerOf(schema, true)(bad)).toThrow();
+  });
+
+  it.each([
+    ['compiled', person],
+    ['kept on zod', z.object({ id: z.number(), at: z.date() })],
+  ])('never sends a field a handler adds by mistake, through a route (%s)', async (_, schema) => {
+    const app = Fastify().withTypeProvider<ZodTypeProvider>();
+    app.setSerializerCompiler(responseSerializerCompiler({ check: true }));
+    const row = { id: 1, name: 'A', tags: [], extra: {}, at: new Date(0), passwordHash: 'h' };
+    app.get('/me', { schema: { response: { 200: schema } } }, async () => row as never);
+    const answer = await app.inject({ method: 'GET', url: '/me' });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).not.toHaveProperty('passwordHash');
+    expect(answer.json()).toHaveProperty('id', 1);
+    await app.close();
   });
 });
