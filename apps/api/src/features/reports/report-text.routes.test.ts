@@ -1,8 +1,10 @@
 import fs from 'node:fs';
+import { buildReport, parseMetaphlanProfile } from '@portal/domain/report';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labResults } from '../../db/schema/index.ts';
 import { bearer, createTestApp, ops, signedInUser, type TestApp } from '../../test/helpers.ts';
+import { oneReportSchema } from './reports.routes.ts';
 
 const SRR = fs.readFileSync(
   new URL('../../../../../packages/domain/test-data/report/gmwi2/SRR1761667_metaphlan.txt', import.meta.url),
@@ -53,6 +55,15 @@ describe('the report as stored text', () => {
     });
     expect(read.statusCode).toBe(200);
     expect(read.body).toContain(`"report":${row?.reportText}}`);
+    // The text skips the serializer: the body is checked against the route's response schema here, and the
+    // report against what buildReport makes today.
+    const body = oneReportSchema.strict().parse(read.json());
+    expect(body).toMatchObject({
+      kitId: kit.id,
+      sampleIdentifier: kit.sampleIdentifier,
+      displayDate: '2026-03-01',
+    });
+    expect(body.report).toEqual(JSON.parse(JSON.stringify(buildReport(parseMetaphlanProfile(SRR)))));
   });
 
   it('still reads a report stored before the text column (converted from the jsonb)', async () => {

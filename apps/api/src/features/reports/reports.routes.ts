@@ -31,6 +31,14 @@ const storedReport = z
   .describe(
     'The report as stored (BuildReport): each GMWI2 taxon once, in gmwi2Contributions.taxa, as its lineage (its rank and name are the last part of the lineage); composition entries carry name and percent (shown with underscores as spaces); gmwi2Contributions.groups carry linkedWith, title and subtotal, their taxa being those of taxa with the same linkedWith; the notable taxa are those taxa, then the species of gmhiExplanation.',
   );
+/** GET /api/reports/{sample}: sent as stored text, not through the serializer, so a test checks the body against it. */
+export const oneReportSchema = z.object({
+  kitId: z.number(),
+  sampleIdentifier: z.string(),
+  name: z.string(),
+  displayDate: z.string(),
+  report: storedReport,
+});
 
 /** A person's reports, their comparison and PDFs; refused to minors without parental consent. */
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -120,16 +128,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'One report by sample identifier',
         security,
         params: sampleParam,
-        response: {
-          200: z.object({
-            kitId: z.number(),
-            sampleIdentifier: z.string(),
-            name: z.string(),
-            displayDate: z.string(),
-            report: storedReport,
-          }),
-          ...errors,
-        },
+        response: { 200: oneReportSchema, ...errors },
       },
     },
     // Already JSON text (see getReportJson): sent as it is, not serialised again.
