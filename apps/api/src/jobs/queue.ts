@@ -95,10 +95,7 @@ export async function startJobQueue(
     // Spans and metrics stay off until the app has an OpenTelemetry setup of its own.
     openTelemetry: { enabled: false },
   };
-  const boss = new PgBoss(options);
-  boss.on('error', (error) => log?.error({ err: error }, 'job queue error'));
-  boss.on('warning', (warning) => log?.warn({ warning }, 'job queue warning'));
-  await boss.start();
+  const boss = await startBoss(options, log);
 
   const queue: JobQueue = {
     async send(name, data, { tx, startAfterSeconds, singletonKey } = {}) {
@@ -141,6 +138,28 @@ export async function startJobQueue(
     throw error;
   }
   return queue;
+}
+
+/**
+ * Starts pg-boss. Instances starting together on a fresh database all see no schema and all try to
+ * install it; pg-boss serializes the installs with a lock, so the later ones fail on objects the first
+ * just created. A second try finds the schema installed.
+ */
+async function startBoss(options: ConstructorOptions, log: FastifyBaseLogger | undefined, attempts = 4) {
+  for (let attempt = 1; ; attempt++) {
+    const boss = new PgBoss(options);
+    boss.on('error', (error) => log?.error({ err: error }, 'job queue error'));
+    boss.on('warning', (warning) => log?.warn({ warning }, 'job queue warning'));
+    try {
+      await boss.start();
+      return boss;
+    } catch (error) {
+      await boss.stop({ graceful: false, close: false }).catch(() => {});
+      if (attempt >= attempts) throw error;
+      log?.warn({ attempt }, 'job queue start failed (another instance installing it?); trying again');
+      await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+    }
+  }
 }
 
 /** Two instances starting at once may both try to create a queue: the second finds it made. */
