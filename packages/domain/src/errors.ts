@@ -8,6 +8,9 @@ export const apiErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
+/** The answer of a route whose only result is a sentence for the person (a confirmation). */
+export const messageResponseSchema = z.object({ message: z.string() });
+
 export const ERROR_CODES = {
   validation: 'VALIDATION_FAILED',
   unauthorized: 'UNAUTHORIZED',

@@ -60,6 +60,24 @@ export const CONSENT_FILE_MAX_BYTES = 1024 * 1024;
 /** The data-usage consent flow shown on the profile. */
 export const PROFILE_CONSENT_FLOW_ID = 3;
 
+/** get consent flow: a flow's consents, each with the person's response to its current version. */
+export const consentFlowSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  consents: z.array(
+    z.object({
+      id: z.number(),
+      title: z.string(),
+      htmlContent: z.string(),
+      agreeLabel: z.string(),
+      disagreeLabel: z.string(),
+      version: z.string(),
+      response: z.object({ consented: z.boolean(), respondedAt: z.string() }).nullable(),
+    }),
+  ),
+});
+export type ConsentFlow = z.infer<typeof consentFlowSchema>;
+
 const DMY = /^(\d{2})\/(\d{2})\/(\d{4})$/;
 
 /** DD/MM/YYYY → YYYY-MM-DD, or null when it is not a real calendar date. */

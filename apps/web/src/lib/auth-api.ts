@@ -1,10 +1,13 @@
-import { type AppType, loginResponseSchema, type RegisterRequest, type UserType } from '@portal/domain';
+import {
+  type AppType,
+  loginResponseSchema,
+  messageResponseSchema,
+  type RegisterRequest,
+  type UserType,
+} from '@portal/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { z } from 'zod/mini';
 import { apiRequest } from './api-client.ts';
 import { endSession, startSession } from './session.ts';
-
-const messageSchema = z.object({ message: z.string() });
 
 /** The portal's app type decides which kind of account it registers. */
 export function userTypeForApp(appType: AppType): UserType {
@@ -22,14 +25,14 @@ export function useLogin() {
 export function useRegister() {
   return useMutation({
     mutationFn: (body: RegisterRequest) =>
-      apiRequest('/auth/register', { method: 'POST', body }, messageSchema),
+      apiRequest('/auth/register', { method: 'POST', body }, messageResponseSchema),
   });
 }
 
 export function useResendVerification() {
   return useMutation({
     mutationFn: (email: string) =>
-      apiRequest('/auth/verify-email/resend', { method: 'POST', body: { email } }, messageSchema),
+      apiRequest('/auth/verify-email/resend', { method: 'POST', body: { email } }, messageResponseSchema),
   });
 }
 
@@ -40,7 +43,8 @@ export function useResendVerification() {
 export function useVerifyEmail(token: string | null) {
   return useQuery({
     queryKey: ['verify-email', token],
-    queryFn: () => apiRequest('/auth/verify-email', { method: 'POST', body: { token } }, messageSchema),
+    queryFn: () =>
+      apiRequest('/auth/verify-email', { method: 'POST', body: { token } }, messageResponseSchema),
     enabled: token !== null,
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
@@ -51,14 +55,14 @@ export function useVerifyEmail(token: string | null) {
 export function useRequestPasswordReset() {
   return useMutation({
     mutationFn: (email: string) =>
-      apiRequest('/auth/password-reset', { method: 'POST', body: { email } }, messageSchema),
+      apiRequest('/auth/password-reset', { method: 'POST', body: { email } }, messageResponseSchema),
   });
 }
 
 export function useConfirmPasswordReset() {
   return useMutation({
     mutationFn: (body: { token: string; password: string }) =>
-      apiRequest('/auth/password-reset/confirm', { method: 'POST', body }, messageSchema),
+      apiRequest('/auth/password-reset/confirm', { method: 'POST', body }, messageResponseSchema),
   });
 }
 

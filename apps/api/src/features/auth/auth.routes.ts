@@ -4,6 +4,7 @@ import {
   emailOnlySchema,
   loginRequestSchema,
   loginResponseSchema,
+  messageResponseSchema,
   REGISTRATION_MESSAGES,
   refreshResponseSchema,
   registerRequestSchema,
@@ -26,7 +27,6 @@ import {
 import { REFRESH_TOKEN_TTL_DAYS, revokeSessionOf, rotateRefreshToken } from './tokens.ts';
 
 const REFRESH_COOKIE = 'refresh_token';
-const messageSchema = z.object({ message: z.string() });
 const refreshBodySchema = z.object({ refresh_token: z.string().max(200).optional() }).default({});
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -57,7 +57,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Create an account and email a verification link (postUser)',
         body: registerRequestSchema,
-        response: { 201: messageSchema, ...errors },
+        response: { 201: messageResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -86,7 +86,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/verify-email',
     {
       config: limited,
-      schema: { tags: ['auth'], body: tokenOnlySchema, response: { 200: messageSchema, ...errors } },
+      schema: { tags: ['auth'], body: tokenOnlySchema, response: { 200: messageResponseSchema, ...errors } },
     },
     async (request) => {
       await verifyEmail(ctx, request.body.token);
@@ -98,7 +98,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/verify-email/resend',
     {
       config: limited,
-      schema: { tags: ['auth'], body: emailOnlySchema, response: { 202: messageSchema, ...errors } },
+      schema: { tags: ['auth'], body: emailOnlySchema, response: { 202: messageResponseSchema, ...errors } },
     },
     async (request, reply) => {
       await resendVerification(ctx, request.body.email);
@@ -175,7 +175,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/password-reset',
     {
       config: limited,
-      schema: { tags: ['auth'], body: emailOnlySchema, response: { 202: messageSchema, ...errors } },
+      schema: { tags: ['auth'], body: emailOnlySchema, response: { 202: messageResponseSchema, ...errors } },
     },
     async (request, reply) => {
       await requestPasswordReset(ctx, request.body.email);
@@ -187,7 +187,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/password-reset/confirm',
     {
       config: limited,
-      schema: { tags: ['auth'], body: resetPasswordSchema, response: { 200: messageSchema, ...errors } },
+      schema: {
+        tags: ['auth'],
+        body: resetPasswordSchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
     },
     async (request) => {
       await resetPassword(ctx, request.body.token, request.body.password);

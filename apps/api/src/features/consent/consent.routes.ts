@@ -1,4 +1,11 @@
-import { apiErrorSchema, CONSENT_FILE_MAX_BYTES, CONSENT_MESSAGES, emailSchema } from '@portal/domain';
+import {
+  apiErrorSchema,
+  CONSENT_FILE_MAX_BYTES,
+  CONSENT_MESSAGES,
+  consentFlowSchema,
+  emailSchema,
+  messageResponseSchema,
+} from '@portal/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,21 +19,6 @@ import {
   uploadParentalConsentForm,
 } from './consent.service.ts';
 
-const consentFlowSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  consents: z.array(
-    z.object({
-      id: z.number(),
-      title: z.string(),
-      htmlContent: z.string(),
-      agreeLabel: z.string(),
-      disagreeLabel: z.string(),
-      version: z.string(),
-      response: z.object({ consented: z.boolean(), respondedAt: z.string() }).nullable(),
-    }),
-  ),
-});
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 /** Multipart framing around the file; a body larger than this cannot hold a file under the limit. */
 const MULTIPART_OVERHEAD = 16 * 1024;
@@ -119,7 +111,7 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ bearerAuth: [] }],
         consumes: ['multipart/form-data'],
         response: {
-          201: z.object({ message: z.string() }),
+          201: messageResponseSchema,
           409: apiErrorSchema,
           429: apiErrorSchema,
           ...errors,
@@ -150,7 +142,7 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['consent'],
         security: [{ bearerAuth: [] }],
         body: z.object({ email: emailSchema }),
-        response: { 202: z.object({ message: z.string() }), 429: apiErrorSchema, ...errors },
+        response: { 202: messageResponseSchema, 429: apiErrorSchema, ...errors },
       },
     },
     async (request, reply) =>

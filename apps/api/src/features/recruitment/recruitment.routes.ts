@@ -2,6 +2,7 @@ import {
   apiErrorSchema,
   consentAnswerSchema,
   expressionOfInterestSchema,
+  messageResponseSchema,
   recruitmentConsentSchema,
 } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -141,7 +142,7 @@ export const recruitmentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['recruitment'],
         summary: 'post recruitment candidate unsubscribe',
         body: z.object({ token: z.string().max(2000).optional() }),
-        response: { 200: z.object({ message: z.string() }), ...errors },
+        response: { 200: messageResponseSchema, ...errors },
       },
     },
     async (request) => unsubscribe(ctx, request.body.token),
@@ -156,7 +157,7 @@ export const recruitmentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'post recruitment candidate: an expression of interest; emails the validation link (no candidate id in the answer)',
         body: expressionOfInterestSchema,
-        response: { 201: z.object({ message: z.string() }), ...errors },
+        response: { 201: messageResponseSchema, ...errors },
       },
     },
     async (request, reply) => reply.code(201).send(await expressInterest(ctx, request.body)),

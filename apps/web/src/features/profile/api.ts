@@ -1,27 +1,14 @@
 import type { ProfileInput } from '@portal/domain';
-import { PROFILE_CONSENT_FLOW_ID, supportViewsSchema } from '@portal/domain';
+import {
+  consentFlowSchema,
+  messageResponseSchema,
+  PROFILE_CONSENT_FLOW_ID,
+  supportViewsSchema,
+} from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { ApiError, apiRequest, freshAccessToken } from '../../lib/api-client.ts';
 import { currentUserQueryKey, currentUserSchema } from '../../lib/current-user.ts';
 import { useSession } from '../../lib/session.ts';
-
-const consentFlowSchema = z.object({
-  id: z.union([z.number(), z.string()]),
-  name: z.string(),
-  consents: z.array(
-    z.object({
-      id: z.union([z.number(), z.string()]),
-      title: z.string(),
-      htmlContent: z.string(),
-      agreeLabel: z.string(),
-      disagreeLabel: z.string(),
-      version: z.union([z.number(), z.string()]).nullish(),
-      response: z.object({ consented: z.boolean(), respondedAt: z.string().nullish() }).nullable(),
-    }),
-  ),
-});
-export type ConsentFlow = z.infer<typeof consentFlowSchema>;
 
 export function useDataUsageConsentFlow(userId: string | null) {
   return useQuery({
@@ -69,15 +56,13 @@ export function useRefreshCurrentUser() {
   return () => queryClient.invalidateQueries({ queryKey: currentUserQueryKey(userId) });
 }
 
-const messageSchema = z.object({ message: z.string() });
-
 export function useEmailConsentForm() {
   return useMutation({
     mutationFn: (email: string) =>
       apiRequest(
         '/users/me/parental-consent/email',
         { method: 'POST', auth: 'required', body: { email } },
-        messageSchema,
+        messageResponseSchema,
       ),
   });
 }

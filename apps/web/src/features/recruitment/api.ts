@@ -1,6 +1,7 @@
 import {
   type consentAnswerSchema,
   type expressionOfInterestSchema,
+  messageResponseSchema,
   recruitmentConsentSchema,
 } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -32,7 +33,6 @@ const answeredSchema = z.object({
 });
 export type ConsentAnswered = z.infer<typeof answeredSchema>;
 const unsubscribeInfoSchema = z.object({ firstName: z.string(), unsubscribed: z.boolean() });
-const messageSchema = z.object({ message: z.string() });
 
 /** get recruitment consent: the consent, the candidate's details and earlier answer. */
 export function useRecruitmentConsent(address: ConsentAddress) {
@@ -76,7 +76,7 @@ export function useUnsubscribeInfo(token: string | null) {
 export function useUnsubscribe() {
   return useMutation({
     mutationFn: (token: string) =>
-      apiRequest('/recruitment/unsubscribe', { method: 'POST', body: { token } }, messageSchema),
+      apiRequest('/recruitment/unsubscribe', { method: 'POST', body: { token } }, messageResponseSchema),
   });
 }
 
@@ -97,7 +97,7 @@ export function useStudy(recruitmentId: string, enabled: boolean) {
 export function useExpressInterest() {
   return useMutation({
     mutationFn: (body: ExpressionOfInterest) =>
-      apiRequest('/recruitment/candidates', { method: 'POST', body }, messageSchema),
+      apiRequest('/recruitment/candidates', { method: 'POST', body }, messageResponseSchema),
   });
 }
 

@@ -1,5 +1,5 @@
+import type { ConsentFlow } from '@portal/domain';
 import { useId } from 'react';
-import type { ConsentFlow } from '../api.ts';
 
 type Consent = ConsentFlow['consents'][number];
 

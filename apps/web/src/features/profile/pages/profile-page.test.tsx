@@ -15,7 +15,7 @@ const CONSENT_FLOW = {
       htmlContent: '<p>May we use your <b>data</b>?</p>',
       agreeLabel: 'I agree',
       disagreeLabel: 'I do not agree',
-      version: 1,
+      version: '1',
       response: null,
     },
   ],
