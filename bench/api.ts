@@ -182,29 +182,79 @@ export async function answerQuestionnaires(base: string, token: string, kitId: n
       });
 }
 
+/**
+ * `count` people, each with one activated kit and signed in: the requests of people who each save
+ * their own questionnaire, one person per connection.
+ */
+export async function seedAnswerers(base: string, count: number) {
+  const stamp = Date.now().toString(36);
+  const people: { kitId: number; token: string }[] = [];
+  for (let i = 0; i < count; i++) {
+    const email = `bench.answerer.${stamp}.${i}@example.com`;
+    await call(
+      base,
+      'POST',
+      '/api/admin/users',
+      { email, password: PASSWORD, firstName: 'Bench', lastName: 'Answerer', dob: '1990-01-01' },
+      ops,
+    );
+    const [kit] = await call<{ id: number }[]>(
+      base,
+      'POST',
+      '/api/admin/kits',
+      { count: 1, ownerEmail: email },
+      ops,
+    );
+    if (!kit) throw new Error('no kit created');
+    await call(base, 'PATCH', `/api/admin/kits/${kit.id}`, { kitStatus: 'REQUESTED' }, ops);
+    people.push({ kitId: kit.id, token: await signIn(base, email) });
+  }
+  return people;
+}
+
 export async function signIn(base: string, email: string) {
   return (
     await call<{ access_token: string }>(base, 'POST', '/api/auth/login', { email, password: PASSWORD })
   ).access_token;
 }
 
+export type Route = { method?: 'GET' | 'PUT'; path: string; body?: unknown; token?: string };
+
+const requestOf = (route: Route) => ({
+  method: route.method ?? 'GET',
+  path: route.path,
+  headers: {
+    ...(route.token ? { authorization: `Bearer ${route.token}` } : {}),
+    ...(route.body ? { 'content-type': 'application/json' } : {}),
+  },
+  ...(route.body ? { body: JSON.stringify(route.body) } : {}),
+});
+
+/**
+ * autocannon on one route for every connection, or on a list of routes: connection i then sends
+ * routes[i % length] (say, each connection a different person saving to their own kit).
+ */
 export async function measure(
   base: string,
   name: string,
-  route: { method?: 'GET' | 'PUT'; path: string; body?: unknown; token?: string },
+  route: Route | Route[],
   connections: number,
   duration: number,
 ): Promise<Figure> {
+  const routes = Array.isArray(route) ? route : [route];
+  let next = 0;
   const result = await autocannon({
-    url: `${base}${route.path}`,
-    method: route.method ?? 'GET',
+    url: `${base}${routes[0]?.path ?? '/'}`,
     connections,
     duration,
-    headers: {
-      ...(route.token ? { authorization: `Bearer ${route.token}` } : {}),
-      ...(route.body ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(route.body ? { body: JSON.stringify(route.body) } : {}),
+    ...requestOf(routes[0] as Route),
+    ...(routes.length > 1
+      ? {
+          setupClient: (client) => {
+            client.setRequests([requestOf(routes[next++ % routes.length] as Route)]);
+          },
+        }
+      : {}),
   });
   return {
     name,
@@ -343,6 +393,7 @@ export async function benchDatabase(
     person = await seedPerson(server.url);
     const answered = await seedPerson(server.url);
     const journeyPerson = await seedJourneyPerson(server.url);
+    const answerers = chosen('answer') ? await seedAnswerers(server.url, settings.connections) : [];
     await answerQuestionnaires(server.url, await signIn(server.url, answered.email), answered.activeKitId);
     if (store.kind === 'pglite') await server.stop();
     await growKits(store, sizes[0]);
@@ -352,21 +403,22 @@ export async function benchDatabase(
     const journeyToken = await signIn(server.url, journeyPerson.email);
     const pdfPath = `/api/reports/${journeyPerson.sample}/pdf`;
     const { duration, rounds, connections } = settings;
-    const allEndpoints: [string, Parameters<typeof measure>[2]][] = [
+    const answerSave = (kitId: number, token: string): Route => ({
+      method: 'PUT',
+      path: `/api/kits/${kitId}/surveys/day-of-sampling`,
+      body: { questionId: 'DOS_UNWELL', answers: [], answerString: 'true' },
+      token,
+    });
+    const allEndpoints: [string, Route | Route[]][] = [
       ['hello (bare Fastify route)', { path: '/bench/hello' }],
       ['SELECT 1 through the pool', { path: '/bench/select1' }],
       ['GET /api/dashboard', { path: '/api/dashboard', token }],
       ['GET /api/kits', { path: '/api/kits', token }],
       ['GET /api/kits, 147 answers', { path: '/api/kits', token: answeredToken }],
-      [
-        'PUT questionnaire answer',
-        {
-          method: 'PUT',
-          path: `/api/kits/${person.activeKitId}/surveys/day-of-sampling`,
-          body: { questionId: 'DOS_UNWELL', answers: [], answerString: 'true' },
-          token,
-        },
-      ],
+      // Every connection saves the same answer of one kit: they queue on the kit's row lock, which no
+      // one person produces; the next endpoint is what people do, each saving to their own kit.
+      ['PUT questionnaire answer, all on one kit', answerSave(person.activeKitId, token)],
+      ['PUT questionnaire answer, one per person', answerers.map((a) => answerSave(a.kitId, a.token))],
       ['GET /api/reports/{sample}', { path: `/api/reports/${person.sample}`, token }],
       ['GET /api/reports/journey, 4 reports', { path: '/api/reports/journey', token: journeyToken }],
       ['GET report PDF, 4 reports', { path: pdfPath, token: journeyToken }],

@@ -7,7 +7,11 @@ declare module 'autocannon' {
     duration?: number;
     headers?: Record<string, string>;
     body?: string;
+    /** Called with each connection's client; setRequests replaces what that connection sends. */
+    setupClient?: (client: Client) => void;
   };
+  type Request = { method: string; path: string; headers?: Record<string, string>; body?: string };
+  type Client = { setRequests(requests: Request[]): void };
   type Result = {
     requests: { average: number };
     latency: { p50: number; p99: number };

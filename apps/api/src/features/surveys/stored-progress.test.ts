@@ -188,9 +188,9 @@ describe('stored questionnaire progress', () => {
   it('goes with its kit: answers go by cascade with the kit, and no trigger touches kits', async () => {
     const person = await personWithKit();
     await person.answer('DOS_UNWELL', { answerString: 'true' });
-    const triggers = await t.database.db.execute<{ n: number }>(
+    const triggers = (await t.database.db.execute(
       sql`select count(*)::int as n from pg_trigger where tgrelid = 'survey_answers'::regclass and not tgisinternal`,
-    );
+    )) as unknown as { rows: { n: number }[] };
     expect(triggers.rows[0]?.n).toBe(0);
     await t.database.db.delete(kits).where(eq(kits.id, person.kitId));
     const left = await t.database.db

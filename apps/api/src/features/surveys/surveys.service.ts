@@ -5,7 +5,7 @@ import {
   KIT_MESSAGES,
   type StudySurveyType,
 } from '@portal/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { preparedFor } from '../../db/prepared.ts';
 import { kits, projects, surveyAnswers, users } from '../../db/schema/index.ts';
@@ -95,12 +95,36 @@ export async function getAnswers(ctx: AppContext, caller: Caller, kitId: number,
 }
 
 /**
- * Stores the questionnaire's figures after a change to its answers, in the transaction that changed
- * them (decision 029): the answers are read once, after the change, while the kit's row is locked.
+ * Runs one change of an answer (an upsert or a delete, RETURNING the answer's columns) and returns the
+ * questionnaire's answers after it, in one statement. The select sees the table as it was before the
+ * statement, so it leaves out the answer the change replaced or deleted and adds the one an upsert stored.
+ * The kit's row must already be locked by an earlier statement: a statement that waited for the lock
+ * would still read the answers from before the save that held it (decision 029).
  */
-async function storeProgressAfterChange(tx: DbOrTx, kitId: number, type: StudySurveyType) {
+async function answersAfter(
+  tx: DbOrTx,
+  kitId: number,
+  type: StudySurveyType,
+  kind: 'upsert' | 'delete',
+  change: SQLWrapper,
+) {
+  const answers = await tx.execute(sql`with changed as (${change.getSQL()})
+    select ${surveyAnswers.questionId} as "questionId", ${surveyAnswers.answers} as "answers",
+      ${surveyAnswers.answerString} as "answerString"
+    from ${surveyAnswers}
+    where ${ofQuestionnaire(kitId, type)} and ${surveyAnswers.questionId} not in (select question_id from changed)
+    ${kind === 'upsert' ? sql`union all select question_id, answers, answer_string from changed` : sql``}`);
+  return (answers as unknown as { rows: AnswerRecord[] }).rows;
+}
+
+/** Computes the questionnaire's figures from its answers and stores them on the kit (decision 029). */
+async function storeProgressOf(
+  tx: DbOrTx,
+  kitId: number,
+  type: StudySurveyType,
+  answers: readonly AnswerRecord[],
+) {
   const definition = getDefinition(type);
-  const answers = await tx.select(answerColumns).from(surveyAnswers).where(ofQuestionnaire(kitId, type));
   const progress = progressOf(definition, answers);
   await storeProgress(tx, kitId, type, definition, progress);
   return { surveyType: type, ...progress };
@@ -133,10 +157,12 @@ export async function saveAnswer(
     const sequence = body.clientSequence ?? Date.now();
     const newer = sql`${surveyAnswers.clientSequence} <= ${sequence}`;
     if (action.action === 'delete') {
-      await tx
+      const deleted = tx
         .delete(surveyAnswers)
-        .where(and(ofQuestionnaire(kitId, type), eq(surveyAnswers.questionId, body.questionId), newer));
-      await storeProgressAfterChange(tx, kitId, type);
+        .where(and(ofQuestionnaire(kitId, type), eq(surveyAnswers.questionId, body.questionId), newer))
+        .returning(answerColumns);
+      const answers = await answersAfter(tx, kitId, type, 'delete', deleted);
+      await storeProgressOf(tx, kitId, type, answers);
       return action;
     }
     const { value } = action;
@@ -146,15 +172,17 @@ export async function saveAnswer(
       definitionVersion: definition.version,
       clientSequence: sequence,
     };
-    await tx
+    const stored = tx
       .insert(surveyAnswers)
       .values({ kitId, surveyType: type, questionId: value.questionId, ...values })
       .onConflictDoUpdate({
         target: [surveyAnswers.kitId, surveyAnswers.surveyType, surveyAnswers.questionId],
         set: { ...values, updatedAt: new Date() },
         setWhere: newer,
-      });
-    return { ...action, progress: await storeProgressAfterChange(tx, kitId, type) };
+      })
+      .returning(answerColumns);
+    const answers = await answersAfter(tx, kitId, type, 'upsert', stored);
+    return { ...action, progress: await storeProgressOf(tx, kitId, type, answers) };
   });
   // Refused after the delete was committed: the answer is gone and the person is told why.
   if (outcome.action === 'delete') throw invalid(outcome.message, { [body.questionId]: outcome.message });
@@ -172,9 +200,11 @@ export async function deleteAnswer(
   return ctx.db.transaction(async (tx) => {
     const type = resolveType(raw);
     answerableKit(await readPersonAndKit(tx, caller, kitId, true), type);
-    await tx
+    const deleted = tx
       .delete(surveyAnswers)
-      .where(and(ofQuestionnaire(kitId, type), eq(surveyAnswers.questionId, questionId)));
-    return { progress: await storeProgressAfterChange(tx, kitId, type) };
+      .where(and(ofQuestionnaire(kitId, type), eq(surveyAnswers.questionId, questionId)))
+      .returning(answerColumns);
+    const answers = await answersAfter(tx, kitId, type, 'delete', deleted);
+    return { progress: await storeProgressOf(tx, kitId, type, answers) };
   });
 }
