@@ -9,6 +9,8 @@ export default defineConfig({
           name: 'api',
           root: 'apps/api',
           include: ['src/**/*.test.ts'],
+          // Migrates one template database per run; each test file gets a copy (src/test/test-database.ts).
+          globalSetup: ['src/test/global-setup.ts'],
           // Ceilings, not performance assertions: some tests start a second app (PGlite + migrations),
           // which takes a while on a busy 2-core machine.
           testTimeout: 120_000,

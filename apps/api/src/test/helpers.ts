@@ -1,56 +1,23 @@
-import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { type BuildOptions, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
-import { type Database, openPglite, openPostgres } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
+import { openTestDatabase } from './test-database.ts';
 
 export const TEST_OPS_KEY = 'test-ops-key';
 export const TEST_JWT_SECRET = 'test-jwt-secret-that-is-long-enough-0123456789';
 
 /**
- * A database of its own for one test file: PGlite in memory, or a fresh PostgreSQL database on the
- * server of TEST_DATABASE_URL, dropped again on close.
+ * A database of its own for one test file, deleted on close: a copy of the run's migrated template
+ * (test-database.ts, made by global-setup.ts) on PGlite, or on the PostgreSQL server of
+ * TEST_DATABASE_URL when that is set.
  */
-export async function createTestDatabase(): Promise<Database> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) return openPglite();
-  const name = `portal_test_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openPostgres(target.toString(), 4);
-  return {
-    ...database,
-    async close() {
-      await database.close();
-      // The pool's end() resolves before its connections have finished closing. Dropping with (force)
-      // right away would terminate a closing connection, whose FATAL message then surfaces as an
-      // uncaught error; so wait for them to go, and force only as a last resort.
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      try {
-        for (let attempt = 0; ; attempt++) {
-          try {
-            await dropper.query(`drop database if exists ${name}`);
-            break;
-          } catch (error) {
-            if (attempt >= 50) {
-              await dropper.query(`drop database if exists ${name} with (force)`);
-              break;
-            }
-            if ((error as { code?: string }).code !== '55006') throw error;
-            await new Promise((resolve) => setTimeout(resolve, 100));
-          }
-        }
-      } finally {
-        await dropper.end();
-      }
-    },
-  };
+export function createTestDatabase(): Promise<Database> {
+  return openTestDatabase(process.env.TEST_DATABASE_URL, {
+    pglite: inject('pgliteTemplate'),
+    postgres: inject('postgresTemplate'),
+  });
 }
 
 export function testConfig(env: Record<string, string> = {}): Config {
