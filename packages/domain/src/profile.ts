@@ -57,6 +57,23 @@ export const CONSENT_MESSAGES = {
 
 /** Uploaded consent forms must be under 1 MB (limit 1024 KB). */
 export const CONSENT_FILE_MAX_BYTES = 1024 * 1024;
+/**
+ * One result of the address finder, with the finder's own field names (consumer §3 "Address"). The
+ * fields the portal does not fill in from may be missing.
+ */
+export const addressSuggestionSchema = z.object({
+  address_line_1: z.string(),
+  address_line_2: z.string().nullish(),
+  locality_name: z.string(),
+  state_territory: z.string(),
+  postcode: z.string(),
+  country: z.string().nullish(),
+  gnaf_id: z.string().nullish(),
+  external_identifier: z.string().nullish(),
+  full_address: z.string(),
+});
+export type AddressSuggestion = z.infer<typeof addressSuggestionSchema>;
+
 /** The data-usage consent flow shown on the profile. */
 export const PROFILE_CONSENT_FLOW_ID = 3;
 

@@ -1,19 +1,7 @@
+import type { AddressSuggestion } from '@portal/domain';
 import { and, asc, desc, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { addresses } from '../../db/schema/index.ts';
-
-/** A suggestion with the finder's own field names (spec consumer §3 Address). */
-export type AddressSuggestion = {
-  address_line_1: string;
-  address_line_2: string | null;
-  locality_name: string;
-  state_territory: string;
-  postcode: string;
-  country: string;
-  gnaf_id: string;
-  external_identifier: string;
-  full_address: string;
-};
 
 export type AddressFinder = { search(query: string, limit?: number): Promise<AddressSuggestion[]> };
 

@@ -1,4 +1,4 @@
-import { apiErrorSchema, profileSchema, userSchema } from '@portal/domain';
+import { addressSuggestionSchema, apiErrorSchema, profileSchema, userSchema } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -8,18 +8,6 @@ import {
 } from '../../adapters/address/address-finder.ts';
 import { principalOf, requireUser } from '../../plugins/authenticate.ts';
 import { saveProfile } from './profile.service.ts';
-
-const suggestionSchema = z.object({
-  address_line_1: z.string(),
-  address_line_2: z.string().nullable(),
-  locality_name: z.string(),
-  state_territory: z.string(),
-  postcode: z.string(),
-  country: z.string(),
-  gnaf_id: z.string(),
-  external_identifier: z.string(),
-  full_address: z.string(),
-});
 
 export const profileRoutes: FastifyPluginAsyncZod<{ addressFinder?: AddressFinder }> = async (app, opts) => {
   const { ctx } = app;
@@ -62,7 +50,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ addressFinder?: AddressFinde
         summary: 'Address finder suggestions as you type',
         security: [{ bearerAuth: [] }],
         querystring: z.object({ q: z.string().max(100) }),
-        response: { 200: z.array(suggestionSchema), 401: apiErrorSchema },
+        response: { 200: z.array(addressSuggestionSchema), 401: apiErrorSchema },
       },
     },
     async (request) => finder.search(request.query.q),
