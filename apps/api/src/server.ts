@@ -35,8 +35,9 @@ const app = await buildApp(config, database, { serverFactory: http.serverFactory
 await app.ready();
 http.handOver();
 stop = async () => {
-  // New requests get 503 while those in progress finish; then the port closes and the database after it.
-  await app.drain(7_000, 1_000);
+  // New requests get 503 while those in progress finish, and the job queue stops taking jobs and lets
+  // the running ones finish meanwhile; then the port closes and the database after it.
+  await Promise.all([app.drain(7_000, 1_000), app.jobs.stop(7_000)]);
   await Promise.all([app.close(), http.close()]);
   await database.close();
 };
