@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DASHBOARD_TEXTS } from './navigation.ts';
 import { addressSchema } from './profile.ts';
 
 /**
@@ -62,8 +63,8 @@ export const SCROLL_TO_KIT_DELAY_MS = 1000;
 
 export const KIT_MESSAGES = {
   statusMissing: 'Status details missing.',
-  noNotifications: 'No notifications to display at present.',
-  noKits: 'No kits to display at present.',
+  noNotifications: DASHBOARD_TEXTS.noNotifications,
+  noKits: DASHBOARD_TEXTS.noKits,
   timelineFailed: 'Failed to load timeline data.',
   invalidVoucher:
     'You have entered an invalid voucher code. Please check the code or contact your project administrator.',

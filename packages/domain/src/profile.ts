@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVALID_EMAIL_MESSAGE } from './email.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, passwordProblems } from './password.ts';
 import { ADULT_AGE, ageOn } from './under-age.ts';
 import { GENDERS } from './user.ts';
@@ -52,7 +53,7 @@ export const CONSENT_MESSAGES = {
   fileNameInvalid: 'Please rename the file: its name must not contain folders or special characters.',
   oneFileOnly: 'Please upload one file only: the signed form as a single PDF, PNG or JPEG.',
   parentEmailRequired: 'Please enter the parent or guardian email address.',
-  parentEmailInvalid: 'Please enter a valid email address.',
+  parentEmailInvalid: INVALID_EMAIL_MESSAGE,
 } as const;
 
 /** Uploaded consent forms must be under 1 MB (limit 1024 KB). */

@@ -1,5 +1,6 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
+import { INVALID_EMAIL_MESSAGE } from './email.ts';
 
 /** Research §8 and §5 texts of the public recruitment pages. */
 export const RECRUITMENT_MESSAGES = {
@@ -20,7 +21,7 @@ export const RECRUITMENT_MESSAGES = {
   validateFirst:
     'Please validate your email first: open the link in the email we sent you when you registered your interest (check your spam folder if it has not arrived).',
   required: 'This field is required.',
-  invalidEmail: 'Please enter a valid email address.',
+  invalidEmail: INVALID_EMAIL_MESSAGE,
 } as const;
 
 export const CANDIDATE_LIMITS = { name: 25, phone: 25, eoiEmail: 100 } as const;

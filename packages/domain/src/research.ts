@@ -1,6 +1,7 @@
 import Sqids from 'sqids';
 import { z } from 'zod';
-import { canViewReport, type KitLike, kitSchema, REPORT_SAMPLE_STATUSES } from './kits.ts';
+import { canViewReport, KIT_MESSAGES, type KitLike, kitSchema, REPORT_SAMPLE_STATUSES } from './kits.ts';
+import { ACCOUNT_MESSAGES } from './user.ts';
 
 /**
  * Participant codes (research §5, §9): 6 characters from a fixed alphabet that decode to the project id
@@ -34,13 +35,12 @@ export function decodeParticipantCode(raw: string): number | null {
 }
 
 export const RESEARCH_MESSAGES = {
-  emailExists: 'A user with that email already exists.',
+  emailExists: ACCOUNT_MESSAGES.emailTaken,
   invalidCode: 'Invalid participant code.',
   codeNotFound: 'Unable to find the participant code.',
   accountExists: 'Account already exists with this email address.',
   resetFailed: 'Sorry, failed to reset your password. Please try again later or contact dev team.',
-  invalidVoucher:
-    'You have entered an invalid voucher code. Please check the code or contact your project administrator.',
+  invalidVoucher: KIT_MESSAGES.invalidVoucher,
   participantInvalid:
     'The participant code is invalid. Please check the code entered or contact your project administrator.',
   mismatch:

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { USER_TYPES } from './user-type.ts';
 
+/** What the API answers about the person's own account. */
+export const ACCOUNT_MESSAGES = {
+  /** The signed-in person's account is gone (deleted since the token was issued). */
+  notFound: 'Your account could not be found.',
+  /** An account with that email address exists already. */
+  emailTaken: 'A user with that email already exists.',
+} as const;
+
 export const GENDERS = ['MALE', 'FEMALE', 'OTHER'] as const;
 
 /** The signed-in person as the API returns them (getUser). */

@@ -1,3 +1,4 @@
+import { ACCOUNT_MESSAGES } from '@portal/domain';
 import { users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { conflict } from '../../lib/errors.ts';
@@ -26,6 +27,6 @@ export async function createUserAsOperator(ctx: AppContext, input: AdminCreateUs
     })
     .onConflictDoNothing({ target: users.email })
     .returning({ id: users.id });
-  if (!row) throw conflict('A user with that email already exists.');
+  if (!row) throw conflict(ACCOUNT_MESSAGES.emailTaken);
   return row;
 }

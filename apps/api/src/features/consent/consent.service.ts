@@ -1,4 +1,4 @@
-import { CONSENT_MESSAGES, withBrand } from '@portal/domain';
+import { ACCOUNT_MESSAGES, CONSENT_MESSAGES, withBrand } from '@portal/domain';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { enqueueMail } from '../../adapters/mail/outbox.ts';
 import { parentConsentMail } from '../../adapters/mail/templates.ts';
@@ -78,7 +78,7 @@ export async function uploadParentalConsentForm(ctx: AppContext, userId: string,
   if (!type) throw invalid(CONSENT_MESSAGES.wrongFileType);
   await ctx.db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
-    if (!user) throw notFound('Your account could not be found.');
+    if (!user) throw notFound(ACCOUNT_MESSAGES.notFound);
     if (!user.underAge) throw invalid('A parental consent form is only needed for under-age accounts.');
     const [pending] = await tx
       .select({ id: parentalConsentForms.id })
@@ -96,7 +96,7 @@ export async function uploadParentalConsentForm(ctx: AppContext, userId: string,
 export async function emailParentalConsentForm(ctx: AppContext, userId: string, parentEmail: string) {
   await ctx.db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId));
-    if (!user) throw notFound('Your account could not be found.');
+    if (!user) throw notFound(ACCOUNT_MESSAGES.notFound);
     if (!user.underAge) throw invalid('A parental consent form is only needed for under-age accounts.');
     await enqueueMail(tx, parentConsentMail(ctx.mail, parentEmail, `${user.firstName} ${user.lastName}`));
   });

@@ -1,5 +1,12 @@
 import { verify } from '@node-rs/argon2';
-import { ERROR_CODES, guardianNameProblems, PASSWORD_MESSAGES, type Profile } from '@portal/domain';
+import {
+  ACCOUNT_MESSAGES,
+  ERROR_CODES,
+  guardianNameProblems,
+  PASSWORD_MESSAGES,
+  PROFILE_MESSAGES,
+  type Profile,
+} from '@portal/domain';
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
@@ -16,11 +23,10 @@ import { toUser } from '../users/users.service.ts';
 export async function saveProfile(ctx: AppContext, principal: Principal, input: Profile) {
   return ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(users).where(eq(users.id, principal.userId)).for('update');
-    if (!current) throw notFound('Your account could not be found.');
+    if (!current) throw notFound(ACCOUNT_MESSAGES.notFound);
     if (current.underAge) {
       const fields = guardianNameProblems(input);
-      if (Object.keys(fields).length)
-        throw invalid('Please fill out or correct the highlighted fields', fields);
+      if (Object.keys(fields).length) throw invalid(PROFILE_MESSAGES.fixHighlighted, fields);
     }
     let passwordHash: string | undefined;
     if (input.newPassword !== undefined) {
@@ -43,7 +49,7 @@ export async function saveProfile(ctx: AppContext, principal: Principal, input: 
       .where(eq(users.id, principal.userId))
       .returning();
     if (passwordHash) await revokeAllSessions(tx, principal.userId, principal.sessionId);
-    if (!row) throw notFound('Your account could not be found.');
+    if (!row) throw notFound(ACCOUNT_MESSAGES.notFound);
     return toUser(row);
   });
 }

@@ -3,6 +3,7 @@ import {
   consentAnswerSchema,
   expressionOfInterestSchema,
   messageResponseSchema,
+  RECRUITMENT_MESSAGES,
   recruitmentConsentSchema,
 } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -29,7 +30,7 @@ const errors = {
 };
 const consentParams = z.object({
   recruitmentId: z.coerce.number().int().positive().max(2_147_483_647),
-  candidateId: z.uuid('We could not find this consent. Please use the link from your email.'),
+  candidateId: z.uuid(RECRUITMENT_MESSAGES.notFound),
   consentId: z.coerce.number().int().positive().max(2_147_483_647),
 });
 

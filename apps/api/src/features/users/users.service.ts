@@ -1,4 +1,4 @@
-import type { User } from '@portal/domain';
+import { ACCOUNT_MESSAGES, type User } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { type UserRow, users } from '../../db/schema/index.ts';
@@ -12,6 +12,6 @@ export function toUser(row: UserRow): User {
 
 export async function getUser(db: DbOrTx, userId: string): Promise<User> {
   const [row] = await db.select().from(users).where(eq(users.id, userId));
-  if (!row) throw notFound('Your account could not be found.');
+  if (!row) throw notFound(ACCOUNT_MESSAGES.notFound);
   return toUser(row);
 }
