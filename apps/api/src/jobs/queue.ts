@@ -92,6 +92,8 @@ export async function startJobQueue(
     supervise: work,
     schedule: work && definitions.some((d) => d.cron),
     instanceName: 'portal',
+    // Only a working instance keeps a row (and a heartbeat) in pg-boss's instance registry.
+    registerInstance: work,
     // Spans and metrics stay off until the app has an OpenTelemetry setup of its own.
     openTelemetry: { enabled: false },
   };
