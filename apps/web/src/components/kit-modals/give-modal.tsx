@@ -87,8 +87,10 @@ function GiveKitForm({ onClose, kitId, voucher }: Omit<Props, 'open'>) {
             error !== fieldErrors.voucher?.message ? (
               <Alert tone="error">{error}</Alert>
             ) : null}
+            {/* Busy from the click on: the schema check runs before the mutation starts, and a second click
+                in between would send twice. */}
             <div className="form-actions">
-              <Button type="submit" busy={give.isPending}>
+              <Button type="submit" busy={form.formState.isSubmitting || give.isPending}>
                 Give kit
               </Button>
             </div>

@@ -228,7 +228,12 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
           <Alert tone="info">{SUPPORT_VIEW_READ_ONLY}</Alert>
         ) : (
           <div className="form-actions">
-            <Button type="submit" busy={recordConsent.isPending || save.isPending}>
+            {/* Busy from the click on: the schema check runs before the mutation starts, and a second click
+              in between would send twice. */}
+            <Button
+              type="submit"
+              busy={form.formState.isSubmitting || recordConsent.isPending || save.isPending}
+            >
               {savedState ? 'Saved' : 'Save changes'}
             </Button>
           </div>
