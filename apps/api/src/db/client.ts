@@ -7,7 +7,6 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { startPgliteThread } from './pglite-thread.ts';
-import { openPool } from './pool.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -40,7 +39,17 @@ async function migrateUnderLock(db: Db) {
 
 /** PostgreSQL through a node-postgres pool, with the committed migrations applied. */
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = openPool({ connectionString: url, max: poolSize });
+  // A connect timeout, so requests fail fast (503) while the database is unreachable instead of hanging.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+  // An idle connection dropped by the server (restart, network cut) must not crash the process: the pool
+  // replaces it on the next query.
+  pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
+  // The pool listens for errors only while a connection is idle. A connection lost while checked out
+  // between two statements (inside a transaction) emits 'error' on the client itself, which would be an
+  // uncaught exception; the statement in progress already fails with it, so only note it here.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => console.warn(`database connection lost in use: ${error.message}`));
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   // The migrations run on a connection of their own, so the lock and every statement they make share
   // one session; closing it releases the lock even if a migration failed half way.
@@ -61,7 +70,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
 /**
  * PGlite in memory (dataDir undefined) or in a folder, with the committed migrations applied. It runs
  * on its own thread and the app reaches it through node-postgres, as it reaches PostgreSQL: the same
- * driver, type parsing and named prepared statements (decisions 016 and 030).
+ * driver, type parsing and named prepared statements (decisions 016 and 017).
  */
 export async function openPglite(dataDir?: string): Promise<Database> {
   let releaseLock = () => {};
@@ -72,7 +81,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   try {
     const thread = await startPgliteThread(dataDir);
     try {
-      const db = drizzlePg(thread.pool, { schema }) as unknown as Db;
+      const db = drizzlePg(thread.pool as unknown as pg.Pool, { schema }) as unknown as Db;
       await migrateUnderLock(db);
       return {
         db,
