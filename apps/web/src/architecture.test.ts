@@ -10,23 +10,6 @@ import { describe, expect, it } from 'vitest';
 const src = import.meta.dirname;
 const importPattern = /(?:from\s+|import\(\s*|vi\.mock\(\s*|import\s+)'(\.{1,2}\/[^']+)'/g;
 
-/**
- * The order dialogs are still opened from other features' pages. They move to components/orders once the
- * card step's change to PaymentIntents has landed (issue 22); until then these, and no others, are allowed.
- */
-const PENDING_ORDERS_IMPORTS = new Set([
-  'features/coach/pages/coach-page.tsx -> features/orders/components/manage-subscription-popover.tsx',
-  'features/dashboard/pages/dashboard-page.tsx -> features/orders/modals/lazy-modals.ts',
-  'features/dashboard/pages/dashboard-page.tsx -> features/orders/orders-texts.ts',
-  'features/kits/pages/kits-page.tsx -> features/orders/components/manage-subscription-popover.tsx',
-  'features/kits/pages/kits-page.tsx -> features/orders/modals/lazy-modals.ts',
-  'features/kits/pages/kits-page.tsx -> features/orders/orders-texts.ts',
-  'features/profile/pages/profile-page.tsx -> features/orders/components/subscription-section.tsx',
-  'features/reports/components/report-actions.tsx -> features/orders/modals/lazy-modals.ts',
-  'features/surveys/components/survey-dialogs.tsx -> features/orders/modals/lazy-modals.ts',
-  'features/surveys/pages/surveys-actions.test.tsx -> features/orders/orders-texts.ts',
-]);
-
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
@@ -61,8 +44,7 @@ describe('import boundaries', () => {
           const other = featureOf(target);
           return other !== null && other !== own;
         })
-        .map((target) => `${file} -> ${target}`)
-        .filter((crossing) => !PENDING_ORDERS_IMPORTS.has(crossing));
+        .map((target) => `${file} -> ${target}`);
     });
     expect(
       crossings,
@@ -79,10 +61,5 @@ describe('import boundaries', () => {
           .map((target) => `${file} -> ${target}`),
       );
     expect(crossings, 'shared code imports a feature: shared code must not depend on a page').toEqual([]);
-  });
-
-  it('lists only pending imports that still exist', () => {
-    const all = new Set(files.flatMap((file) => importsOf(file).map((target) => `${file} -> ${target}`)));
-    expect([...PENDING_ORDERS_IMPORTS].filter((crossing) => !all.has(crossing))).toEqual([]);
   });
 });

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubApi } from '../test/kits.tsx';
-import { ORDER_TEXTS } from '../features/orders/orders-texts.ts';
+import { ORDER_TEXTS } from '../components/orders/orders-texts.ts';
 import { REPORT_TEXTS } from '../features/reports/report-texts.ts';
 import { endSession } from '../lib/session.ts';
+import { stubApi } from '../test/kits.tsx';
 import { completeProfile, renderRoute } from '../test/render.tsx';
 
 /** Research §2 lists which consumer features a participant meets: only the report page's two actions. */

@@ -8,11 +8,11 @@ import { CoachInfoModal } from '../../../components/kit-modals/coach-info-modal.
 import { GiveKitModal } from '../../../components/kit-modals/give-modal.tsx';
 import { GivenKits } from '../../../components/kits/given-kits.tsx';
 import { KITS_TEXTS } from '../../../components/kits/kit-texts.ts';
+import { ManageSubscriptionPopover } from '../../../components/orders/manage-subscription-popover.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
 import { useCoachBookings } from '../../../lib/coach-api.ts';
 import { useKits } from '../../../lib/kits-api.ts';
-import { ManageSubscriptionPopover } from '../../orders/components/manage-subscription-popover.tsx';
 import { CoachHelpCards } from '../components/coach-help-cards.tsx';
 import { CoachKits } from '../components/coach-kits.tsx';
 

@@ -9,13 +9,13 @@ import {
 } from '../../../components/kit-modals/lazy-modals.ts';
 import { GivenKits } from '../../../components/kits/given-kits.tsx';
 import { KITS_TEXTS } from '../../../components/kits/kit-texts.ts';
+import { OrderModal, ReplacementOrderModal } from '../../../components/orders/lazy-modals.ts';
+import { ManageSubscriptionPopover } from '../../../components/orders/manage-subscription-popover.tsx';
+import { ORDER_TEXTS } from '../../../components/orders/orders-texts.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
 import { useConfig } from '../../../lib/config.ts';
-import { ManageSubscriptionPopover } from '../../orders/components/manage-subscription-popover.tsx';
-import { OrderModal, ReplacementOrderModal } from '../../orders/modals/lazy-modals.ts';
-import { ORDER_TEXTS } from '../../orders/orders-texts.ts';
 import { JourneyKits } from '../components/journey-kits.tsx';
 
 /** The one dialog the page shows at a time, and the kit it is about. */

@@ -8,17 +8,22 @@ import {
 } from '@portal/domain';
 import { type FormEvent, useState } from 'react';
 import { Navigate } from 'react-router';
+import { CardFields } from '../../../components/orders/card-fields.tsx';
+import {
+  type CardDetails,
+  type CardEntry,
+  embeddedCardEntry,
+  NO_CARD_ENTRY,
+} from '../../../components/orders/card-tokenizer.ts';
+import { QuantityStepper } from '../../../components/orders/quantity-stepper.tsx';
+import { StripeCardField } from '../../../components/orders/stripe-card-field.tsx';
+import { usePayment } from '../../../components/orders/use-payment.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { useConfig } from '../../../lib/config.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useInvalidateKits } from '../../../lib/kits-api.ts';
-import { type CardDetails, type CardEntry, embeddedCardEntry, NO_CARD_ENTRY } from '../card-tokenizer.ts';
-import { CardFields } from '../components/card-fields.tsx';
-import { QuantityStepper } from '../components/quantity-stepper.tsx';
-import { StripeCardField } from '../components/stripe-card-field.tsx';
-import { usePayment } from '../use-payment.ts';
 
 export const TEST_ORDER_TEXTS = {
   title: 'Test orders',

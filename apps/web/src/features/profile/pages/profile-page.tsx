@@ -1,9 +1,9 @@
 import { isProfileComplete, PROFILE_MESSAGES } from '@portal/domain';
+import { SubscriptionSection } from '../../../components/orders/subscription-section.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { useConfig } from '../../../lib/config.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
-import { SubscriptionSection } from '../../orders/components/subscription-section.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';
 import { SupportViewsSection } from '../components/support-views-section.tsx';
 

@@ -1,7 +1,8 @@
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { OrderModal, SubscriptionModal } from '../../../components/orders/lazy-modals.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { OrderModal, SubscriptionModal } from '../../orders/modals/lazy-modals.ts';
 import { comparisonPdfPath, downloadFile, downloadPdf, reportFilePath, reportPdfPath } from '../api.ts';
 import { JOURNEY_TEXTS } from '../journey-texts.ts';
 import { REPORT_TEXTS } from '../report-texts.ts';
@@ -18,25 +19,20 @@ type ReportActionsProps = {
  * another kit and activate a subscription, with the orders feature's dialogs.
  */
 export function ReportActions({ primary, secondary }: ReportActionsProps) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [buying, setBuying] = useState<'kit' | 'subscription' | null>(null);
+  // One mutation for every download: one at a time, its pending state the busy flag, its error the alert.
+  const fetching = useMutation({ mutationFn: (fetch: () => Promise<void>) => fetch() });
+  const busy = fetching.isPending;
+  const error = fetching.error ? fetching.error.message : null;
 
-  async function run(fetching: () => Promise<void>) {
-    setBusy(true);
-    setError(null);
-    try {
-      await fetching();
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      setBusy(false);
-    }
+  function run(fetch: () => Promise<void>) {
+    if (busy) return;
+    fetching.mutate(fetch);
   }
 
   function download() {
     if (!primary) return;
-    return run(() =>
+    run(() =>
       secondary
         ? downloadPdf(comparisonPdfPath(primary, secondary), `comparison-${primary}-${secondary}.pdf`)
         : downloadPdf(reportPdfPath(primary), `report-${primary}.pdf`),

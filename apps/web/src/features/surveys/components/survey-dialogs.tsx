@@ -1,8 +1,8 @@
 import { type Kit, kitDisplayName } from '@portal/domain';
 import { ActivateKitModal, GiveKitModal, RedeemModal } from '../../../components/kit-modals/lazy-modals.ts';
+import { ReplacementOrderModal } from '../../../components/orders/lazy-modals.ts';
 import { ResearchActivateModal } from '../../../components/research/research-activate-modal.tsx';
 import { ResearchRedeemModal } from '../../../components/research/research-redeem-modal.tsx';
-import { ReplacementOrderModal } from '../../orders/modals/lazy-modals.ts';
 
 /** The one dialog the questionnaires list shows at a time, and the kit it is about. */
 export type SurveyDialog =

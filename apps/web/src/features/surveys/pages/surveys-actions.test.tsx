@@ -1,10 +1,10 @@
 import type { Kit } from '@portal/domain';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ORDER_TEXTS } from '../../../components/orders/orders-texts.ts';
 import { endSession } from '../../../lib/session.ts';
 import { makeKit, stubApi } from '../../../test/kits.tsx';
 import { completeProfile, renderRoute } from '../../../test/render.tsx';
-import { ORDER_TEXTS } from '../../orders/orders-texts.ts';
 import { SURVEY_TEXTS } from '../survey-texts.ts';
 
 const study = { id: 7, name: 'Gut study', logisticType: 'LAB_MANAGED', resultDeliveryType: 'PORTAL' };

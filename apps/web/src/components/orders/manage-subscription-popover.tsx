@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { ORDER_TEXTS } from '../orders-texts.ts';
+import { ORDER_TEXTS } from './orders-texts.ts';
 
 /**
  * The popover that points to My Profile for managing subscriptions (research §2, consumer §2 Profile):

@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { Field } from '../../../components/ui/field.tsx';
-import type { CardDetails } from '../card-tokenizer.ts';
-import { ORDER_TEXTS } from '../orders-texts.ts';
+import { Field } from '../ui/field.tsx';
+import type { CardDetails } from './card-tokenizer.ts';
+import { ORDER_TEXTS } from './orders-texts.ts';
 
 type Props = {
   value: CardDetails;

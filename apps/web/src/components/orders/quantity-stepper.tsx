@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { ORDER_TEXTS } from '../orders-texts.ts';
+import { ORDER_TEXTS } from './orders-texts.ts';
 
 type Props = { value: number; onChange: (quantity: number) => void; max: number };
 

@@ -1,8 +1,8 @@
 import { PLANS, type SubscriptionType } from '@portal/domain';
 import { type FormEvent, useId, useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { dollars } from '../order-pricing.ts';
-import { ORDER_TEXTS } from '../orders-texts.ts';
+import { Button } from '../ui/button.tsx';
+import { dollars } from './order-pricing.ts';
+import { ORDER_TEXTS } from './orders-texts.ts';
 
 type Props = {
   value: SubscriptionType | null;

@@ -1,16 +1,16 @@
 import { isActiveSubscription, type Subscription } from '@portal/domain';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Loading } from '../../../components/ui/loading.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { CLIENT_MESSAGES } from '../../../lib/messages.ts';
-import { useSession } from '../../../lib/session.ts';
-import { useCancelSubscription, useSubscription } from '../api.ts';
-import { SubscriptionModal } from '../modals/subscription-modal.tsx';
-import { dollars, formatOrderDate } from '../order-pricing.ts';
-import { ORDER_TEXTS } from '../orders-texts.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { CLIENT_MESSAGES } from '../../lib/messages.ts';
+import { useCancelSubscription, useSubscription } from '../../lib/orders-api.ts';
+import { useSession } from '../../lib/session.ts';
+import { Alert } from '../ui/alert.tsx';
+import { Button } from '../ui/button.tsx';
+import { Loading } from '../ui/loading.tsx';
+import { Modal } from '../ui/modal.tsx';
+import { dollars, formatOrderDate } from './order-pricing.ts';
+import { ORDER_TEXTS } from './orders-texts.ts';
+import { SubscriptionModal } from './subscription-modal.tsx';
 
 const errorText = (error: unknown) =>
   error instanceof ApiError ? error.message : CLIENT_MESSAGES.unexpected;

@@ -1,4 +1,4 @@
-import { lazyModal } from '../../../lib/lazy-load.tsx';
+import { lazyModal } from '../../lib/lazy-load.tsx';
 
 // The order dialogs, fetched when first opened (see lazyModal), so the pages that offer them (dashboard,
 // kits, report) do not carry their code on first paint.

@@ -2,7 +2,7 @@ import type { OrderRequest, OrderResult } from '@portal/domain';
 import { useRef, useState } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
 import { useConfig } from '../../lib/config.ts';
-import { placeOrder } from './api.ts';
+import { placeOrder } from '../../lib/orders-api.ts';
 import type { CardEntry } from './card-tokenizer.ts';
 import { ORDER_TEXTS } from './orders-texts.ts';
 import { mayHaveReachedServer, paymentErrorText } from './payment-errors.ts';

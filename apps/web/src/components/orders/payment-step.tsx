@@ -1,25 +1,25 @@
 import { ORDER_MESSAGES, type OrderResult, orderRequestSchema } from '@portal/domain';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { z } from 'zod';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Field } from '../../../components/ui/field.tsx';
-import { useConfig } from '../../../lib/config.ts';
-import type { CurrentUser } from '../../../lib/current-user.ts';
+import { useConfig } from '../../lib/config.ts';
+import type { CurrentUser } from '../../lib/current-user.ts';
+import { Alert } from '../ui/alert.tsx';
+import { Button } from '../ui/button.tsx';
+import { Field } from '../ui/field.tsx';
+import { CardFields } from './card-fields.tsx';
 import {
   type CardDetails,
   type CardEntry,
   EMPTY_CARD,
   embeddedCardEntry,
   NO_CARD_ENTRY,
-} from '../card-tokenizer.ts';
-import { dollars } from '../order-pricing.ts';
-import { ORDER_TEXTS } from '../orders-texts.ts';
-import { type OrderDraft, usePayment } from '../use-payment.ts';
-import { CardFields } from './card-fields.tsx';
+} from './card-tokenizer.ts';
+import { dollars } from './order-pricing.ts';
+import { ORDER_TEXTS } from './orders-texts.ts';
 import { StripeCardField } from './stripe-card-field.tsx';
 import { TermsCheckbox } from './terms-checkbox.tsx';
 import { TestAuthentication } from './test-authentication.tsx';
+import { type OrderDraft, usePayment } from './use-payment.ts';
 
 export type Purchaser = { purchaserFirstName: string; purchaserLastName: string; purchaserEmail: string };
 type PurchaserField = keyof Purchaser;

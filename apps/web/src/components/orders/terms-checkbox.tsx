@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { ORDER_TEXTS } from '../orders-texts.ts';
+import { ORDER_TEXTS } from './orders-texts.ts';
 
 type Props = { checked: boolean; onChange: (checked: boolean) => void; error: string | null };
 

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderRoute } from '../../../test/render.tsx';
-import { makeKit } from '../../../test/kits.tsx';
+import { makeKit } from '../../test/kits.tsx';
+import { renderRoute } from '../../test/render.tsx';
 import {
   agreeToTerms,
   dialogNamed,
@@ -11,7 +11,7 @@ import {
   replyError,
   stubOrdersApi,
   typeCard,
-} from '../orders.test-helpers.ts';
+} from './orders.test-helpers.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();

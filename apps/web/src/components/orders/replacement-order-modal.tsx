@@ -1,18 +1,18 @@
 import { KIT_PRODUCT_LABEL, type Kit, kitDisplayName, type OrderResult } from '@portal/domain';
 import { useState } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Loading } from '../../../components/ui/loading.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
-import { useBranded } from '../../../lib/config.ts';
-import { type CurrentUser, useCurrentUser } from '../../../lib/current-user.ts';
-import { useInvalidateKits } from '../../../lib/kits-api.ts';
-import { useStepFocus } from '../../../components/ui/use-step-focus.ts';
-import { useProducts } from '../api.ts';
-import { OrderSuccess } from '../components/order-success.tsx';
-import { OrderSummary } from '../components/order-summary.tsx';
-import { PaymentStep, type Purchaser } from '../components/payment-step.tsx';
-import { quoteKits } from '../order-pricing.ts';
-import { ORDER_TEXTS } from '../orders-texts.ts';
+import { useBranded } from '../../lib/config.ts';
+import { type CurrentUser, useCurrentUser } from '../../lib/current-user.ts';
+import { useInvalidateKits } from '../../lib/kits-api.ts';
+import { useProducts } from '../../lib/orders-api.ts';
+import { Alert } from '../ui/alert.tsx';
+import { Loading } from '../ui/loading.tsx';
+import { Modal } from '../ui/modal.tsx';
+import { useStepFocus } from '../ui/use-step-focus.ts';
+import { quoteKits } from './order-pricing.ts';
+import { OrderSuccess } from './order-success.tsx';
+import { OrderSummary } from './order-summary.tsx';
+import { ORDER_TEXTS } from './orders-texts.ts';
+import { PaymentStep, type Purchaser } from './payment-step.tsx';
 
 type Props = { kit: Kit; open: boolean; onClose: () => void };
 

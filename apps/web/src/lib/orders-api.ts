@@ -9,8 +9,8 @@ import {
 } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../lib/api-client.ts';
-import { useSession } from '../../lib/session.ts';
+import { apiRequest } from './api-client.ts';
+import { useSession } from './session.ts';
 
 export const ordersKeys = {
   products: ['products'] as const,

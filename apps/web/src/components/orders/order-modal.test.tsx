@@ -1,7 +1,7 @@
 import { ORDER_MESSAGES, paymentTechnicalMessage } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { completeProfile, renderRoute, testConfig } from '../../../test/render.tsx';
+import { completeProfile, renderRoute, testConfig } from '../../test/render.tsx';
 import {
   agreeToTerms,
   dialogNamed,
@@ -11,7 +11,7 @@ import {
   replyError,
   stubOrdersApi,
   typeCard,
-} from '../orders.test-helpers.ts';
+} from './orders.test-helpers.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,7 +1,7 @@
 import { ORDER_MESSAGES } from '@portal/domain';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { completeProfile, renderRoute } from '../../../test/render.tsx';
+import { completeProfile, renderRoute } from '../../test/render.tsx';
 import {
   agreeToTerms,
   dialogNamed,
@@ -11,7 +11,7 @@ import {
   type Routes,
   stubOrdersApi,
   typeCard,
-} from '../orders.test-helpers.ts';
+} from './orders.test-helpers.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();

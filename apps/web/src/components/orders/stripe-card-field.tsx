@@ -1,7 +1,7 @@
 import type { StripeCardElement } from '@stripe/stripe-js';
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
-import { type CardEntry, loadStripeFor, stripeCardEntry } from '../card-tokenizer.ts';
-import { ORDER_TEXTS } from '../orders-texts.ts';
+import { type CardEntry, loadStripeFor, stripeCardEntry } from './card-tokenizer.ts';
+import { ORDER_TEXTS } from './orders-texts.ts';
 
 type Props = {
   publishableKey: string;

@@ -8,21 +8,21 @@ import {
 } from '@portal/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { addressFromProfile, toShippingAddress } from '../../../components/address/address-draft.ts';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Loading } from '../../../components/ui/loading.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
-import { type CurrentUser, useCurrentUser } from '../../../lib/current-user.ts';
-import { useInvalidateKits } from '../../../lib/kits-api.ts';
-import { useStepFocus } from '../../../components/ui/use-step-focus.ts';
-import { useInvalidateSubscription, useSubscription } from '../api.ts';
-import { OrderSuccess } from '../components/order-success.tsx';
-import { OrderSummary } from '../components/order-summary.tsx';
-import { PaymentStep, type Purchaser } from '../components/payment-step.tsx';
-import { PlanStep } from '../components/plan-step.tsx';
-import { quotePlan } from '../order-pricing.ts';
-import { ORDER_TEXTS } from '../orders-texts.ts';
+import { type CurrentUser, useCurrentUser } from '../../lib/current-user.ts';
+import { useInvalidateKits } from '../../lib/kits-api.ts';
+import { useInvalidateSubscription, useSubscription } from '../../lib/orders-api.ts';
+import { addressFromProfile, toShippingAddress } from '../address/address-draft.ts';
+import { Alert } from '../ui/alert.tsx';
+import { Button } from '../ui/button.tsx';
+import { Loading } from '../ui/loading.tsx';
+import { Modal } from '../ui/modal.tsx';
+import { useStepFocus } from '../ui/use-step-focus.ts';
+import { quotePlan } from './order-pricing.ts';
+import { OrderSuccess } from './order-success.tsx';
+import { OrderSummary } from './order-summary.tsx';
+import { ORDER_TEXTS } from './orders-texts.ts';
+import { PaymentStep, type Purchaser } from './payment-step.tsx';
+import { PlanStep } from './plan-step.tsx';
 
 type Props = { open: boolean; onClose: () => void };
 

@@ -1,15 +1,15 @@
 import { MAX_KITS_PER_ORDER, normaliseReferralCode, orderItemSchema, type Promo } from '@portal/domain';
 import { type FormEvent, useState } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Field } from '../../../components/ui/field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { CLIENT_MESSAGES } from '../../../lib/messages.ts';
-import { lookupReferralCode } from '../../../lib/kits-api.ts';
-import { lookupPromo } from '../api.ts';
-import { dollars, type Quote } from '../order-pricing.ts';
-import { ORDER_TEXTS } from '../orders-texts.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { lookupReferralCode } from '../../lib/kits-api.ts';
+import { CLIENT_MESSAGES } from '../../lib/messages.ts';
+import { lookupPromo } from '../../lib/orders-api.ts';
+import { Alert } from '../ui/alert.tsx';
+import { Button } from '../ui/button.tsx';
+import { Field } from '../ui/field.tsx';
+import { dollars, type Quote } from './order-pricing.ts';
 import { OrderSummary } from './order-summary.tsx';
+import { ORDER_TEXTS } from './orders-texts.ts';
 import { QuantityStepper } from './quantity-stepper.tsx';
 
 export type IntroValues = {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderRoute } from '../../../test/render.tsx';
-import { dialogNamed, stubOrdersApi } from '../orders.test-helpers.ts';
+import { renderRoute } from '../../test/render.tsx';
+import { dialogNamed, stubOrdersApi } from './orders.test-helpers.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();

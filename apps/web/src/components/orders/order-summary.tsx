@@ -1,5 +1,5 @@
-import { dollars } from '../order-pricing.ts';
-import { ORDER_TEXTS } from '../orders-texts.ts';
+import { dollars } from './order-pricing.ts';
+import { ORDER_TEXTS } from './orders-texts.ts';
 
 export type SummaryLine = { label: string; cents: number };
 

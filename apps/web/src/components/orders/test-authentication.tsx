@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { ORDER_TEXTS } from '../orders-texts.ts';
+import { Button } from '../ui/button.tsx';
+import { ORDER_TEXTS } from './orders-texts.ts';
 
 /**
  * The embedded provider's stand-in for the bank's 3-D Secure page (Stripe shows its own): shown when a

@@ -1,7 +1,7 @@
 import { ORDER_MESSAGES } from '@portal/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { completeProfile, renderRoute } from '../../../test/render.tsx';
+import { completeProfile, renderRoute } from '../../test/render.tsx';
 import {
   agreeToTerms,
   dialogNamed,
@@ -9,7 +9,7 @@ import {
   orderPosts,
   type Routes,
   stubOrdersApi,
-} from '../orders.test-helpers.ts';
+} from './orders.test-helpers.ts';
 
 // The official loader is replaced by a fake Stripe: a card element that mounts a frame, reports
 // change events as Stripe's does, a createPaymentMethod whose answer each test chooses, and
