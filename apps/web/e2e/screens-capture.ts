@@ -1,0 +1,153 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect } from './fixtures.ts';
+
+/**
+ * Pictures of every screen (issue 26). The screens specs visit every page and every modal reachable from
+ * the seeded demo at both sizes; they fail on a console error or an uncaught page error. With SCREENS_DIR
+ * set (`npm run screens` sets it) each state is also saved as `<SCREENS_DIR>/<portal>/<name>-<width>.png`.
+ */
+export const SIZES = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+] as const;
+export type Size = (typeof SIZES)[number];
+
+/** A long page is cut at this height so the set stays small; the top is what a first look sees. */
+const MAX_HEIGHT = 3200;
+
+export const OPS_HEADERS = { 'x-ops-key': 'e2e-ops-key' };
+
+export type Portal = 'public' | 'consumer' | 'research' | 'research-public';
+
+/** Collects console errors and uncaught errors of a page, each tagged with the screen being shown. */
+export class ScreenRecorder {
+  readonly errors: string[] = [];
+  private current = 'start';
+  readonly shots: string[] = [];
+
+  constructor(
+    readonly page: Page,
+    readonly portal: Portal,
+  ) {
+    page.on('console', (message) => {
+      // A guest's session check answers 401 by design; the browser logs that as a failed resource.
+      const expected401 =
+        message.text().includes('status of 401') && message.location().url.endsWith('/api/auth/refresh');
+      if (message.type() === 'error' && !expected401)
+        this.errors.push(`${this.current}: console: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => this.errors.push(`${this.current}: page error: ${error.message}`));
+  }
+
+  /** Goes to a page and shows it at both sizes; `heading` is what proves the page rendered. */
+  async visit(name: string, url: string, heading?: string | RegExp): Promise<void> {
+    this.current = name;
+    await this.page.setViewportSize(SIZES[1]);
+    await this.page.goto(url);
+    await this.settled(heading);
+    await this.capture(name, { fullPage: true });
+  }
+
+  /**
+   * Opens a modal on the page shown (`open` clicks whatever opens it) and shows it at both sizes, then
+   * closes it with Escape unless `keepOpen`.
+   */
+  async modal(
+    name: string,
+    open: (page: Page) => Promise<void>,
+    { sizes = SIZES, keepOpen = false }: { sizes?: readonly Size[]; keepOpen?: boolean } = {},
+  ): Promise<Locator> {
+    this.current = name;
+    const first = sizes[0];
+    if (first) await this.page.setViewportSize(first);
+    await open(this.page);
+    const dialog = this.page.getByRole('dialog').last();
+    await expect(dialog, `${name}: a dialog opens`).toBeVisible();
+    await this.waitForLoading();
+    await this.capture(name, { fullPage: false, sizes });
+    if (!keepOpen) {
+      await this.page.keyboard.press('Escape');
+      await expect(this.page.getByRole('dialog')).toHaveCount(0);
+    }
+    return dialog;
+  }
+
+  /** The page's main heading is shown and nothing says Loading any more. */
+  async settled(heading?: string | RegExp): Promise<void> {
+    const h1 = heading
+      ? this.page.getByRole('heading', { level: 1, name: heading })
+      : this.page.getByRole('heading', { level: 1 });
+    await expect(h1.first(), `${this.current}: the page's heading`).toBeVisible();
+    await this.waitForLoading();
+  }
+
+  private async waitForLoading(): Promise<void> {
+    await expect(this.page.locator('p.loading'), `${this.current}: still loading`).toHaveCount(0);
+  }
+
+  /** Each size in turn; a picture only when SCREENS_DIR is set. */
+  private async capture(
+    name: string,
+    { fullPage, sizes = SIZES }: { fullPage: boolean; sizes?: readonly Size[] },
+  ): Promise<void> {
+    const dir = process.env.SCREENS_DIR;
+    for (const size of sizes) {
+      await this.page.setViewportSize(size);
+      if (!dir) {
+        // The smoke test: a layout pass at this size, so a render error shows up here.
+        await this.page.evaluate(() => document.body.getBoundingClientRect().height);
+        continue;
+      }
+      await this.page.evaluate(() => document.fonts.ready.then(() => undefined));
+      const file = path.join(dir, this.portal, `${name}-${size.width}.png`);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      const height = fullPage
+        ? await this.page.evaluate(() => document.documentElement.scrollHeight)
+        : size.height;
+      await this.page.screenshot({
+        path: file,
+        scale: 'css',
+        animations: 'disabled',
+        caret: 'hide',
+        fullPage,
+        clip: { x: 0, y: 0, width: size.width, height: Math.min(Math.max(height, size.height), MAX_HEIGHT) },
+      });
+      this.shots.push(file);
+    }
+  }
+
+  /** Fails with every error seen, each named by its screen. */
+  expectClean(): void {
+    expect(this.errors, 'console or page errors while showing the screens').toEqual([]);
+  }
+}
+
+/** The access token of a person, for API calls made on their behalf. */
+export async function accessToken(
+  request: APIRequestContext,
+  user: { email: string; password: string },
+): Promise<string> {
+  const response = await request.post('/api/auth/login', { data: user });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** Signs in through the form on /login. */
+export async function signIn(page: Page, user: { email: string; password: string }): Promise<void> {
+  await page.setViewportSize(SIZES[1]);
+  await page.goto('/login');
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email', { exact: true }).fill(user.email);
+  await form.getByLabel('Password', { exact: true }).fill(user.password);
+  await form.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login$/);
+}
+
+/** The path of the first link on the page whose address starts with `prefix`. */
+export async function firstLinkTo(page: Page, prefix: string): Promise<string> {
+  const link = page.locator(`a[href^="${prefix}"]`).first();
+  await expect(link, `a link to ${prefix}`).toBeAttached();
+  return (await link.getAttribute('href')) as string;
+}
