@@ -1,24 +1,25 @@
-import fs from 'node:fs';
 import { ERROR_CODES, SUPPORT_VIEW_READ_ONLY } from '@portal/domain';
 import { asc, eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { impersonationAudit, users } from '../db/schema/index.ts';
-import { bearer, createTestApp, ops, signedInUser, TEST_JWT_SECRET, type TestApp } from '../test/helpers.ts';
+import {
+  bearer,
+  createKit,
+  createProject,
+  createTestApp,
+  kitWithResults,
+  ops,
+  reportProfile,
+  signedInUser,
+  TEST_JWT_SECRET,
+  type TestApp,
+} from '../test/helpers.ts';
 import { completeQuestionnaires } from '../test/questionnaires.ts';
 import { type Access, AUTHORIZATION_MATRIX, type Fixture } from './authorization-matrix.ts';
 
-const PROFILE = fs.readFileSync(
-  new URL('../../../../packages/domain/test-data/report/gmwi2/SRR1761667_metaphlan.txt', import.meta.url),
-  'utf8',
-);
-const KEFIR = fs.readFileSync(
-  new URL(
-    '../../../../packages/domain/test-data/report/gmwi2/kefir/Subj001_time1_S1_metaphlan.txt',
-    import.meta.url,
-  ),
-  'utf8',
-);
+const PROFILE = reportProfile('gmwi2/SRR1761667_metaphlan.txt');
+const KEFIR = reportProfile('gmwi2/kefir/Subj001_time1_S1_metaphlan.txt');
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Route = { method: Method; path: string; key: string; access: Access | undefined };
@@ -33,12 +34,6 @@ let impersonationToken: string;
 
 const admin = (method: Method, url: string, payload?: object) =>
   t.app.inject({ method, url, headers: ops, ...(payload ? { payload } : {}) });
-
-async function kitTo(email: string, steps: object[]) {
-  const [kit] = (await admin('POST', '/api/admin/kits', { count: 1, ownerEmail: email })).json();
-  for (const step of steps) await admin('PATCH', `/api/admin/kits/${kit.id}`, step);
-  return kit as { id: number; sampleIdentifier: string; voucherCode: string };
-}
 
 /** The audit of support views of a person, oldest first. */
 const auditedFor = (subjectId: string) =>
@@ -96,55 +91,33 @@ beforeAll(async () => {
   strangerToken = stranger.accessToken;
   strangerEmail = stranger.email;
 
-  const active = await kitTo(owner.email, [{ kitStatus: 'REQUESTED' }]);
-  const spare = await kitTo(owner.email, []);
-  const given = await kitTo(owner.email, []);
+  const active = await createKit(t.app, { ownerEmail: owner.email });
+  await admin('PATCH', `/api/admin/kits/${active.id}`, { kitStatus: 'REQUESTED' });
+  const spare = await createKit(t.app, { ownerEmail: owner.email });
+  const given = await createKit(t.app, { ownerEmail: owner.email });
   await t.app.inject({
     method: 'POST',
     url: '/api/kits/give',
     headers: bearer(ownerToken),
     payload: { kitId: given.id, receiverEmail: 'friend@example.com' },
   });
-  const [redeemed] = (await admin('POST', '/api/admin/kits', { count: 1 })).json();
+  const redeemed = await createKit(t.app);
   await t.app.inject({
     method: 'POST',
     url: '/api/kits/redeem',
     headers: bearer(ownerToken),
     payload: { kitId: redeemed.id, voucher: redeemed.voucherCode, activate: false },
   });
-  const atLab = [
-    { kitStatus: 'REQUESTED' },
-    { kitStatus: 'DISPATCHED_BY_LAB' },
-    { sampleStatus: 'RECEIVED_BY_LAB' },
-  ];
-  const a = await kitTo(owner.email, atLab);
-  const b = await kitTo(owner.email, atLab);
-  await admin('POST', '/api/admin/results', {
-    sampleIdentifier: a.sampleIdentifier,
-    profile: PROFILE,
-    displayDate: '2026-01-01',
-  });
-  await admin('POST', '/api/admin/results', {
-    sampleIdentifier: b.sampleIdentifier,
-    profile: KEFIR,
-    displayDate: '2026-05-01',
-  });
+  const a = await kitWithResults(t.app, owner.email, PROFILE, { displayDate: '2026-01-01' });
+  const b = await kitWithResults(t.app, owner.email, KEFIR, { displayDate: '2026-05-01' });
   await completeQuestionnaires(t.database.db, a.id);
-  const noDelivery = (
-    await admin('POST', '/api/admin/projects', {
-      name: 'Matrix blind study',
-      logisticType: 'LAB_MANAGED',
-      resultDeliveryType: 'NO_DELIVERY',
-    })
-  ).json();
-  const [blind] = (
-    await admin('POST', '/api/admin/kits', { count: 1, ownerEmail: owner.email, projectId: noDelivery.id })
-  ).json();
-  for (const step of atLab) await admin('PATCH', `/api/admin/kits/${blind.id}`, step);
-  await admin('POST', '/api/admin/results', {
-    sampleIdentifier: blind.sampleIdentifier,
-    profile: PROFILE,
+  const noDelivery = await createProject(t.app, {
+    name: 'Matrix blind study',
+    resultDeliveryType: 'NO_DELIVERY',
+  });
+  const blind = await kitWithResults(t.app, owner.email, PROFILE, {
     displayDate: '2026-03-01',
+    projectId: noDelivery.id,
   });
 
   const token = (
@@ -184,9 +157,7 @@ beforeAll(async () => {
   });
   expect(order.statusCode, order.body).toBe(201);
   const { slots } = (await t.app.inject({ url: '/api/coach/slots', headers: bearer(ownerToken) })).json();
-  const project = (
-    await admin('POST', '/api/admin/projects', { name: 'Matrix study', logisticType: 'LAB_MANAGED' })
-  ).json();
+  const project = await createProject(t.app, { name: 'Matrix study' });
 
   fixture = {
     ownerId: owner.id,

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import { AUTH_MESSAGES, apiErrorSchema, ERROR_CODES, SUPPORT_VIEW_READ_ONLY } from '@portal/domain';
 import { eq, sql } from 'drizzle-orm';
 import { SignJWT, UnsecuredJWT } from 'jose';
@@ -7,18 +6,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { impersonationAudit, refreshTokens, surveyAnswers, users } from '../db/schema/index.ts';
 import {
   bearer,
+  createKit,
   createTestApp,
+  kitWithResults,
   ops,
+  reportProfile,
   signedInUser,
   TEST_JWT_SECRET,
   TEST_OPS_KEY,
   type TestApp,
 } from '../test/helpers.ts';
 
-const PROFILE = fs.readFileSync(
-  new URL('../../../../packages/domain/test-data/report/gmwi2/SRR1761667_metaphlan.txt', import.meta.url),
-  'utf8',
-);
+const PROFILE = reportProfile('gmwi2/SRR1761667_metaphlan.txt');
 
 /**
  * Hostile access and refresh tokens (design.md §6). Rotation, reuse detection and logout are covered
@@ -56,24 +55,15 @@ const signed = (
 
 /** A person's kits: one activated (questionnaires open) and one with an imported report. */
 async function kitsOf(email: string) {
-  const admin = (method: 'POST' | 'PATCH', url: string, payload: object) =>
-    t.app.inject({ method, url, headers: ops, payload });
-  const [active, withReport] = (
-    await admin('POST', '/api/admin/kits', { count: 2, ownerEmail: email })
-  ).json();
-  await admin('PATCH', `/api/admin/kits/${active.id}`, { kitStatus: 'REQUESTED' });
-  for (const step of [
-    { kitStatus: 'REQUESTED' },
-    { kitStatus: 'DISPATCHED_BY_LAB' },
-    { sampleStatus: 'RECEIVED_BY_LAB' },
-  ])
-    await admin('PATCH', `/api/admin/kits/${withReport.id}`, step);
-  const imported = await admin('POST', '/api/admin/results', {
-    sampleIdentifier: withReport.sampleIdentifier,
-    profile: PROFILE,
+  const active = await createKit(t.app, { ownerEmail: email });
+  await t.app.inject({
+    method: 'PATCH',
+    url: `/api/admin/kits/${active.id}`,
+    headers: ops,
+    payload: { kitStatus: 'REQUESTED' },
   });
-  expect(imported.statusCode, imported.body).toBe(201);
-  return { activeKitId: active.id as number, sample: withReport.sampleIdentifier as string };
+  const withReport = await kitWithResults(t.app, email, PROFILE);
+  return { activeKitId: active.id, sample: withReport.sampleIdentifier };
 }
 
 /** Every route guarded by requireUserCheckedByQuery, as the owner of these kits calls it. */

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { type BuildOptions, buildApp } from '../app.ts';
@@ -83,6 +84,114 @@ export async function signedInUser(app: FastifyInstance, extra: Record<string, u
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
   const body = login.json() as { access_token: string; refresh_token: string; user_id: string };
   return { email, id: body.user_id, accessToken: body.access_token, refreshToken: body.refresh_token };
+}
+
+/** A file of packages/domain/test-data/report, e.g. `reportProfile('gmwi2/SRR1761667_metaphlan.txt')`. */
+export const reportProfile = (name: string) =>
+  fs.readFileSync(new URL(`../../../../packages/domain/test-data/report/${name}`, import.meta.url), 'utf8');
+
+/** A complete profile for PUT /api/users/me (details and address). */
+export const TEST_PROFILE = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  gender: 'FEMALE',
+  dateOfBirth: '1990-04-01',
+  phoneNumber: '0412 345 678',
+  addressLine1: '1 Queen St',
+  addressLine2: null,
+  suburb: 'Brisbane City',
+  state: 'QLD',
+  postcode: '4000',
+};
+
+export type AdminKit = { id: number; voucherCode: string; sampleIdentifier: string; hashedId: string };
+
+/** New kits through the admin API (one unless `count`), bought into `ownerEmail`'s account when given. */
+export async function createKits(
+  app: FastifyInstance,
+  options: { count?: number; ownerEmail?: string; projectId?: number | undefined } = {},
+): Promise<AdminKit[]> {
+  const { projectId, ...rest } = options;
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/admin/kits',
+    headers: ops,
+    payload: { count: 1, ...rest, ...(projectId ? { projectId } : {}) },
+  });
+  if (res.statusCode !== 201) throw new Error(`kit create failed: ${res.body}`);
+  return res.json() as AdminKit[];
+}
+
+/** One new kit through the admin API (see createKits). */
+export async function createKit(
+  app: FastifyInstance,
+  options: { ownerEmail?: string; projectId?: number | undefined } = {},
+): Promise<AdminKit> {
+  return must((await createKits(app, options))[0], 'a created kit');
+}
+
+/** The logistics steps that bring a new kit's sample to the lab. */
+export const TO_THE_LAB = [
+  { kitStatus: 'REQUESTED' },
+  { kitStatus: 'DISPATCHED_BY_LAB' },
+  { sampleStatus: 'RECEIVED_BY_LAB' },
+] as const;
+
+/** A kit of `email` (in `projectId` when given) whose sample has reached the lab. */
+export async function kitAtLab(app: FastifyInstance, email: string, projectId?: number): Promise<AdminKit> {
+  const kit = await createKit(app, { ownerEmail: email, projectId });
+  for (const payload of TO_THE_LAB) {
+    const res = await app.inject({
+      method: 'PATCH',
+      url: `/api/admin/kits/${kit.id}`,
+      headers: ops,
+      payload,
+    });
+    if (res.statusCode !== 200) throw new Error(`kit step failed: ${res.body}`);
+  }
+  return kit;
+}
+
+/** POST /api/admin/results: the lab's profile of a sample (shown on `displayDate` when given). */
+export const importResults = (
+  app: FastifyInstance,
+  sampleIdentifier: string,
+  profile: string,
+  displayDate?: string,
+) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/admin/results',
+    headers: ops,
+    payload: { sampleIdentifier, profile, ...(displayDate ? { displayDate } : {}) },
+  });
+
+/** A kit of `email` (in `projectId` when given) with this MetaPhlAn profile imported. */
+export async function kitWithResults(
+  app: FastifyInstance,
+  email: string,
+  profile: string,
+  options: { displayDate?: string; projectId?: number } = {},
+): Promise<AdminKit> {
+  const kit = await kitAtLab(app, email, options.projectId);
+  const res = await importResults(app, kit.sampleIdentifier, profile, options.displayDate);
+  if (res.statusCode !== 201) throw new Error(`results import failed: ${res.body}`);
+  return kit;
+}
+
+/** A lab-managed research project through the admin API. */
+export async function createProject(
+  app: FastifyInstance,
+  fields: { name: string; resultDeliveryType?: string; logisticType?: 'LAB_MANAGED' | 'CLIENT_MANAGED' },
+): Promise<{ id: number; participantCode: string }> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/admin/projects',
+    headers: ops,
+    payload: { logisticType: 'LAB_MANAGED', ...fields },
+  });
+  if (res.statusCode !== 201) throw new Error(`project create failed: ${res.body}`);
+  return res.json() as { id: number; participantCode: string };
 }
 
 /** The token in the newest emailed link to this address (the first query key of the link). */

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kits, users } from '../../db/schema/index.ts';
 import {
   bearer,
+  createKit,
   createTestApp,
   latestLinkToken,
   ops,
@@ -85,15 +86,9 @@ describe('referral code on the account', () => {
     expect((await accountOf(person.email))?.referralCode).toBe('DRJANE1');
 
     // Kits bought into the account (ops kits:create --owner, the path of orders and renewals).
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/kits',
-      headers: ops,
-      payload: { count: 1, ownerEmail: person.email },
-    });
-    const [bought] = created.json() as { id: number }[];
+    const bought = await createKit(t.app, { ownerEmail: person.email });
     const list = (await t.app.inject({ url: '/api/kits', headers: bearer(person.accessToken) })).json();
-    expect(list.find((k: { id: number }) => k.id === bought?.id)?.referralCode).toBe('DRJANE1');
+    expect(list.find((k: { id: number }) => k.id === bought.id)?.referralCode).toBe('DRJANE1');
 
     // An order of two kits: one kept, one given to a friend.
     const card = await t.app.inject({
@@ -141,14 +136,8 @@ describe('referral code on the account', () => {
   it('leaves kits of an account registered without a code without one', async () => {
     const person = await referredCustomer('');
     expect((await accountOf(person.email))?.referralCode).toBeNull();
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/kits',
-      headers: ops,
-      payload: { count: 1, ownerEmail: person.email },
-    });
-    const [bought] = created.json() as { id: number }[];
+    const bought = await createKit(t.app, { ownerEmail: person.email });
     const list = (await t.app.inject({ url: '/api/kits', headers: bearer(person.accessToken) })).json();
-    expect(list.find((k: { id: number }) => k.id === bought?.id)?.referralCode).toBeNull();
+    expect(list.find((k: { id: number }) => k.id === bought.id)?.referralCode).toBeNull();
   });
 });

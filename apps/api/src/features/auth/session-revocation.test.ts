@@ -12,6 +12,7 @@ import {
   signedInUser,
   TEST_JWT_SECRET,
   TEST_OPS_KEY,
+  TEST_PROFILE,
   type TestApp,
   testConfig,
 } from '../../test/helpers.ts';
@@ -44,19 +45,6 @@ async function expectLive(token: string) {
   expect((await kits(token)).statusCode).toBe(200);
 }
 
-const profile = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  gender: 'FEMALE',
-  dateOfBirth: '1990-04-01',
-  phoneNumber: '0412 345 678',
-  addressLine1: '1 Queen St',
-  addressLine2: null,
-  suburb: 'Brisbane City',
-  state: 'QLD',
-  postcode: '4000',
-};
-
 describe('access tokens end with their session', () => {
   it('logout', async () => {
     const user = await signedInUser(t.app);
@@ -73,7 +61,7 @@ describe('access tokens end with their session', () => {
       method: 'PUT',
       url: '/api/users/me',
       headers: bearer(user.accessToken),
-      payload: { ...profile, password: PASSWORD, newPassword: 'NewSecret9#' },
+      payload: { ...TEST_PROFILE, password: PASSWORD, newPassword: 'NewSecret9#' },
     });
     expect(changed.statusCode, changed.body).toBe(200);
     await expectEnded(other.access_token);

@@ -3,7 +3,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentFormPdf } from '../../adapters/pdf/consent-form.ts';
 import { users } from '../../db/schema/index.ts';
-import { bearer, createTestApp, ops, PASSWORD, signedInUser, type TestApp } from '../../test/helpers.ts';
+import {
+  bearer,
+  createTestApp,
+  ops,
+  PASSWORD,
+  signedInUser,
+  TEST_PROFILE,
+  type TestApp,
+} from '../../test/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,16 +20,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const profile = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  gender: 'FEMALE',
-  dateOfBirth: '1990-04-01',
-  phoneNumber: '0412 345 678',
-  addressLine1: '1 Queen St',
-  addressLine2: null,
-  suburb: 'Brisbane City',
-  state: 'QLD',
-  postcode: '4000',
+  ...TEST_PROFILE,
   provider: 'AF',
   gnafId: 'GAQLD710000001',
   externalIdentifier: 'GAQLD710000001',

@@ -1,17 +1,20 @@
-import fs from 'node:fs';
 import { healthyBands, MEANINGFUL_CHANGE } from '@portal/domain/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { surveyAnswers } from '../../db/schema/index.ts';
-import { bearer, createTestApp, ops, signedInUser, type TestApp } from '../../test/helpers.ts';
+import {
+  bearer,
+  createProject,
+  createTestApp,
+  kitWithResults,
+  reportProfile,
+  signedInUser,
+  type TestApp,
+} from '../../test/helpers.ts';
 
-const data = new URL('../../../../../packages/domain/test-data/report/', import.meta.url);
-const read = (path: string) => fs.readFileSync(new URL(path, data), 'utf8');
-const KEFIR = [1, 2, 3].map((n) => read(`gmwi2/kefir/Subj030_time${n}_S${17 + n}_metaphlan.txt`)) as [
-  string,
-  string,
-  string,
-];
-const MPA4 = read('edge/metaphlan4-sgb.txt');
+const KEFIR = [1, 2, 3].map((n) =>
+  reportProfile(`gmwi2/kefir/Subj030_time${n}_S${17 + n}_metaphlan.txt`),
+) as [string, string, string];
+const MPA4 = reportProfile('edge/metaphlan4-sgb.txt');
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,43 +22,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const admin = (method: 'POST' | 'PATCH', url: string, payload: object) =>
-  t.app.inject({ method, url, headers: ops, payload });
-
-/** A kit of `email` (in `projectId` when given) with this profile imported, shown on `date`. */
-async function kitWithResults(email: string, profile: string, date: string, projectId?: number) {
-  const [kit] = (
-    await admin('POST', '/api/admin/kits', {
-      count: 1,
-      ownerEmail: email,
-      ...(projectId ? { projectId } : {}),
-    })
-  ).json();
-  for (const step of [
-    { kitStatus: 'REQUESTED' },
-    { kitStatus: 'DISPATCHED_BY_LAB' },
-    { sampleStatus: 'RECEIVED_BY_LAB' },
-  ])
-    await admin('PATCH', `/api/admin/kits/${kit.id}`, step);
-  const imported = await admin('POST', '/api/admin/results', {
-    sampleIdentifier: kit.sampleIdentifier,
-    profile,
-    displayDate: date,
-  });
-  expect(imported.statusCode, imported.body).toBe(201);
-  return kit as { id: number; sampleIdentifier: string };
-}
-
 const journeyOf = (token: string) => t.app.inject({ url: '/api/reports/journey', headers: bearer(token) });
 
 describe('GET /api/reports/journey', () => {
   it('gives every report in time order with scores, bands, changes, the database break, notes and movers', async () => {
     const person = await signedInUser(t.app);
     // Imported out of order: the journey follows the display dates.
-    const third = await kitWithResults(person.email, KEFIR[2], '2026-07-01');
-    const first = await kitWithResults(person.email, KEFIR[0], '2026-01-01');
-    const second = await kitWithResults(person.email, KEFIR[1], '2026-04-01');
-    const fourth = await kitWithResults(person.email, MPA4, '2026-10-01');
+    const third = await kitWithResults(t.app, person.email, KEFIR[2], { displayDate: '2026-07-01' });
+    const first = await kitWithResults(t.app, person.email, KEFIR[0], { displayDate: '2026-01-01' });
+    const second = await kitWithResults(t.app, person.email, KEFIR[1], { displayDate: '2026-04-01' });
+    const fourth = await kitWithResults(t.app, person.email, MPA4, { displayDate: '2026-10-01' });
     await t.database.db.insert(surveyAnswers).values([
       {
         kitId: second.id,
@@ -141,7 +117,7 @@ describe('GET /api/reports/journey', () => {
 
   it("is the owner's only: another person sees none of it", async () => {
     const owner = await signedInUser(t.app);
-    await kitWithResults(owner.email, KEFIR[0], '2026-01-01');
+    await kitWithResults(t.app, owner.email, KEFIR[0], { displayDate: '2026-01-01' });
     const other = await signedInUser(t.app);
     const res = await journeyOf(other.accessToken);
     expect(res.statusCode).toBe(200);
@@ -151,15 +127,9 @@ describe('GET /api/reports/journey', () => {
 
   it('leaves out results of a project that delivers none (NO_DELIVERY)', async () => {
     const person = await signedInUser(t.app);
-    const project = (
-      await admin('POST', '/api/admin/projects', {
-        name: 'Withheld study',
-        logisticType: 'LAB_MANAGED',
-        resultDeliveryType: 'NO_DELIVERY',
-      })
-    ).json();
-    const shown = await kitWithResults(person.email, KEFIR[0], '2026-01-01');
-    await kitWithResults(person.email, KEFIR[1], '2026-02-01', project.id);
+    const project = await createProject(t.app, { name: 'Withheld study', resultDeliveryType: 'NO_DELIVERY' });
+    const shown = await kitWithResults(t.app, person.email, KEFIR[0], { displayDate: '2026-01-01' });
+    await kitWithResults(t.app, person.email, KEFIR[1], { displayDate: '2026-02-01', projectId: project.id });
     const journey = (await journeyOf(person.accessToken)).json();
     expect(journey.points.map((p: { sampleIdentifier: string }) => p.sampleIdentifier)).toEqual([
       shown.sampleIdentifier,

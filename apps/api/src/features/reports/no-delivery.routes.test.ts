@@ -1,12 +1,18 @@
-import fs from 'node:fs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kits, labResults, outbox } from '../../db/schema/index.ts';
-import { bearer, createTestApp, ops, signedInUser, type TestApp } from '../../test/helpers.ts';
+import {
+  bearer,
+  createProject,
+  createTestApp,
+  kitWithResults,
+  reportProfile,
+  signedInUser,
+  type TestApp,
+} from '../../test/helpers.ts';
 
-const data = new URL('../../../../../packages/domain/test-data/report/gmwi2/', import.meta.url);
-const SRR = fs.readFileSync(new URL('SRR1761667_metaphlan.txt', data), 'utf8');
-const KEFIR = fs.readFileSync(new URL('kefir/Subj001_time1_S1_metaphlan.txt', data), 'utf8');
+const SRR = reportProfile('gmwi2/SRR1761667_metaphlan.txt');
+const KEFIR = reportProfile('gmwi2/kefir/Subj001_time1_S1_metaphlan.txt');
 const READY = 'Your microbiome report is ready';
 
 let t: TestApp;
@@ -15,41 +21,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const admin = (method: 'POST' | 'PATCH', url: string, payload: object) =>
-  t.app.inject({ method, url, headers: ops, payload });
-
 /** A kit of a new project delivering results this way, owned by `email`, with results imported. */
-async function kitWithResults(email: string, resultDeliveryType: string, profile: string, date: string) {
-  const project = (
-    await admin('POST', '/api/admin/projects', {
-      name: `Study ${resultDeliveryType}`,
-      logisticType: 'LAB_MANAGED',
-      resultDeliveryType,
-    })
-  ).json();
-  const [kit] = (
-    await admin('POST', '/api/admin/kits', { count: 1, ownerEmail: email, projectId: project.id })
-  ).json();
-  for (const step of [
-    { kitStatus: 'REQUESTED' },
-    { kitStatus: 'DISPATCHED_BY_LAB' },
-    { sampleStatus: 'RECEIVED_BY_LAB' },
-  ])
-    await admin('PATCH', `/api/admin/kits/${kit.id}`, step);
-  const imported = await admin('POST', '/api/admin/results', {
-    sampleIdentifier: kit.sampleIdentifier,
-    profile,
-    displayDate: date,
-  });
-  expect(imported.statusCode, imported.body).toBe(201);
-  return kit as { id: number; sampleIdentifier: string };
+async function kitOfProject(email: string, resultDeliveryType: string, profile: string, displayDate: string) {
+  const project = await createProject(t.app, { name: `Study ${resultDeliveryType}`, resultDeliveryType });
+  return kitWithResults(t.app, email, profile, { displayDate, projectId: project.id });
 }
 
 describe('results of a project that delivers none (NO_DELIVERY)', () => {
   it('stores them for staff but never shows, sends or emails them to the participant', async () => {
     const person = await signedInUser(t.app, { dob: '1990-01-01', type: 'RESEARCH' });
-    const delivered = await kitWithResults(person.email, 'PORTAL', KEFIR, '2026-01-10');
-    const withheld = await kitWithResults(person.email, 'NO_DELIVERY', SRR, '2026-02-10');
+    const delivered = await kitOfProject(person.email, 'PORTAL', KEFIR, '2026-01-10');
+    const withheld = await kitOfProject(person.email, 'NO_DELIVERY', SRR, '2026-02-10');
 
     // Staff keep the results: stored, and the sample's status says so.
     const [row] = await t.database.db.select().from(kits).where(eq(kits.id, withheld.id));

@@ -1,15 +1,18 @@
-import fs from 'node:fs';
 import { buildReport, parseMetaphlanProfile } from '@portal/domain/report';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labResults } from '../../db/schema/index.ts';
-import { bearer, createTestApp, ops, signedInUser, type TestApp } from '../../test/helpers.ts';
+import {
+  bearer,
+  createTestApp,
+  kitWithResults,
+  reportProfile,
+  signedInUser,
+  type TestApp,
+} from '../../test/helpers.ts';
 import { oneReportSchema } from './reports.routes.ts';
 
-const SRR = fs.readFileSync(
-  new URL('../../../../../packages/domain/test-data/report/gmwi2/SRR1761667_metaphlan.txt', import.meta.url),
-  'utf8',
-);
+const SRR = reportProfile('gmwi2/SRR1761667_metaphlan.txt');
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,30 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function imported(email: string) {
-  const [kit] = (
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/kits',
-      headers: ops,
-      payload: { count: 1, ownerEmail: email },
-    })
-  ).json();
-  for (const payload of [
-    { kitStatus: 'REQUESTED' },
-    { kitStatus: 'DISPATCHED_BY_LAB' },
-    { sampleStatus: 'RECEIVED_BY_LAB' },
-  ])
-    await t.app.inject({ method: 'PATCH', url: `/api/admin/kits/${kit.id}`, headers: ops, payload });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/results',
-    headers: ops,
-    payload: { sampleIdentifier: kit.sampleIdentifier, profile: SRR, displayDate: '2026-03-01' },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return kit as { id: number; sampleIdentifier: string };
-}
+const imported = (email: string) => kitWithResults(t.app, email, SRR, { displayDate: '2026-03-01' });
 
 describe('the report as stored text', () => {
   it('is written at import beside the jsonb, and the read sends exactly that text', async () => {

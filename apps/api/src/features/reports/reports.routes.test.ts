@@ -1,12 +1,20 @@
-import fs from 'node:fs';
 import { REPORT_NOT_PERMITTED } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kits, labResults, outbox } from '../../db/schema/index.ts';
-import { bearer, createTestApp, ops, signedInUser, type TestApp } from '../../test/helpers.ts';
+import {
+  bearer,
+  createKit,
+  createTestApp,
+  importResults,
+  kitAtLab,
+  ops,
+  reportProfile,
+  signedInUser,
+  type TestApp,
+} from '../../test/helpers.ts';
 
-const data = new URL('../../../../../packages/domain/test-data/report/', import.meta.url);
-const read = (path: string) => fs.readFileSync(new URL(path, data), 'utf8');
+const read = reportProfile;
 const SRR = read('gmwi2/SRR1761667_metaphlan.txt');
 const KEFIR_1 = read('gmwi2/kefir/Subj001_time1_S1_metaphlan.txt');
 const KEFIR_2 = read('gmwi2/kefir/Subj001_time2_S2_metaphlan.txt');
@@ -18,37 +26,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A kit of this person whose sample has reached the lab. */
-async function kitAtLab(email: string) {
-  const [kit] = (
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/kits',
-      headers: ops,
-      payload: { count: 1, ownerEmail: email },
-    })
-  ).json();
-  for (const payload of [
-    { kitStatus: 'REQUESTED' },
-    { kitStatus: 'DISPATCHED_BY_LAB' },
-    { sampleStatus: 'RECEIVED_BY_LAB' },
-  ])
-    await t.app.inject({ method: 'PATCH', url: `/api/admin/kits/${kit.id}`, headers: ops, payload });
-  return kit as { id: number; sampleIdentifier: string };
-}
-
 const importProfile = (sampleIdentifier: string, profile: string, displayDate?: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/admin/results',
-    headers: ops,
-    payload: { sampleIdentifier, profile, ...(displayDate ? { displayDate } : {}) },
-  });
+  importResults(t.app, sampleIdentifier, profile, displayDate);
 
 describe('lab ingest', () => {
   it('imports a real MetaPhlAn 3 profile: report stored, sample RESULTS_AVAILABLE, owner emailed', async () => {
     const user = await signedInUser(t.app);
-    const kit = await kitAtLab(user.email);
+    const kit = await kitAtLab(t.app, user.email);
     const res = await importProfile(kit.sampleIdentifier.toLowerCase(), SRR, '2026-03-01');
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({
@@ -100,7 +84,7 @@ describe('lab ingest', () => {
     ['abundances that do not add up', read('edge/not-100.txt'), 400, 'The profile was refused'],
   ])('refuses %s with a clear message and stores nothing', async (_what, profile, status, message) => {
     const user = await signedInUser(t.app);
-    const kit = await kitAtLab(user.email);
+    const kit = await kitAtLab(t.app, user.email);
     const res = await importProfile(kit.sampleIdentifier, profile);
     expect(res.statusCode).toBe(status);
     expect(res.json().message).toContain(message);
@@ -112,18 +96,11 @@ describe('lab ingest', () => {
   it('refuses an unknown sample, a sample not at the lab, and a second import', async () => {
     expect((await importProfile('MBNOPE0000', SRR)).json().message).toBe('There is no sample MBNOPE0000.');
     const user = await signedInUser(t.app);
-    const [kit] = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/admin/kits',
-        headers: ops,
-        payload: { count: 1, ownerEmail: user.email },
-      })
-    ).json();
+    const kit = await createKit(t.app, { ownerEmail: user.email });
     const early = await importProfile(kit.sampleIdentifier, SRR);
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toContain('is not at the lab');
-    const atLab = await kitAtLab(user.email);
+    const atLab = await kitAtLab(t.app, user.email);
     expect((await importProfile(atLab.sampleIdentifier, SRR)).statusCode).toBe(201);
     expect((await importProfile(atLab.sampleIdentifier, SRR)).json().message).toBe(
       `Sample ${atLab.sampleIdentifier} already has results.`,
@@ -145,7 +122,11 @@ describe('lab ingest', () => {
 describe('reading and comparing reports', () => {
   it('compares two MetaPhlAn 3 reports and refuses a MetaPhlAn 3 against a 4 with code V12V2', async () => {
     const user = await signedInUser(t.app);
-    const [a, b, c] = [await kitAtLab(user.email), await kitAtLab(user.email), await kitAtLab(user.email)];
+    const [a, b, c] = [
+      await kitAtLab(t.app, user.email),
+      await kitAtLab(t.app, user.email),
+      await kitAtLab(t.app, user.email),
+    ];
     await importProfile(a.sampleIdentifier, KEFIR_1, '2026-01-10');
     await importProfile(b.sampleIdentifier, KEFIR_2, '2026-04-10');
     expect((await importProfile(c.sampleIdentifier, MPA4, '2026-07-10')).json().version).toBe('v4');
@@ -175,7 +156,7 @@ describe('reading and comparing reports', () => {
   it("refuses another person's report", async () => {
     const owner = await signedInUser(t.app);
     const stranger = await signedInUser(t.app);
-    const kit = await kitAtLab(owner.email);
+    const kit = await kitAtLab(t.app, owner.email);
     await importProfile(kit.sampleIdentifier, SRR);
     for (const url of [`/api/reports/${kit.sampleIdentifier}`, `/api/reports/${kit.sampleIdentifier}/pdf`]) {
       const res = await t.app.inject({ url, headers: bearer(stranger.accessToken) });
@@ -188,7 +169,7 @@ describe('reading and comparing reports', () => {
 
   it('refuses a minor without parental consent with the report-permission text', async () => {
     const minor = await signedInUser(t.app, { underAge: true, dob: '2012-01-01' });
-    const kit = await kitAtLab(minor.email);
+    const kit = await kitAtLab(t.app, minor.email);
     await importProfile(kit.sampleIdentifier, SRR);
     const res = await t.app.inject({
       url: `/api/reports/${kit.sampleIdentifier}`,

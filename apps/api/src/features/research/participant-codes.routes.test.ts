@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { participantCodes, projectMembers, users } from '../../db/schema/index.ts';
 import {
   bearer,
+  createKit,
   createTestApp,
   ops,
   PASSWORD,
@@ -46,15 +47,7 @@ async function issued(projectId: number, email: string) {
   expect(res.statusCode, res.body).toBe(201);
   return res.json().participantCode as string;
 }
-async function voucherOf(projectId: number) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/kits',
-    headers: ops,
-    payload: { count: 1, projectId },
-  });
-  return res.json()[0].voucherCode as string;
-}
+const voucherOf = async (projectId: number) => (await createKit(t.app, { projectId })).voucherCode;
 const check = (participantIdentifier: string, username: string, app = t.app) =>
   app.inject({
     method: 'POST',

@@ -2,7 +2,15 @@ import { encodeParticipantCode, RESEARCH_MESSAGES } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { impersonationAudit } from '../../db/schema/index.ts';
-import { bearer, createTestApp, ops, PASSWORD, signedInUser, type TestApp } from '../../test/helpers.ts';
+import {
+  bearer,
+  createKit,
+  createTestApp,
+  ops,
+  PASSWORD,
+  signedInUser,
+  type TestApp,
+} from '../../test/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -84,14 +92,7 @@ describe('projects, vouchers and kits', () => {
       payload: { participantIdentifier: await issued(a.id, user.email), userId: user.id },
     });
     expect(join.json()).toMatchObject({ researchProjectName: 'Study A' });
-    const [kit] = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/admin/kits',
-        headers: ops,
-        payload: { count: 1, projectId: a.id },
-      })
-    ).json();
+    const kit = await createKit(t.app, { projectId: a.id });
     const voucherCheck = (participantIdentifier?: string) =>
       t.app.inject({
         method: 'POST',
