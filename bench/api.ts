@@ -393,7 +393,8 @@ export async function benchDatabase(
     person = await seedPerson(server.url);
     const answered = await seedPerson(server.url);
     const journeyPerson = await seedJourneyPerson(server.url);
-    const answerers = chosen('answer') ? await seedAnswerers(server.url, settings.connections) : [];
+    const perPerson = 'PUT questionnaire answer, one per person';
+    const answerers = chosen(perPerson) ? await seedAnswerers(server.url, settings.connections) : [];
     await answerQuestionnaires(server.url, await signIn(server.url, answered.email), answered.activeKitId);
     if (store.kind === 'pglite') await server.stop();
     await growKits(store, sizes[0]);
@@ -418,7 +419,7 @@ export async function benchDatabase(
       // Every connection saves the same answer of one kit: they queue on the kit's row lock, which no
       // one person produces; the next endpoint is what people do, each saving to their own kit.
       ['PUT questionnaire answer, all on one kit', answerSave(person.activeKitId, token)],
-      ['PUT questionnaire answer, one per person', answerers.map((a) => answerSave(a.kitId, a.token))],
+      [perPerson, answerers.map((a) => answerSave(a.kitId, a.token))],
       ['GET /api/reports/{sample}', { path: `/api/reports/${person.sample}`, token }],
       ['GET /api/reports/journey, 4 reports', { path: '/api/reports/journey', token: journeyToken }],
       ['GET report PDF, 4 reports', { path: pdfPath, token: journeyToken }],
