@@ -27,7 +27,7 @@ export const REPORT_TEXTS = {
   sampleLine: (sample: string, version: string) => `Sample ${sample} · report version ${version}`,
   notAvailable: 'not available for this sample',
 
-  diversityTitle: 'Diversity',
+  diversityTitle: 'How varied your gut microbes are',
   diversityIntro:
     'Diversity describes how many kinds of microbes live in your gut and how evenly they share it. Each measure is placed among healthy people in a reference set.',
   percentileLabel: 'Where you stand among healthy reference people',
@@ -36,16 +36,25 @@ export const REPORT_TEXTS = {
   scaleUsual: 'Usual range',
   scaleHigher: 'Higher',
   noPercentile: 'No percentile is available for this measure.',
+  bandPercentile: (title: string, value: string, ordinal: string, where: 'below' | 'within' | 'above') =>
+    `${title}: ${value}, the ${ordinal} percentile of healthy reference people; ${where} the usual range, the 25th to the 75th percentile.`,
+  bandSign: (title: string, value: string, side: 'below' | 'at' | 'above') =>
+    `${title}: ${value}, ${side === 'at' ? 'at zero' : `${side} zero`}. The healthy range is above zero, where the microbes linked with health outweigh those linked with disease.`,
+  signLower: 'Disease-linked outweigh',
+  signHigher: 'Health-linked outweigh',
 
-  indicesTitle: 'Gut health indices',
+  indicesTitle: 'Microbes linked with health and with disease',
   indicesIntro:
     'These published research indices weigh microbes that studies linked with health against those linked with disease. They are not a diagnosis.',
   citationLabel: 'Source',
+  howCalculated: 'How this is calculated',
 
-  compositionTitle: 'Composition',
+  compositionTitle: 'Who lives in your gut',
   compositionIntro: (unknown: string) =>
     `Shares are of the part of your sample that could be named; ${unknown} of the sample could not be assigned to a known microbe.`,
   chartTitle: 'Composition by phylum',
+  topSpeciesTitle: (count: number) => `Your ${count} most common species`,
+  showTable: 'Show the table of all your microbes',
   chartSummary: (label: string) => `${label}:`,
   rankLegend: 'Show the table by',
   tableCaption: (rank: string) => `Your microbes by ${rank}`,
@@ -53,7 +62,7 @@ export const REPORT_TEXTS = {
   percentColumn: 'Share of sample',
   sortBy: (column: string) => `Sort by ${column}`,
 
-  notableTitle: 'Notable taxa',
+  notableTitle: 'The microbes behind your scores',
   notableIntro:
     'Microbes that the gut health indices count in your sample, and whether each index links them with health or with disease.',
   notableCaption: 'Microbes the indices count',
@@ -93,6 +102,34 @@ export const DIVERSITY_LABELS: Record<DiversityMetric, string> = {
   shannon: 'Shannon diversity',
   inverseSimpson: 'Inverse Simpson',
   evenness: 'Evenness (Pielou)',
+};
+
+/** "How this is calculated": the methods, in a sentence each. */
+export const METHOD_TEXTS = {
+  intro:
+    'The science behind your report: how each measure is worked out, the studies the indices come from, and what each score is made of.',
+  measuresTitle: 'How each measure is worked out',
+  sourcesTitle: 'Sources',
+  richness: 'The number of species found in your sample with a share above zero.',
+  shannon:
+    'The Shannon index: minus the sum, over your species, of each share times its natural logarithm, with the shares of the species adding up to 1.',
+  inverseSimpson:
+    'One divided by the sum of the squared shares of your species: the number of equally common species that would give the same dominance.',
+  evenness:
+    "Pielou's evenness: the Shannon index divided by the natural logarithm of the species richness. It needs at least two species.",
+  gmwi2:
+    "The published model's starting value plus the weight of each of its microbes found in your sample at a share above 0.001%; microbes linked with health weigh above zero, those linked with disease below.",
+  gmhi: 'The base-10 logarithm of a ratio: how many of the species linked with health are present, times their Shannon diversity, divided by the same for the species linked with disease.',
+} as const;
+
+/** Each measure in everyday words, under its name. */
+export const METRIC_LEADS: Record<DiversityMetric | 'gmwi2' | 'gmhi', string> = {
+  richness: 'How many kinds of microbes we found',
+  shannon: 'How many kinds, and how evenly they share your gut, in one number',
+  inverseSimpson: 'How many species really share your gut, rather than a few dominating',
+  evenness: 'How evenly your species share your gut',
+  gmwi2: 'Whether microbes linked with health outweigh those linked with disease',
+  gmhi: 'Whether species common in healthy people outweigh those common in disease',
 };
 
 export const INDEX_LABELS = {

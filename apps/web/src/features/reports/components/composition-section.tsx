@@ -6,10 +6,14 @@ import { formatShare } from '../report-format.ts';
 import { REPORT_TEXTS } from '../report-texts.ts';
 import { CompositionTable } from './composition-table.tsx';
 import type { PhylumBar } from './phylum-chart.tsx';
+import { TopSpecies } from './top-species.tsx';
 
 const PhylumChart = lazy(() => import('./phylum-chart.tsx'));
 
-/** The phylum chart (with a text version) and the composition table of the primary report. */
+/**
+ * Charts first (the phylum bars, with a text version, and the most common species), then the full
+ * composition table behind a disclosure, for whoever wants every number.
+ */
 export function CompositionSection({ report, bars }: { report: BuildReport; bars: readonly PhylumBar[] }) {
   return (
     <section className="report-section" aria-labelledby="report-composition">
@@ -35,7 +39,11 @@ export function CompositionSection({ report, bars }: { report: BuildReport; bars
           ))}
         </div>
       </figure>
-      <CompositionTable composition={report.composition} />
+      <TopSpecies species={report.composition.species} />
+      <details className="report-disclosure">
+        <summary>{REPORT_TEXTS.showTable}</summary>
+        <CompositionTable composition={report.composition} />
+      </details>
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import type { BuildReport, DiversityMetric } from '@portal/domain/report';
 import { scoreNotes } from '@portal/domain/report/readings';
 import { DIGITS } from '../report-format.ts';
-import { DIVERSITY_LABELS, REPORT_TEXTS } from '../report-texts.ts';
+import { DIVERSITY_LABELS, METRIC_LEADS, REPORT_TEXTS } from '../report-texts.ts';
 import { MetricCard } from './metric-card.tsx';
 
 const METRICS: DiversityMetric[] = ['richness', 'shannon', 'inverseSimpson', 'evenness'];
@@ -16,6 +16,7 @@ export function DiversitySection({ report }: { report: BuildReport }) {
           <MetricCard
             key={metric}
             title={DIVERSITY_LABELS[metric]}
+            lead={METRIC_LEADS[metric]}
             reading={report.diversity[metric]}
             notes={scoreNotes(report, metric)}
             digits={DIGITS[metric]}

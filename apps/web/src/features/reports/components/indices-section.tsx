@@ -1,7 +1,7 @@
 import type { BuildReport } from '@portal/domain/report';
 import { scoreNotes } from '@portal/domain/report/readings';
 import { DIGITS } from '../report-format.ts';
-import { INDEX_LABELS, REPORT_TEXTS } from '../report-texts.ts';
+import { INDEX_LABELS, METRIC_LEADS, REPORT_TEXTS } from '../report-texts.ts';
 import { MetricCard } from './metric-card.tsx';
 
 export function IndicesSection({ report }: { report: BuildReport }) {
@@ -14,10 +14,11 @@ export function IndicesSection({ report }: { report: BuildReport }) {
           <MetricCard
             key={index}
             title={INDEX_LABELS[index]}
+            lead={METRIC_LEADS[index]}
             reading={report.indices[index]}
             notes={scoreNotes(report, index)}
             digits={DIGITS[index]}
-            percentileOptional
+            index
           />
         ))}
       </div>

@@ -1,3 +1,4 @@
+import { BRAND_COLOURS } from '@portal/domain';
 import type { ComparedMetric, Journey } from '@portal/domain/report';
 import { CartesianGrid, ComposedChart, Line, ReferenceArea, ReferenceLine, XAxis, YAxis } from 'recharts';
 import { JOURNEY_SCORES } from '../journey-texts.ts';
@@ -5,7 +6,13 @@ import { DIGITS, formatDisplayDate } from '../report-format.ts';
 import { COMPARED_LABELS } from '../report-texts.ts';
 
 /** Okabe–Ito colours: the line, a meaningful change, a note and the database break stay apart for every colour vision. */
-const COLOURS = { line: '#0072B2', band: '#56B4E9', meaningful: '#D55E00', note: '#CC79A7', zero: '#5a6470' };
+const COLOURS = {
+  line: BRAND_COLOURS.chartLine,
+  band: BRAND_COLOURS.chartBand,
+  meaningful: BRAND_COLOURS.chartMeaningful,
+  note: BRAND_COLOURS.chartNote,
+  zero: BRAND_COLOURS.chartZero,
+};
 
 type Row = { i: number; [segment: string]: number | null };
 type DotProps = { cx?: number; cy?: number; index?: number; value?: number | null };
@@ -38,7 +45,7 @@ function ScoreChart({ journey, metric }: { journey: Journey; metric: ComparedMet
           key={index}
           d={`M${cx},${cy - 7}L${cx + 7},${cy}L${cx},${cy + 7}L${cx - 7},${cy}Z`}
           fill={COLOURS.note}
-          stroke="#1f2933"
+          stroke={BRAND_COLOURS.chartAxis}
         />
       );
     return <circle key={index} cx={cx} cy={cy} r={5} fill={COLOURS.line} />;

@@ -1,42 +1,69 @@
 import type { MetricReading } from '@portal/domain/report';
 import type { ScoreNotes } from '@portal/domain/report/readings';
 import { useId } from 'react';
-import { formatValue } from '../report-format.ts';
+import { formatValue, percentileOrdinal } from '../report-format.ts';
 import { REPORT_TEXTS } from '../report-texts.ts';
-import { PercentileScale } from './percentile-scale.tsx';
+import { PercentileBand, SignBand } from './score-band.tsx';
 
 type MetricCardProps = {
   title: string;
+  /** What the measure tells, in everyday words, under its name. */
+  lead: string;
   reading: MetricReading;
   /** Its caveats and citation, looked up by score (`scoreNotes`): reports do not store them. */
   notes: ScoreNotes;
   digits: number;
-  /** Indices say nothing about a percentile unless the report has one. */
-  percentileOptional?: boolean;
+  /** Indices have no percentile unless the report has one; they are then drawn around zero. */
+  index?: boolean;
 };
 
-/** One measure of the report: its value, where it stands, what it means and what to keep in mind. */
-export function MetricCard({ title, reading, notes, digits, percentileOptional = false }: MetricCardProps) {
+/**
+ * One measure of the report: its value, a band showing where it stands, what it means in plain words,
+ * and, behind "How this is calculated", the reference set's caveat and the source.
+ */
+export function MetricCard({ title, lead, reading, notes, digits, index = false }: MetricCardProps) {
   const titleId = useId();
-  const showScale = reading.value !== null && (reading.percentile !== null || !percentileOptional);
+  const { value, percentile } = reading;
+  const valueText = value === null ? null : formatValue(value, digits);
+  const science = notes.percentileCaveat !== null || notes.citation !== null;
   return (
     <article className="report-metric" aria-labelledby={titleId}>
       <h3 id={titleId}>{title}</h3>
+      <p className="report-metric-lead">{lead}</p>
       <p className="report-metric-value">
-        {reading.value === null ? (
+        {valueText === null ? (
           <span className="report-metric-missing">{REPORT_TEXTS.notAvailable}</span>
         ) : (
-          formatValue(reading.value, digits)
+          valueText
         )}
       </p>
-      {showScale ? <PercentileScale percentile={reading.percentile} /> : null}
+      {valueText !== null && percentile !== null ? (
+        <>
+          <p className="percentile-text">
+            {REPORT_TEXTS.percentileLabel}:{' '}
+            <strong>{REPORT_TEXTS.percentile(percentileOrdinal(percentile))}</strong>
+          </p>
+          <PercentileBand title={title} valueText={valueText} percentile={percentile} />
+        </>
+      ) : null}
+      {valueText !== null && value !== null && percentile === null && index ? (
+        <SignBand title={title} valueText={valueText} value={value} />
+      ) : null}
+      {valueText !== null && percentile === null && !index ? (
+        <p className="percentile-none">{REPORT_TEXTS.noPercentile}</p>
+      ) : null}
       <p>{reading.reading}</p>
       {notes.caveat ? <p className="report-caveat">{notes.caveat}</p> : null}
-      {notes.percentileCaveat ? <p className="report-caveat">{notes.percentileCaveat}</p> : null}
-      {notes.citation ? (
-        <p className="report-citation">
-          {REPORT_TEXTS.citationLabel}: <cite>{notes.citation}</cite>
-        </p>
+      {science ? (
+        <details className="report-metric-science">
+          <summary>{REPORT_TEXTS.howCalculated}</summary>
+          {notes.percentileCaveat ? <p className="report-caveat">{notes.percentileCaveat}</p> : null}
+          {notes.citation ? (
+            <p className="report-citation">
+              {REPORT_TEXTS.citationLabel}: <cite>{notes.citation}</cite>
+            </p>
+          ) : null}
+        </details>
       ) : null}
     </article>
   );

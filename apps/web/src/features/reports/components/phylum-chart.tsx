@@ -1,3 +1,4 @@
+import { CHART_SERIES } from '@portal/domain';
 import type { CompositionEntry } from '@portal/domain/report';
 import { taxonLabel } from '@portal/domain/report/taxa';
 import { Bar, BarChart, Legend, Tooltip, XAxis, YAxis } from 'recharts';
@@ -5,8 +6,8 @@ import { formatShare } from '../report-format.ts';
 
 export type PhylumBar = { label: string; entries: readonly CompositionEntry[] };
 
-/** Distinct colours with at least 3:1 contrast against white, cycled when there are more phyla. */
-const COLOURS = ['#0b6e4f', '#075e8f', '#a4461a', '#6b3fa0', '#8a6d00', '#b0305c', '#2f6f7a', '#5a6470'];
+/** The brand's chart series (each at least 3:1 against white), cycled when there are more phyla. */
+const COLOURS = CHART_SERIES;
 
 /**
  * Recharts stacked bars, one per report, each phylum a segment. Loaded on its own (React.lazy) so the

@@ -88,7 +88,7 @@ function GmhiGroup({ group }: { group: GmhiGroupTerm }) {
 }
 
 /**
- * "Why": each index as the terms that make it, so a person can redo the sum, and what a percentile means.
+ * "Why" (inside "How this is calculated"): each index as the terms that make it, so a person can redo the sum, and what a percentile means.
  * Reports stored before the explanations existed lack them; those parts then show the reading only.
  */
 export function ScoreWhy({ report }: { report: BuildReport }) {
@@ -97,8 +97,8 @@ export function ScoreWhy({ report }: { report: BuildReport }) {
   const gmwi2Value = report.indices.gmwi2.value;
   const gmhiValue = report.indices.gmhi.value;
   return (
-    <section className="report-section" aria-labelledby="report-why">
-      <h2 id="report-why">{JOURNEY_TEXTS.whyTitle}</h2>
+    <section className="report-why-part" aria-labelledby="report-why">
+      <h3 id="report-why">{JOURNEY_TEXTS.whyTitle}</h3>
       <details className="report-why">
         <summary>
           {JOURNEY_TEXTS.whyGmwi2(

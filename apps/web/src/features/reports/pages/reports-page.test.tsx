@@ -4,7 +4,8 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { endSession } from '../../../lib/session.ts';
 import { renderRoute, testConfig } from '../../../test/render.tsx';
-import { REPORT_TEXTS } from '../report-texts.ts';
+import { JOURNEY_TEXTS } from '../journey-texts.ts';
+import { METHOD_TEXTS, METRIC_LEADS, REPORT_TEXTS } from '../report-texts.ts';
 import {
   makeComparison,
   makeListItem,
@@ -100,16 +101,60 @@ describe('Reports page', () => {
 
   it('shows each score’s caveats and citation, which reports do not store, from the texts of its database', async () => {
     stubReportsApi(routes);
-    renderRoute('/report?samples=MBK2', { signedInAs: {} });
+    const { user } = renderRoute('/report?samples=MBK2', { signedInAs: {} });
     const gmhi = await screen.findByRole('article', { name: /^GMHI/ });
+    // The plain reading and the not-a-diagnosis caveat show at once; the science waits behind its disclosure.
     expect(within(gmhi).getByText(INDEX_CAVEATS.gmhi(3))).toBeVisible();
+    expect(within(gmhi).getByText(PERCENTILE_CAVEATS.gmhiWebtool)).not.toBeVisible();
+    await user.click(within(gmhi).getByText(REPORT_TEXTS.howCalculated));
     expect(within(gmhi).getByText(PERCENTILE_CAVEATS.gmhiWebtool)).toBeVisible();
     expect(within(gmhi).getByText(INDEX_CITATIONS.gmhi)).toBeVisible();
     const gmwi2 = screen.getByRole('article', { name: 'GMWI2 (Gut Microbiome Wellness Index 2)' });
+    await user.click(within(gmwi2).getByText(REPORT_TEXTS.howCalculated));
     expect(within(gmwi2).getByText(INDEX_CITATIONS.gmwi2)).toBeVisible();
     const richness = screen.getByRole('article', { name: /richness/i });
+    await user.click(within(richness).getByText(REPORT_TEXTS.howCalculated));
     expect(within(richness).getByText(PERCENTILE_CAVEATS.richness)).toBeVisible();
     expect(richness.querySelector('cite')).toBeNull();
+  });
+
+  it('draws each score as a band whose text alternative gives the value and the range', async () => {
+    stubReportsApi(routes);
+    renderRoute('/report?samples=MBK2', { signedInAs: {} });
+    const shannon = await screen.findByRole('article', { name: 'Shannon diversity' });
+    expect(within(shannon).getByRole('img')).toHaveAccessibleName(
+      'Shannon diversity: 1.74, the 5th percentile of healthy reference people; below the usual range, the 25th to the 75th percentile.',
+    );
+    // GMWI2 has no reference percentile: its band runs around zero, the healthy side above it.
+    const gmwi2 = screen.getByRole('article', { name: 'GMWI2 (Gut Microbiome Wellness Index 2)' });
+    expect(within(gmwi2).getByRole('img')).toHaveAccessibleName(
+      /^GMWI2 \(Gut Microbiome Wellness Index 2\): -0\.647, below zero\. The healthy range is above zero/,
+    );
+    expect(within(gmwi2).getByText(METRIC_LEADS.gmwi2)).toBeVisible();
+  });
+
+  it('puts the composition chart first, the table behind a disclosure, and the science last', async () => {
+    stubReportsApi(routes);
+    const { user } = renderRoute('/report?samples=MBK2', { signedInAs: {} });
+    const composition = await screen.findByRole('region', { name: REPORT_TEXTS.compositionTitle });
+    const top = within(composition).getByRole('figure', { name: REPORT_TEXTS.topSpeciesTitle(3) });
+    expect(
+      within(top)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Lactococcus phage jm338.2%', 'Bacteroides dorei35.2%', 'Streptococcus thermophilus26.6%']);
+    expect(within(composition).getByRole('table', { hidden: true })).not.toBeVisible();
+    await user.click(within(composition).getByText(REPORT_TEXTS.showTable));
+    expect(within(composition).getByRole('table')).toBeVisible();
+
+    const science = screen.getByRole('region', { name: REPORT_TEXTS.howCalculated });
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(headings.indexOf(REPORT_TEXTS.howCalculated)).toBeGreaterThan(
+      headings.indexOf(REPORT_TEXTS.diversityTitle),
+    );
+    expect(within(science).getByRole('region', { name: JOURNEY_TEXTS.whyTitle })).toBeInTheDocument();
+    await user.click(within(science).getByText(METHOD_TEXTS.sourcesTitle));
+    expect(within(science).getByText(INDEX_CITATIONS.gmwi2)).toBeVisible();
   });
 
   it('says a mistyped or unknown sample of the link was not found, and keeps the picker', async () => {

@@ -8,6 +8,7 @@ import { useComparison, useReport, useReportList } from '../api.ts';
 import { ComparisonSection } from '../components/comparison-section.tsx';
 import { CompositionSection } from '../components/composition-section.tsx';
 import { DiversitySection } from '../components/diversity-section.tsx';
+import { HowCalculated } from '../components/how-calculated.tsx';
 import { IncompatibleDialog } from '../components/incompatible-dialog.tsx';
 import { IndicesSection } from '../components/indices-section.tsx';
 import { JourneySection } from '../components/journey-section.tsx';
@@ -15,7 +16,6 @@ import { NotableTaxa } from '../components/notable-taxa.tsx';
 import { ReportActions } from '../components/report-actions.tsx';
 import { ReportMaintenance } from '../components/report-maintenance.tsx';
 import { SampleSelect } from '../components/sample-select.tsx';
-import { ScoreWhy } from '../components/score-why.tsx';
 import { formatDisplayDate } from '../report-format.ts';
 import {
   laterReports,
@@ -171,7 +171,6 @@ export function ReportsPage() {
             {comparison.isError ? <ReportFailure error={comparison.error} /> : null}
             <DiversitySection report={primaryReport.data.report} />
             <IndicesSection report={primaryReport.data.report} />
-            <ScoreWhy report={primaryReport.data.report} />
             <CompositionSection
               report={primaryReport.data.report}
               bars={[
@@ -182,6 +181,7 @@ export function ReportsPage() {
               ]}
             />
             <NotableTaxa taxa={notableTaxaOf(primaryReport.data.report)} />
+            <HowCalculated report={primaryReport.data.report} />
             {/* Last, so its arrival (its own call) moves nothing already on the screen. */}
             <JourneySection enabled={items.length > 1} />
           </div>

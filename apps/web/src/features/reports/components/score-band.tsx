@@ -1,0 +1,93 @@
+import { percentileOrdinal, scalePosition, signPosition } from '../report-format.ts';
+import { REPORT_TEXTS } from '../report-texts.ts';
+
+/** The usual range of healthy reference people: their middle half, the 25th to the 75th percentile. */
+export const USUAL_RANGE = { from: 25, to: 75 } as const;
+
+type BandProps = {
+  /** The measure's name, said first in the text alternative. */
+  title: string;
+  /** The value as the card shows it (its digits). */
+  valueText: string;
+};
+
+/**
+ * A score as a band among healthy reference people: the 0–100 percentile track, the usual range shaded,
+ * and a marker at the person's percentile. The SVG is an image whose text alternative gives the value,
+ * the percentile and the range, so a screen reader hears everything the picture shows.
+ */
+export function PercentileBand({ title, valueText, percentile }: BandProps & { percentile: number }) {
+  const position = scalePosition(percentile);
+  const ordinal = percentileOrdinal(percentile);
+  const where = percentile < USUAL_RANGE.from ? 'below' : percentile > USUAL_RANGE.to ? 'above' : 'within';
+  return (
+    <div className="score-band">
+      <svg
+        className="score-band-svg"
+        viewBox="0 0 100 12"
+        preserveAspectRatio="none"
+        role="img"
+        aria-label={REPORT_TEXTS.bandPercentile(title, valueText, ordinal, where)}
+        focusable="false"
+      >
+        <rect className="score-band-track" x="0" y="3" width="100" height="6" rx="3" />
+        <rect
+          className="score-band-healthy"
+          x={USUAL_RANGE.from}
+          y="3"
+          width={USUAL_RANGE.to - USUAL_RANGE.from}
+          height="6"
+        />
+        <rect
+          className="score-band-marker"
+          x={Math.min(98.8, Math.max(0, position - 0.6))}
+          y="0"
+          width="1.2"
+          height="12"
+        />
+      </svg>
+      <div className="score-band-ends" aria-hidden="true">
+        <span>{REPORT_TEXTS.scaleLower}</span>
+        <span>{REPORT_TEXTS.scaleUsual}</span>
+        <span>{REPORT_TEXTS.scaleHigher}</span>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * An index without a reference percentile (GMWI2, GMHI) as a band around zero: the healthy side (above
+ * zero, where the microbes linked with health outweigh) shaded, and a marker at the person's score.
+ */
+export function SignBand({ title, valueText, value }: BandProps & { value: number }) {
+  const position = signPosition(value);
+  const side = value > 0 ? 'above' : value < 0 ? 'below' : 'at';
+  return (
+    <div className="score-band">
+      <svg
+        className="score-band-svg"
+        viewBox="0 0 100 12"
+        preserveAspectRatio="none"
+        role="img"
+        aria-label={REPORT_TEXTS.bandSign(title, valueText, side)}
+        focusable="false"
+      >
+        <rect className="score-band-track" x="0" y="3" width="100" height="6" rx="3" />
+        <rect className="score-band-healthy" x="50" y="3" width="50" height="6" rx="3" />
+        <rect className="score-band-zero" x="49.8" y="1.5" width="0.4" height="9" />
+        <rect
+          className="score-band-marker"
+          x={Math.min(98.8, Math.max(0, position - 0.6))}
+          y="0"
+          width="1.2"
+          height="12"
+        />
+      </svg>
+      <div className="score-band-ends" aria-hidden="true">
+        <span>{REPORT_TEXTS.signLower}</span>
+        <span>0</span>
+        <span>{REPORT_TEXTS.signHigher}</span>
+      </div>
+    </div>
+  );
+}
