@@ -1,6 +1,9 @@
+import { Menu } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
+import { Icon } from '../../components/ui/icon.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
+import { Logo } from '../../components/ui/logo.tsx';
 import { ImpersonationBanner } from '../../features/support/components/impersonation-banner.tsx';
 import { SupportViewEnded } from '../../features/support/components/support-view-ended.tsx';
 import { useConfig } from '../../lib/config.ts';
@@ -23,7 +26,7 @@ export function AppLayout() {
       <SkipLink />
       <header className="topbar">
         <Link className="brand" to="/dashboard">
-          {brandName}
+          <Logo brandName={brandName} />
         </Link>
         <button
           type="button"
@@ -32,6 +35,7 @@ export function AppLayout() {
           aria-expanded={menuOpen}
           onClick={() => setOpenedAt(location.key)}
         >
+          <Icon icon={Menu} />
           Menu
         </button>
       </header>

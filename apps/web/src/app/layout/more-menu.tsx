@@ -1,7 +1,10 @@
 import { MORE_NAVIGATION } from '@portal/domain';
+import { ChevronDown, LogOut } from 'lucide-react';
 import { useId, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
+import { Icon } from '../../components/ui/icon.tsx';
 import { useLogout } from '../../lib/auth-api.ts';
+import { NAV_ICONS } from './nav-icons.ts';
 
 /** The sidebar's 'More' entries: My Profile, Support and Log Out, behind a toggle. */
 export function MoreMenu() {
@@ -19,6 +22,7 @@ export function MoreMenu() {
         onClick={() => setOpen((value) => !value)}
       >
         More
+        <Icon icon={ChevronDown} size="sm" className="more-chevron" />
       </button>
       <MoreEntries id={listId} className="nav-list nav-sublist" hidden={!open} />
     </div>
@@ -30,13 +34,17 @@ export function MoreEntries({ id, className, hidden }: { id?: string; className:
   const logout = useLogout();
   return (
     <ul id={id} className={className} hidden={hidden}>
-      {MORE_NAVIGATION.map((entry) => (
-        <li key={entry.to}>
-          <NavLink className="nav-item" to={entry.to}>
-            {entry.label}
-          </NavLink>
-        </li>
-      ))}
+      {MORE_NAVIGATION.map((entry) => {
+        const icon = NAV_ICONS[entry.to];
+        return (
+          <li key={entry.to}>
+            <NavLink className="nav-item" to={entry.to}>
+              {icon ? <Icon icon={icon} /> : null}
+              {entry.label}
+            </NavLink>
+          </li>
+        );
+      })}
       <li>
         <button
           type="button"
@@ -44,6 +52,7 @@ export function MoreEntries({ id, className, hidden }: { id?: string; className:
           disabled={logout.isPending}
           onClick={() => logout.mutate()}
         >
+          <Icon icon={LogOut} />
           Log Out
         </button>
       </li>

@@ -1,7 +1,9 @@
 import { mainNavigation } from '@portal/domain';
 import { NavLink } from 'react-router';
+import { Icon } from '../../components/ui/icon.tsx';
 import { useConfig } from '../../lib/config.ts';
 import { useResearchRestriction } from '../research-restriction.tsx';
+import { NAV_ICONS } from './nav-icons.ts';
 
 /** The main entries (Dashboard, My Kits…), shared by the sidebar and the mobile menu. */
 export function NavEntries() {
@@ -10,19 +12,28 @@ export function NavEntries() {
   const restricted = useResearchRestriction() !== null;
   return (
     <ul className="nav-list">
-      {mainNavigation(config.appType).map((entry) => (
-        <li key={entry.to}>
-          {restricted ? (
-            <span className="nav-item nav-item-disabled" aria-disabled="true">
-              {entry.label}
-            </span>
-          ) : (
-            <NavLink className="nav-item" to={entry.to}>
-              {entry.label}
-            </NavLink>
-          )}
-        </li>
-      ))}
+      {mainNavigation(config.appType).map((entry) => {
+        const icon = NAV_ICONS[entry.to];
+        const content = (
+          <>
+            {icon ? <Icon icon={icon} /> : null}
+            {entry.label}
+          </>
+        );
+        return (
+          <li key={entry.to}>
+            {restricted ? (
+              <span className="nav-item nav-item-disabled" aria-disabled="true">
+                {content}
+              </span>
+            ) : (
+              <NavLink className="nav-item" to={entry.to}>
+                {content}
+              </NavLink>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { Loading } from '../../components/ui/loading.tsx';
+import { Logo } from '../../components/ui/logo.tsx';
 import { useConfig } from '../../lib/config.ts';
 import { SiteBanners } from './site-banners.tsx';
 import { SkipLink } from './skip-link.tsx';
@@ -12,7 +13,9 @@ export function PublicLayout() {
     <div className="app">
       <SkipLink />
       <header className="topbar">
-        <span className="brand">{brandName}</span>
+        <span className="brand">
+          <Logo brandName={brandName} />
+        </span>
       </header>
       <main id="main" className="public-content" tabIndex={-1}>
         <SiteBanners />

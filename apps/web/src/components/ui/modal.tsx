@@ -1,5 +1,7 @@
+import { X } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
+import { Icon } from './icon.tsx';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -77,6 +79,7 @@ export function Modal({
         <div className="modal-header">
           <h2 id={titleId}>{title}</h2>
           <button type="button" className="button button-secondary modal-close" onClick={onClose}>
+            <Icon icon={X} size="sm" />
             {closeLabel}
           </button>
         </div>
