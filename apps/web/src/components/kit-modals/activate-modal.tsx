@@ -1,9 +1,8 @@
 import { KIT_MESSAGES, type Kit, kitDisplayName } from '@portal/domain';
 import { useState } from 'react';
 import { type CurrentUser, useCurrentUser } from '../../lib/current-user.ts';
-import { errorText } from '../../lib/error-text.ts';
 import { activateKit, useInvalidateKits } from '../../lib/kits-api.ts';
-import { type AddressDraft, addressFromProfile, toShippingAddress } from '../address/address-draft.ts';
+import { addressFromProfile, toShippingAddress } from '../address/address-draft.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Loading } from '../ui/loading.tsx';
 import { Modal } from '../ui/modal.tsx';
@@ -11,6 +10,7 @@ import { SuccessStep } from '../ui/success-step.tsx';
 import { useStepFocus } from '../ui/use-step-focus.ts';
 import { AddressConfirmStep } from './address-confirm-step.tsx';
 import { KIT_MODAL_TEXTS } from './kit-modal-texts.ts';
+import { useKitForm } from './use-kit-form.ts';
 
 type Props = { kit: Kit; open: boolean; onClose: () => void };
 
@@ -35,26 +35,17 @@ type Step = 'CONFIRM' | 'SENT' | 'LATER';
 function ActivateFlow({ kit, user, onClose }: { kit: Kit; user: CurrentUser; onClose: () => void }) {
   const invalidateKits = useInvalidateKits();
   const [step, setStep] = useState<Step>('CONFIRM');
-  const [address, setAddress] = useState<AddressDraft>(() => addressFromProfile(user));
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const kitForm = useKitForm({ voucher: '', address: addressFromProfile(user) });
   const stepRef = useStepFocus<HTMLDivElement>(step);
 
-  async function sendNow() {
-    const shipping = toShippingAddress(address);
-    if (!shipping) return;
-    setError(null);
-    setBusy(true);
-    try {
+  const sendNow = () =>
+    kitForm.submit({ address: true }, async ({ address }) => {
+      const shipping = toShippingAddress(address);
+      if (!shipping) return;
       await activateKit(kit.id, { ...shipping, firstName: user.firstName, lastName: user.lastName });
       setStep('SENT');
       void invalidateKits();
-    } catch (caught) {
-      setError(errorText(caught));
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
   return (
     <Modal open onClose={onClose} title={step === 'SENT' ? KIT_MESSAGES.successActivated : TITLE}>
@@ -65,10 +56,10 @@ function ActivateFlow({ kit, user, onClose }: { kit: Kit; user: CurrentUser; onC
               Kit: <strong>{kitDisplayName(kit)}</strong>
             </p>
             <AddressConfirmStep
-              address={address}
-              onAddressChange={setAddress}
-              busy={busy}
-              error={error}
+              address={kitForm.address}
+              onAddressChange={kitForm.setAddress}
+              busy={kitForm.busy}
+              error={kitForm.error}
               onSendNow={() => void sendNow()}
               onSendLater={() => setStep('LATER')}
             />

@@ -1,4 +1,5 @@
 import {
+  checkVoucherSchema,
   dependantRedeem,
   KIT_MESSAGES,
   type RedeemStep,
@@ -9,9 +10,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
 import { type CurrentUser, currentUserQueryKey, useCurrentUser } from '../../lib/current-user.ts';
-import { errorText, voucherErrorText } from '../../lib/error-text.ts';
+import { voucherErrorText } from '../../lib/error-text.ts';
 import { activateKit, checkVoucher, redeemKit, useInvalidateKits, useKits } from '../../lib/kits-api.ts';
-import { type AddressDraft, addressFromProfile, toShippingAddress } from '../address/address-draft.ts';
+import { addressFromProfile, toShippingAddress } from '../address/address-draft.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Loading } from '../ui/loading.tsx';
 import { Modal } from '../ui/modal.tsx';
@@ -21,6 +22,7 @@ import { AddressConfirmStep } from './address-confirm-step.tsx';
 import { GiveKitModal } from './give-modal.tsx';
 import { KIT_MODAL_TEXTS } from './kit-modal-texts.ts';
 import { ConsentStep, RedeemTypeStep, RejectStep, VoucherStep } from './redeem-steps.tsx';
+import { useKitForm } from './use-kit-form.ts';
 
 type Props = { open: boolean; onClose: () => void; initialVoucher?: string };
 
@@ -61,16 +63,14 @@ function RedeemFlow({
   // "For my child or dependant": the voucher is redeemed for a dependant, then the address step.
   const [forDependant, setForDependant] = useState(false);
   const [step, setStep] = useState<RedeemStep | 'GIVE'>('REDEEM_TYPE');
-  const [voucher, setVoucher] = useState(initialVoucher);
-  const [address, setAddress] = useState<AddressDraft>(() => addressFromProfile(user));
+  const kitForm = useKitForm({ voucher: initialVoucher, address: addressFromProfile(user) });
+  const { voucher, address, busy, error } = kitForm;
   const [kitId, setKitId] = useState<number | null>(null);
   const [outcome, setOutcome] = useState<Outcome>('REDEEMED');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const stepRef = useStepFocus<HTMLDivElement>(step);
 
   function go(next: RedeemStep | 'GIVE') {
-    setError(null);
+    kitForm.setError(null);
     setStep(next);
   }
 
@@ -78,18 +78,6 @@ function RedeemFlow({
     setOutcome(result);
     go('SUCCESS');
     void invalidateKits();
-  }
-
-  async function run(task: () => Promise<void>, describe: (error: unknown) => string) {
-    setError(null);
-    setBusy(true);
-    try {
-      await task();
-    } catch (caught) {
-      setError(describe(caught));
-    } finally {
-      setBusy(false);
-    }
   }
 
   /** After the child reminder: one guardian account covers one dependant (dependantRedeem). */
@@ -101,9 +89,10 @@ function RedeemFlow({
 
   /** The dependant's kit is redeemed to this account (which may become a guardian account), then addressed. */
   const redeemForDependant = () =>
-    run(
-      async () => {
-        const code = voucher.trim();
+    kitForm.submit(
+      { voucher: checkVoucherSchema },
+      async (values) => {
+        const code = values.voucher.trim();
         const kit = await checkVoucher(code);
         if (kit.kitStatus !== 'ASSIGNED')
           await redeemKit({ kitId: kit.kitId, voucher: code, activate: false, forDependant: true });
@@ -121,31 +110,35 @@ function RedeemFlow({
 
   /** checkVoucher, then redeemKit (activate only when sending now), or the address confirm. */
   const proceedWithVoucher = (sendNow: boolean) =>
-    run(async () => {
-      const code = voucher.trim();
-      const kit = await checkVoucher(code);
-      if (kit.kitStatus === 'ASSIGNED') {
-        setKitId(kit.kitId);
-        go('REDEEM_ADDRESS');
-        return;
-      }
-      const shipping = sendNow ? toShippingAddress(address) : null;
-      if (sendNow && !shipping) return;
-      await redeemKit(
-        shipping
-          ? { kitId: kit.kitId, voucher: code, activate: true, ...shipping }
-          : { kitId: kit.kitId, voucher: code, activate: false },
-      );
-      finish(shipping ? 'ACTIVATED' : 'REDEEMED');
-    }, voucherErrorText);
+    kitForm.submit(
+      { voucher: checkVoucherSchema, address: sendNow },
+      async (values) => {
+        const code = values.voucher.trim();
+        const kit = await checkVoucher(code);
+        if (kit.kitStatus === 'ASSIGNED') {
+          setKitId(kit.kitId);
+          go('REDEEM_ADDRESS');
+          return;
+        }
+        const shipping = sendNow ? toShippingAddress(values.address) : null;
+        if (sendNow && !shipping) return;
+        await redeemKit(
+          shipping
+            ? { kitId: kit.kitId, voucher: code, activate: true, ...shipping }
+            : { kitId: kit.kitId, voucher: code, activate: false },
+        );
+        finish(shipping ? 'ACTIVATED' : 'REDEEMED');
+      },
+      voucherErrorText,
+    );
 
   const sendRedeemedKitNow = () =>
-    run(async () => {
-      const shipping = toShippingAddress(address);
+    kitForm.submit({ address: true }, async (values) => {
+      const shipping = toShippingAddress(values.address);
       if (kitId === null || !shipping) return;
       await activateKit(kitId, { ...shipping, firstName: user.firstName, lastName: user.lastName });
       finish('ACTIVATED');
-    }, errorText);
+    });
 
   if (step === 'GIVE') {
     return <GiveKitModal open onClose={onClose} voucher={voucher.trim() || undefined} />;
@@ -167,9 +160,9 @@ function RedeemFlow({
         {step === 'REDEEM_CODE' || step === 'REDEEM_CODE_WITH_ADDRESS' ? (
           <VoucherStep
             voucher={voucher}
-            onVoucherChange={setVoucher}
+            onVoucherChange={kitForm.setVoucher}
             address={step === 'REDEEM_CODE_WITH_ADDRESS' ? address : null}
-            onAddressChange={setAddress}
+            onAddressChange={kitForm.setAddress}
             busy={busy}
             error={error}
             onBack={() => go('REDEEM_TYPE')}
@@ -197,7 +190,7 @@ function RedeemFlow({
             )}
             <AddressConfirmStep
               address={address}
-              onAddressChange={setAddress}
+              onAddressChange={kitForm.setAddress}
               busy={busy}
               error={error}
               onSendNow={() => void sendRedeemedKitNow()}

@@ -2,8 +2,9 @@ import { KIT_MESSAGES } from '@portal/domain';
 import { useState } from 'react';
 import { type CurrentUser, useCurrentUser } from '../../lib/current-user.ts';
 import { activateKit, useInvalidateKits } from '../../lib/kits-api.ts';
-import { type AddressDraft, addressFromProfile, toShippingAddress } from '../address/address-draft.ts';
+import { addressFromProfile, toShippingAddress } from '../address/address-draft.ts';
 import { KIT_MODAL_TEXTS } from '../kit-modals/kit-modal-texts.ts';
+import { useKitForm } from '../kit-modals/use-kit-form.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Loading } from '../ui/loading.tsx';
 import { Modal } from '../ui/modal.tsx';
@@ -45,26 +46,33 @@ function ActivateFlow({
 }) {
   const invalidateKits = useInvalidateKits();
   const [step, setStep] = useState<Step>('REDEEM_CODE_WITH_ADDRESS');
-  const [address, setAddress] = useState<AddressDraft>(() => addressFromProfile(user));
-  const [busy, setBusy] = useState(false);
+  const kitForm = useKitForm({ voucher: '', address: addressFromProfile(user) });
   const stepRef = useStepFocus<HTMLDivElement>(step);
 
-  async function send() {
-    const shipping = toShippingAddress(address);
-    if (!shipping) return;
-    setBusy(true);
-    try {
-      await activateKit(target.kitId, { ...shipping, firstName: user.firstName, lastName: user.lastName });
-      setStep('KIT_READY');
-    } catch (error) {
-      // Research §8: a failed activation shows no message; the lists are reloaded to show where the kit is.
-      console.warn('Kit activation failed', error);
-      onClose();
-    } finally {
-      setBusy(false);
-      void invalidateKits();
-    }
-  }
+  const send = () =>
+    kitForm.submit(
+      { address: true },
+      async ({ address }) => {
+        const shipping = toShippingAddress(address);
+        if (!shipping) return;
+        try {
+          await activateKit(target.kitId, {
+            ...shipping,
+            firstName: user.firstName,
+            lastName: user.lastName,
+          });
+          setStep('KIT_READY');
+        } finally {
+          void invalidateKits();
+        }
+      },
+      (error) => {
+        // Research §8: a failed activation shows no message; the lists are reloaded to show where the kit is.
+        console.warn('Kit activation failed', error);
+        onClose();
+        return '';
+      },
+    );
 
   return (
     <Modal
@@ -90,9 +98,9 @@ function ActivateFlow({
               ) : null}
             </dl>
             <AddressStep
-              address={address}
-              onAddressChange={setAddress}
-              busy={busy}
+              address={kitForm.address}
+              onAddressChange={kitForm.setAddress}
+              busy={kitForm.busy}
               error={null}
               onProceed={() => void send()}
             />

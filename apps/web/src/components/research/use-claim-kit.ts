@@ -1,13 +1,17 @@
-import { RESEARCH_MESSAGES } from '@portal/domain';
+import { RESEARCH_MESSAGES, researchVoucherCheckSchema } from '@portal/domain';
 import { useState } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
 import { redeemKit, useInvalidateKits } from '../../lib/kits-api.ts';
 import { CLIENT_MESSAGES } from '../../lib/messages.ts';
 import { checkResearchVoucher, type ResearchVoucher } from '../../lib/research-api.ts';
-import { type AddressDraft, addressFromProfile, toShippingAddress } from '../address/address-draft.ts';
+import { addressFromProfile, toShippingAddress } from '../address/address-draft.ts';
+import { useKitForm } from '../kit-modals/use-kit-form.ts';
 
 export type ClaimOutcome = 'ACTIVATED' | 'REDEEMED';
+
+/** The study voucher's own rule (the check research voucher body). */
+const RESEARCH_VOUCHER_CHECK = researchVoucherCheckSchema.pick({ voucher: true });
 
 /** Research §8: an unknown voucher, or (with a participant code) a voucher of another project. */
 export function voucherCheckError(error: unknown, withCode: boolean): string {
@@ -30,28 +34,13 @@ export const postsKits = (found: ResearchVoucher) => found.researchProjectLogist
  */
 export function useClaimKit(user: CurrentUser) {
   const invalidateKits = useInvalidateKits();
-  const [voucher, setVoucher] = useState('');
+  const kitForm = useKitForm({ voucher: '', address: addressFromProfile(user) });
   const [found, setFound] = useState<ResearchVoucher | null>(null);
-  const [address, setAddress] = useState<AddressDraft>(() => addressFromProfile(user));
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function run<T>(task: () => Promise<T>, describe: (error: unknown) => string) {
-    setError(null);
-    setBusy(true);
-    try {
-      return await task();
-    } catch (caught) {
-      setError(describe(caught));
-      return undefined;
-    } finally {
-      setBusy(false);
-    }
-  }
 
   const check = (participantIdentifier?: string) =>
-    run(
-      async () => {
+    kitForm.submit(
+      { voucher: RESEARCH_VOUCHER_CHECK },
+      async ({ voucher }) => {
         const result = await checkResearchVoucher({
           voucher: voucher.trim(),
           ...(participantIdentifier ? { participantIdentifier } : {}),
@@ -68,8 +57,9 @@ export function useClaimKit(user: CurrentUser) {
    * voucher from the next render on.
    */
   const redeem = (sendNow: boolean, checked: ResearchVoucher | null = found) =>
-    run(
-      async (): Promise<ClaimOutcome | undefined> => {
+    kitForm.submit(
+      { voucher: RESEARCH_VOUCHER_CHECK, address: sendNow },
+      async ({ voucher, address }): Promise<ClaimOutcome | undefined> => {
         const shipping = sendNow ? toShippingAddress(address) : null;
         if (!checked || (sendNow && !shipping)) return undefined;
         const code = voucher.trim();
@@ -84,5 +74,6 @@ export function useClaimKit(user: CurrentUser) {
       () => RESEARCH_MESSAGES.redeemFailed,
     );
 
+  const { voucher, setVoucher, address, setAddress, error, setError, busy } = kitForm;
   return { voucher, setVoucher, found, address, setAddress, error, setError, busy, check, redeem };
 }

@@ -1,5 +1,6 @@
 import { emailSchema, REGISTRATION_MESSAGES, RESEARCH_MESSAGES } from '@portal/domain';
-import { type FormEvent, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { RESEARCH_TEXTS } from '../../../components/research/research-texts.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -27,6 +28,23 @@ function checkFailure(error: unknown): Problems {
   return { form: error.message };
 }
 
+type ParticipantValues = { participantCode: string; email: string };
+
+/**
+ * The domain's rules with research §8's texts: the participant code (checked in the browser first,
+ * research §5) and the email (emailSchema; the registration step's own text for a bad code and email).
+ */
+const participantResolver: Resolver<ParticipantValues> = async (values) => {
+  const errors: FieldErrors<ParticipantValues> = {};
+  if (!isParticipantCodeWellFormed(normaliseParticipantCode(values.participantCode))) {
+    errors.participantCode = { type: 'validate', message: RESEARCH_MESSAGES.invalidCode };
+  }
+  if (!emailSchema.safeParse(values.email).success) {
+    errors.email = { type: 'validate', message: REGISTRATION_MESSAGES.invalidEmail };
+  }
+  return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
+};
+
 /**
  * Step 0: participant code and email. The code is checked in the browser first, then by the server.
  * The code and email are kept for the first sign-in (also when the email already has an account, so
@@ -39,38 +57,47 @@ export function ParticipantStep({
   initial: { participantCode: string; email: string };
   onChecked: (checked: CheckedParticipant) => void;
 }) {
-  const [participantCode, setParticipantCode] = useState(initial.participantCode);
-  const [email, setEmail] = useState(initial.email);
-  const [problems, setProblems] = useState<Problems>({});
-  const [busy, setBusy] = useState(false);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const code = normaliseParticipantCode(participantCode);
-    const parsedEmail = emailSchema.safeParse(email);
-    const local: Problems = {};
-    // Research §8: the registration step's own text for a bad code (the add-project text is the modals').
-    if (!isParticipantCodeWellFormed(code)) local.participantCode = RESEARCH_MESSAGES.invalidCode;
-    if (!parsedEmail.success) local.email = REGISTRATION_MESSAGES.invalidEmail;
-    setProblems(local);
-    if (local.participantCode || !parsedEmail.success) return;
-
-    setBusy(true);
-    try {
-      const { researchProjectName } = await registerCheck({
-        participantIdentifier: code,
-        username: parsedEmail.data,
-      });
-      storePendingRedeem({ participantCode: code, email: parsedEmail.data });
-      onChecked({ participantCode: code, email: parsedEmail.data, researchProjectName });
-    } catch (error) {
+  // Problems change on a submit only, as the step always did.
+  const form = useForm<ParticipantValues>({
+    defaultValues: initial,
+    resolver: participantResolver,
+    reValidateMode: 'onSubmit',
+  });
+  const registerCheckMutation = useMutation({
+    mutationFn: (checked: { participantCode: string; email: string }) =>
+      registerCheck({ participantIdentifier: checked.participantCode, username: checked.email }),
+    onSuccess: ({ researchProjectName }, checked) => {
+      storePendingRedeem(checked);
+      onChecked({ ...checked, researchProjectName });
+    },
+    onError: (error, checked) => {
       const failure = checkFailure(error);
-      if (failure.emailExists) storePendingRedeem({ participantCode: code, email: parsedEmail.data });
-      setProblems(failure);
-    } finally {
-      setBusy(false);
-    }
-  }
+      if (failure.emailExists) storePendingRedeem(checked);
+      if (failure.participantCode) {
+        form.setError('participantCode', { type: 'server', message: failure.participantCode });
+      }
+    },
+  });
+  const failure = registerCheckMutation.error ? checkFailure(registerCheckMutation.error) : null;
+  const problems: Problems = {
+    participantCode: form.formState.errors.participantCode?.message,
+    email: form.formState.errors.email?.message,
+    form: failure?.form,
+    emailExists: failure?.emailExists,
+  };
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      const checked = {
+        participantCode: normaliseParticipantCode(values.participantCode),
+        email: emailSchema.parse(values.email),
+      };
+      await registerCheckMutation.mutateAsync(checked).catch(() => undefined);
+    },
+    () => registerCheckMutation.reset(),
+  );
+  // Busy from the click on: the check runs before the request starts, and a second click in between
+  // would send twice.
+  const busy = form.formState.isSubmitting || registerCheckMutation.isPending;
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Participant code and email">
@@ -90,17 +117,15 @@ export function ParticipantStep({
         autoComplete="off"
         spellCheck={false}
         autoCapitalize="characters"
-        value={participantCode}
         error={problems.participantCode}
-        onChange={(event) => setParticipantCode(event.target.value)}
+        {...form.register('participantCode')}
       />
       <Field
         label={RESEARCH_TEXTS.email}
         type="email"
         autoComplete="email"
-        value={email}
         error={problems.email}
-        onChange={(event) => setEmail(event.target.value)}
+        {...form.register('email')}
       />
       <div className="form-actions">
         <Button type="submit" busy={busy}>

@@ -1,5 +1,5 @@
 import { SUPPORT_VIEW_READ_ONLY } from '@portal/domain';
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { SUPPORT_TEXTS } from '../../../components/support/support-texts.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -15,20 +15,19 @@ export function ImpersonationBanner() {
   const user = useCurrentUser();
   const endImpersonation = useEndImpersonation();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
+  const returning = useMutation({
+    mutationFn: endImpersonation,
+    // A refused refresh ends the session; the sign-in screen takes over from here.
+    onError: () => undefined,
+  });
   if (!impersonation) return null;
 
   const name = user.data ? `${user.data.firstName} ${user.data.lastName}` : impersonation.username;
 
-  async function returnToMyAccount() {
-    setBusy(true);
+  function returnToMyAccount() {
+    if (returning.isPending) return;
     navigate('/support');
-    try {
-      await endImpersonation();
-    } catch {
-      // A refused refresh ends the session; the sign-in screen takes over from here.
-      setBusy(false);
-    }
+    returning.mutate();
   }
 
   return (
@@ -36,7 +35,7 @@ export function ImpersonationBanner() {
       <p>{SUPPORT_TEXTS.banner(name)}</p>
       <p>{SUPPORT_TEXTS.readOnly}</p>
       {refused ? <Alert tone="error">{SUPPORT_VIEW_READ_ONLY}</Alert> : null}
-      <Button variant="secondary" busy={busy} onClick={() => void returnToMyAccount()}>
+      <Button variant="secondary" busy={returning.isPending || returning.isSuccess} onClick={returnToMyAccount}>
         {SUPPORT_TEXTS.returnToMyAccount}
       </Button>
     </section>

@@ -1,5 +1,8 @@
-import { type FormEvent, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { z } from 'zod';
 import { SUPPORT_TEXTS } from '../../../components/support/support-texts.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -9,27 +12,33 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { CLIENT_MESSAGES } from '../../../lib/messages.ts';
 import { startImpersonation } from '../impersonation.ts';
 
+type ImpersonateValues = { username: string };
+
+/** The get token body as the API checks it; a blank username keeps the button disabled. */
+const impersonateSchema = z.object({ username: z.string().trim().min(1).max(254) });
+
 /** The support admin widget: a username, and Enter signs in as that person (research §2 Support). */
 export function ImpersonationModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const navigate = useNavigate();
-  const [username, setUsername] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const name = username.trim();
-    if (!name || busy) return;
-    setError(null);
-    setBusy(true);
-    try {
-      await startImpersonation(name);
-      navigate('/dashboard');
-    } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : CLIENT_MESSAGES.unexpected);
-      setBusy(false);
-    }
-  }
+  const form = useForm<ImpersonateValues>({
+    defaultValues: { username: '' },
+    resolver: zodResolver(impersonateSchema),
+  });
+  const impersonate = useMutation({
+    mutationFn: startImpersonation,
+    onSuccess: () => navigate('/dashboard'),
+  });
+  const error = impersonate.error
+    ? impersonate.error instanceof ApiError
+      ? impersonate.error.message
+      : CLIENT_MESSAGES.unexpected
+    : null;
+  const onSubmit = form.handleSubmit(async ({ username }) => {
+    await impersonate.mutateAsync(username).catch(() => undefined);
+  });
+  // Busy from the click on: a second Enter or click while the first is under way sends nothing.
+  const busy = form.formState.isSubmitting || impersonate.isPending || impersonate.isSuccess;
+  const username = form.watch('username');
 
   return (
     <Modal open={open} onClose={onClose} title={SUPPORT_TEXTS.impersonateTitle}>
@@ -39,8 +48,7 @@ export function ImpersonationModal({ open, onClose }: { open: boolean; onClose: 
           label={SUPPORT_TEXTS.username}
           type="email"
           autoComplete="off"
-          value={username}
-          onChange={(event) => setUsername(event.target.value)}
+          {...form.register('username')}
         />
         {error ? <Alert tone="error">{error}</Alert> : null}
         <div className="form-actions">
