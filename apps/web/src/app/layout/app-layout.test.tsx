@@ -39,6 +39,12 @@ describe('Signed-in layout and route guards', () => {
     expect(within(nav).getByText(`Version ${testConfig.version}`)).toBeVisible();
   });
 
+  it('shows the logo, named by the brand, in the header', () => {
+    renderRoute('/dashboard', { signedInAs: completeProfile, config: { brandName: 'Gut Health Co' } });
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByRole('link', { name: 'Gut Health Co' })).toHaveAttribute('href', '/dashboard');
+  });
+
   it('labels the kits entry My Research and hides customer-only entries in the research portal', () => {
     renderRoute('/dashboard', { signedInAs: completeProfile, config: { appType: 'RESEARCH' } });
     const nav = screen.getByRole('navigation', { name: 'Main' });
