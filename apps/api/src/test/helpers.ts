@@ -76,14 +76,15 @@ export async function signedInUser(app: FastifyInstance, extra: Record<string, u
     payload: { email, password: PASSWORD, firstName: 'Test', lastName: 'Person', ...extra },
   });
   if (created.statusCode !== 201) throw new Error(`user create failed: ${created.body}`);
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email, password: PASSWORD },
-  });
+  return { email, ...(await signIn(app, email)) };
+}
+
+/** Signs an account in with its password (PASSWORD unless given); fails unless that answers 200. */
+export async function signIn(app: FastifyInstance, email: string, password = PASSWORD) {
+  const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
   const body = login.json() as { access_token: string; refresh_token: string; user_id: string };
-  return { email, id: body.user_id, accessToken: body.access_token, refreshToken: body.refresh_token };
+  return { id: body.user_id, accessToken: body.access_token, refreshToken: body.refresh_token };
 }
 
 /** A file of packages/domain/test-data/report, e.g. `reportProfile('gmwi2/SRR1761667_metaphlan.txt')`. */

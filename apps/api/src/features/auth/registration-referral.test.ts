@@ -9,6 +9,7 @@ import {
   latestLinkToken,
   ops,
   PASSWORD,
+  signIn,
   type TestApp,
   uniqueEmail,
 } from '../../test/helpers.ts';
@@ -41,12 +42,7 @@ async function referredCustomer(referralCode: string) {
   expect((await register(email, referralCode)).statusCode).toBe(201);
   const token = await latestLinkToken(t.app, email);
   await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email, password: PASSWORD },
-  });
-  return { email, accessToken: login.json().access_token as string };
+  return { email, ...(await signIn(t.app, email)) };
 }
 
 describe('referral lookup at registration (consumer §3)', () => {

@@ -14,6 +14,7 @@ import {
   ops,
   PASSWORD,
   signedInUser,
+  signIn,
   type TestApp,
   uniqueEmail,
 } from '../../test/helpers.ts';
@@ -178,12 +179,7 @@ describe('joining a project', () => {
       payload: { email: owner.email, password: PASSWORD, firstName: 'New', lastName: 'Person' },
     });
     expect(created.statusCode, created.body).toBe(201);
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: owner.email, password: PASSWORD },
-    });
-    const again = { id: login.json().user_id, accessToken: login.json().access_token };
+    const again = await signIn(t.app, owner.email);
     const spent = await join(again, code);
     expect(spent.statusCode).toBe(400);
     expect(spent.json().message).toBe(RESEARCH_MESSAGES.invalidCode);
