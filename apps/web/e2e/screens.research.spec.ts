@@ -80,6 +80,7 @@ test('research portal: sign-in and registration, and every page and modal of a p
   await screens.visit('survey', survey);
 
   await screens.visit('reports', '/reports');
+  await screens.visit('report', `/report?samples=${reported.sampleIdentifier}`);
   await screens.visit('journey', '/journey');
   await screens.visit('profile', '/profile');
   await screens.visit('support', '/support');

@@ -99,6 +99,7 @@ test('customer portal: every page and modal of the demo customer', async ({ page
   });
 
   await screens.visit('kits', '/kits');
+  const report = await firstLinkTo(page, '/report?');
   await screens.modal('kits-redeem', (p) =>
     p.getByRole('button', { name: 'Redeem a voucher' }).first().click(),
   );
@@ -124,6 +125,7 @@ test('customer portal: every page and modal of the demo customer', async ({ page
   await screens.visit('survey', survey);
 
   await screens.visit('reports', '/reports');
+  await screens.visit('report', report);
   await screens.modal('reports-order', (p) =>
     p.getByRole('button', { name: 'Order another kit' }).first().click(),
   );
