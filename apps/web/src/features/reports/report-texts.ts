@@ -8,6 +8,8 @@ import type { ComparedMetric, CompositionRank, DiversityMetric } from '@portal/d
 export const REPORT_TEXTS = {
   title: 'Reports',
   empty: 'Sorry, you have no reports to display at this time.',
+  /** The empty state's next step, after the spec's text. */
+  emptyAction: 'Track your kits',
   notSelected: 'To get started select a report from the menu.',
   orderKit: 'Order another kit',
   activateSubscription: 'Activate subscription',

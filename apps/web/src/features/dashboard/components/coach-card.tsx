@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
 import { CoachInfoModal } from '../../../components/kit-modals/coach-info-modal.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 
 /** The Microbiome Coach widget: what the call is, and how booking works. */
 export function CoachCard() {

@@ -10,7 +10,12 @@ import {
   withBrand,
 } from '@portal/domain';
 import { Link } from 'react-router';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { useConfig } from '../../../lib/config.ts';
+import { BellIllustration } from './empty-illustrations.tsx';
+
+/** The empty states' next steps (the spec's texts stay as they are; these follow them). */
+export const EMPTY_ACTIONS = { activate: 'Activate your kit', order: 'Order your first kit' } as const;
 
 /** The report of a kit with results to show, otherwise the kit on the kits page. */
 function kitLink(kit: Kit): string {
@@ -28,7 +33,16 @@ export function NotificationsCard({ kits }: { kits: Kit[] }) {
     <section className="card" aria-labelledby="notifications-title">
       <h2 id="notifications-title">Notifications</h2>
       {notifications.length === 0 ? (
-        <p>{DASHBOARD_TEXTS.noNotifications}</p>
+        <EmptyState
+          illustration={<BellIllustration />}
+          action={
+            <Link className="button button-secondary" to="/dashboard?showModal=REDEEM">
+              {EMPTY_ACTIONS.activate}
+            </Link>
+          }
+        >
+          <p>{DASHBOARD_TEXTS.noNotifications}</p>
+        </EmptyState>
       ) : (
         <ul className="notification-list">
           {notifications.map((kit) => {

@@ -1,7 +1,10 @@
 import { DASHBOARD_TEXTS, type KitLike, kitSummary } from '@portal/domain';
+import type { ReactNode } from 'react';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { KitBoxIllustration } from './empty-illustrations.tsx';
 
-/** Activated kits, reports received and coach sessions, each out of the valid kits. */
-export function SummaryCards({ kits }: { kits: KitLike[] }) {
+/** Activated kits, reports received and coach sessions, each out of the valid kits; with none, the next step. */
+export function SummaryCards({ kits, emptyAction }: { kits: KitLike[]; emptyAction?: ReactNode }) {
   const summary = kitSummary(kits);
   const rows = [
     { label: 'Activated kits', count: summary.activatedKits },
@@ -12,7 +15,9 @@ export function SummaryCards({ kits }: { kits: KitLike[] }) {
     <section className="card" aria-labelledby="summary-title">
       <h2 id="summary-title">Your kits at a glance</h2>
       {summary.validKits === 0 ? (
-        <p>{DASHBOARD_TEXTS.noKits}</p>
+        <EmptyState illustration={<KitBoxIllustration />} action={emptyAction}>
+          <p>{DASHBOARD_TEXTS.noKits}</p>
+        </EmptyState>
       ) : (
         <dl className="summary-list">
           {rows.map((row) => (

@@ -2,6 +2,7 @@ import { DASHBOARD_TEXTS, type Kit } from '@portal/domain';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { completeProfile, renderRoute, testConfig } from '../../../test/render.tsx';
+import { EMPTY_ACTIONS } from '../components/notifications-card.tsx';
 
 let kits: Kit[];
 
@@ -67,6 +68,17 @@ describe('DashboardPage', () => {
     const card = await notifications();
     expect(card.getByText(DASHBOARD_TEXTS.noNotifications)).toBeVisible();
     expect(summary().getByText(DASHBOARD_TEXTS.noKits)).toBeVisible();
+  });
+
+  it('offers the next step beside each empty state: activate a kit, or order the first one', async () => {
+    const { user, location } = renderRoute('/dashboard', { signedInAs: completeProfile });
+    const card = await notifications();
+    await user.click(card.getByRole('link', { name: EMPTY_ACTIONS.activate }));
+    expect(location().search).toBe('?showModal=REDEEM');
+    expect(await screen.findByRole('dialog')).toBeVisible();
+    await user.keyboard('{Escape}');
+    await user.click(summary().getByRole('button', { name: EMPTY_ACTIONS.order }));
+    expect(await screen.findByRole('dialog', { name: 'Buy a kit' })).toBeVisible();
   });
 
   it('orders the notifications by sample status, then kit status, and shows at most four', async () => {

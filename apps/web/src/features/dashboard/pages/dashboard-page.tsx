@@ -12,7 +12,7 @@ import { useCurrentUser } from '../../../lib/current-user.ts';
 import { takeGiftVoucher } from '../../../lib/gift-voucher.ts';
 import { useKits } from '../../../lib/kits-api.ts';
 import { CoachCard } from '../components/coach-card.tsx';
-import { NotificationsCard } from '../components/notifications-card.tsx';
+import { EMPTY_ACTIONS, NotificationsCard } from '../components/notifications-card.tsx';
 import { SummaryCards } from '../components/summary-cards.tsx';
 
 const REDEEM = 'REDEEM';
@@ -85,7 +85,14 @@ export function DashboardPage() {
       {kits.data ? (
         <div className="card-grid">
           <NotificationsCard kits={kits.data} />
-          <SummaryCards kits={kits.data} />
+          <SummaryCards
+            kits={kits.data}
+            emptyAction={
+              <Button variant="secondary" onClick={() => setBuying('kit')}>
+                {EMPTY_ACTIONS.order}
+              </Button>
+            }
+          />
           {appType === 'CUSTOMER' ? <CoachCard /> : null}
         </div>
       ) : null}

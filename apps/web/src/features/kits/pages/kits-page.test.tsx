@@ -1,9 +1,10 @@
-import { REPORT_NOT_PERMITTED } from '@portal/domain';
+import { KIT_MESSAGES, REPORT_NOT_PERMITTED } from '@portal/domain';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { endSession } from '../../../lib/session.ts';
 import { makeKit, makeSentKit, stubApi } from '../../../test/kits.tsx';
 import { renderRoute } from '../../../test/render.tsx';
+import { KITS_EMPTY_ACTION } from '../components/kits-empty.tsx';
 
 const KITS = [
   makeKit({ id: 1, name: 'Spare kit' }),
@@ -39,6 +40,14 @@ describe('Kits page', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Spare kit' })).toBeVisible();
     expect(card('Results in')).toBeVisible();
     expect(screen.queryByText(REPORT_NOT_PERMITTED)).not.toBeInTheDocument();
+  });
+
+  it('says when there are no kits yet, with a picture and the redeem dialog as the next step', async () => {
+    stubApi({ 'GET /kits': { status: 200, body: [] }, 'GET /kits/sent': { status: 200, body: [] } });
+    const { user } = renderRoute('/kits', { signedInAs: {} });
+    expect(await screen.findByText(KIT_MESSAGES.noKits)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: KITS_EMPTY_ACTION }));
+    expect(await screen.findByRole('dialog')).toBeVisible();
   });
 
   it('is My Research in the research portal', () => {

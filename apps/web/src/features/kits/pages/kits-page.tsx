@@ -57,6 +57,7 @@ export function KitsPage({ notAllowed = false }: { notAllowed?: boolean }) {
             label: KITS_TEXTS.journeyTab,
             panel: (
               <JourneyKits
+                onActivate={() => setDialog({ kind: 'redeem' })}
                 onSelectOption={(kit) => setDialog({ kind: 'selectOption', kit })}
                 onCoachInfo={() => setDialog({ kind: 'coachInfo' })}
                 onRequestReplacement={(kit) => setDialog({ kind: 'replacement', kit })}

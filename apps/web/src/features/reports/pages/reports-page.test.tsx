@@ -62,6 +62,13 @@ describe('Reports page', () => {
     expect(screen.getByRole('button', { name: REPORT_TEXTS.activateSubscription })).toBeVisible();
   });
 
+  it('follows the empty state with the way to the kits', async () => {
+    stubReportsApi({ 'GET /reports': { status: 200, body: [] } });
+    const { user, location } = renderRoute('/reports', { signedInAs: {} });
+    await user.click(await screen.findByRole('link', { name: REPORT_TEXTS.emptyAction }));
+    expect(location().pathname).toBe('/kits');
+  });
+
   it.each([REPORT_TEXTS.orderKit, REPORT_TEXTS.activateSubscription])(
     'opens the order dialog from "%s"',
     async (action) => {

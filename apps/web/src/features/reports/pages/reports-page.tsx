@@ -1,6 +1,7 @@
 import { ERROR_CODES, type ReportListItem } from '@portal/domain';
-import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { KEEP_SCROLL } from '../../../lib/scroll-restoration.ts';
@@ -8,6 +9,7 @@ import { useComparison, useReport, useReportList } from '../api.ts';
 import { ComparisonSection } from '../components/comparison-section.tsx';
 import { CompositionSection } from '../components/composition-section.tsx';
 import { DiversitySection } from '../components/diversity-section.tsx';
+import { ReportIllustration } from '../components/empty-illustration.tsx';
 import { HowCalculated } from '../components/how-calculated.tsx';
 import { IncompatibleDialog } from '../components/incompatible-dialog.tsx';
 import { IndicesSection } from '../components/indices-section.tsx';
@@ -110,7 +112,17 @@ export function ReportsPage() {
         </Alert>
       ) : null}
       {items.length === 0 ? (
-        <p className="report-empty">{REPORT_TEXTS.empty}</p>
+        <EmptyState
+          className="report-empty"
+          illustration={<ReportIllustration />}
+          action={
+            <Link className="button button-secondary" to="/kits">
+              {REPORT_TEXTS.emptyAction}
+            </Link>
+          }
+        >
+          <p>{REPORT_TEXTS.empty}</p>
+        </EmptyState>
       ) : (
         <fieldset className="report-selectors">
           <legend className="visually-hidden">{REPORT_TEXTS.selectors}</legend>

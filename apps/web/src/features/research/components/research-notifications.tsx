@@ -1,5 +1,4 @@
 import {
-  DASHBOARD_TEXTS,
   type Kit,
   kitDisplayName,
   orderNotifications,
@@ -12,6 +11,7 @@ import { RESEARCH_TEXTS } from '../../../components/research/research-texts.ts';
 import { useConfig } from '../../../lib/config.ts';
 import { hasQuestionnairesLeft, questionnairesLink } from '../questionnaire-links.ts';
 import { researchKitStatusLabel } from '../research-status.ts';
+import { NotificationsEmpty } from './notifications-empty.tsx';
 
 /** The report once there are results to see (or the coach session is done), otherwise the kit on My Research. */
 export function researchKitLink(kit: Kit): string {
@@ -32,7 +32,7 @@ export function ResearchNotifications({ kits }: { kits: Kit[] }) {
   return (
     <section className="card" aria-labelledby="notifications-title">
       <h2 id="notifications-title">Notifications</h2>
-      {notifications.length === 0 && reminders.length === 0 ? <p>{DASHBOARD_TEXTS.noNotifications}</p> : null}
+      {notifications.length === 0 && reminders.length === 0 ? <NotificationsEmpty /> : null}
       {notifications.length > 0 ? (
         <ul className="notification-list">
           {notifications.map((kit) => {

@@ -4,10 +4,10 @@ import { useScrollToKit } from '../../../components/kits/use-scroll-to-kit.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { useKits } from '../../../lib/kits-api.ts';
-import { SURVEY_TEXTS } from '../survey-texts.ts';
 import { KitSurveys } from './kit-surveys.tsx';
 import { listedKits } from './listed-kits.ts';
 import type { SurveyKitActions } from './survey-dialogs.tsx';
+import { SurveysEmpty } from './surveys-empty.tsx';
 import { UnsentKits } from './unsent-kits.tsx';
 
 /**
@@ -22,7 +22,7 @@ export function JourneySurveys({ actions }: { actions: SurveyKitActions }) {
   const listed = listedKits(kits.data);
   return (
     <>
-      {listed.length === 0 ? <p>{SURVEY_TEXTS.empty}</p> : null}
+      {listed.length === 0 ? <SurveysEmpty /> : null}
       <div className="kit-list">
         {listed.map((kit) => (
           <KitSurveys

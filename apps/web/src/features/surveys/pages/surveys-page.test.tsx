@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { endSession } from '../../../lib/session.ts';
 import { makeKit, makeSentKit, stubApi } from '../../../test/kits.tsx';
 import { renderRoute } from '../../../test/render.tsx';
+import { SURVEYS_EMPTY_ACTION } from '../components/surveys-empty.tsx';
 import { SURVEY_TEXTS } from '../survey-texts.ts';
 
 const stat = (surveyType: string, completedQuestions: number, totalQuestions: number) => ({
@@ -105,6 +106,16 @@ describe('Questionnaires list', () => {
     expect(within(kitCard('Almost done')).getByRole('link', { name: /View report/ })).toBeVisible();
     expect(within(kitCard('Still at the lab')).queryByRole('link', { name: /Make appointment/ })).toBeNull();
     expect(within(kitCard('Still at the lab')).queryByRole('link', { name: /View report/ })).toBeNull();
+  });
+
+  it('says when there are no questionnaires yet, with a picture and the way to activate a kit', async () => {
+    showKits([]);
+    expect(await screen.findByText(SURVEY_TEXTS.empty)).toBeVisible();
+    // The dashboard's redeem dialog, which the address opens (consumer §2, ?showModal=REDEEM).
+    expect(screen.getByRole('link', { name: SURVEYS_EMPTY_ACTION })).toHaveAttribute(
+      'href',
+      '/dashboard?showModal=REDEEM',
+    );
   });
 
   it('lists the kits given to others in their tab', async () => {
