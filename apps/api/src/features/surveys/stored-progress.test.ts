@@ -153,11 +153,21 @@ describe('stored questionnaire progress', () => {
 
   it('stores the figures of all the answers when saves of one kit arrive together', async () => {
     const person = await personWithKit();
-    const ids = ['DOS_UNWELL', 'DOS_ANTIBIOTICS', 'DOS_BRISTOL'];
-    const bodies = [{ answerString: 'true' }, { answerString: 'false' }, { answers: [10303] }];
-    await Promise.all(ids.map((id, i) => person.answer(id, bodies[i] as object)));
-    expect((await stored(person.kitId))?.DAY_OF_SAMPLING?.[0]).toBe(3);
-    expect(completedOf(await person.stats(), 'DAY_OF_SAMPLING')).toBe(3);
+    // Each save waits for the kit's lock and then reads the answers in a later statement, so the
+    // last one to commit counts every answer (a read in the locking statement would miss some).
+    const saves: [string, object][] = [
+      ['DOS_UNWELL', { answerString: 'true' }],
+      ['DOS_ANTIBIOTICS', { answerString: 'false' }],
+      ['DOS_BRISTOL', { answers: [10303] }],
+      ['DOS_TRAVEL', { answerString: 'false' }],
+      ['DOS_BM_COUNT', { answerString: '1' }],
+      ['DOS_WATER_GLASSES', { answerString: '2' }],
+      ['DOS_ALCOHOL_DRINKS', { answerString: '0' }],
+      ['DOS_SLEEP_HOURS', { answerString: '7' }],
+    ];
+    await Promise.all(saves.map(([id, body]) => person.answer(id, body)));
+    expect((await stored(person.kitId))?.DAY_OF_SAMPLING?.[0]).toBe(saves.length);
+    expect(completedOf(await person.stats(), 'DAY_OF_SAMPLING')).toBe(saves.length);
   });
 
   it('is computed from the answers on read, without writing, when of an older version or from before', async () => {
