@@ -1,0 +1,53 @@
+import { BRAND_COLOURS } from '@portal/domain';
+import { describe, expect, it } from 'vitest';
+import { compose, parentConsentMail, resetPasswordMail, verifyEmailMail } from './templates.ts';
+
+const ctx = { brand: 'Gut & Co', publicUrl: 'https://portal.example', supportEmail: 'help@example.com' };
+
+describe('email layout', () => {
+  it('opens with the brand header and closes with the footer, in brand.ts colours', () => {
+    const mail = verifyEmailMail(ctx, 'ann@example.com', 'Ann', 'tok123');
+    // Header: the mark (the portal's icon) and the brand name as text, escaped.
+    expect(mail.html).toContain('<img src="https://portal.example/icon-192.png"');
+    expect(mail.html).toMatch(/<td[^>]*>Gut &amp; Co<\/td>/);
+    // Footer: who sent it and how to reach support.
+    expect(mail.html).toContain('href="mailto:help@example.com"');
+    expect(mail.html.indexOf('icon-192.png')).toBeLessThan(mail.html.indexOf('Hi Ann,'));
+    expect(mail.html.indexOf('mailto:help@example.com')).toBeGreaterThan(
+      mail.html.indexOf('Verify my email'),
+    );
+    // The palette is brand.ts's: teal button, warm page, and no colour of its own.
+    expect(mail.html).toContain(`background:${BRAND_COLOURS.primary};color:${BRAND_COLOURS.primaryText}`);
+    expect(mail.html).toContain(`background:${BRAND_COLOURS.bg}`);
+    const palette = new Set<string>(Object.values(BRAND_COLOURS));
+    const colours = mail.html.match(/#[0-9a-f]{6}\b/gi) ?? [];
+    expect(colours.length).toBeGreaterThan(3);
+    expect(colours.filter((colour) => !palette.has(colour.toLowerCase()))).toEqual([]);
+  });
+
+  it('keeps every sentence of the email, in the HTML and in the plain text', () => {
+    const mail = resetPasswordMail(ctx, 'ann@example.com', 'Ann', 'tok456');
+    const sentences = [
+      'Hi Ann,',
+      'We received a request to reset your password. If it was you, choose a new password with the link below.',
+      'The link works once and expires in 1 hour. If you did not ask for this, you can ignore this email.',
+    ];
+    for (const sentence of sentences) {
+      expect(mail.text).toContain(sentence);
+      expect(mail.html).toContain(sentence);
+    }
+    expect(mail.text).toContain('Reset my password: https://portal.example/reset-password?tok456');
+    expect(
+      mail.text.endsWith('— Gut & Co\nQuestions? Write to help@example.com · https://portal.example'),
+    ).toBe(true);
+    expect(mail.links).toEqual(['https://portal.example/reset-password?tok456']);
+  });
+
+  it('escapes what it is given and works without an action', () => {
+    const mail = compose(ctx, 'x@example.com', 'Hello <there>', ['<b>not bold</b>']);
+    expect(mail.html).toContain('&lt;b&gt;not bold&lt;/b&gt;');
+    expect(mail.html).toContain('<title>Hello &lt;there&gt;</title>');
+    expect(mail.links).toEqual([]);
+    expect(parentConsentMail(ctx, 'p@example.com', 'Sam').html).toContain('Sam&#39;s');
+  });
+});
