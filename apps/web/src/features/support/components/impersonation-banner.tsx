@@ -35,7 +35,11 @@ export function ImpersonationBanner() {
       <p>{SUPPORT_TEXTS.banner(name)}</p>
       <p>{SUPPORT_TEXTS.readOnly}</p>
       {refused ? <Alert tone="error">{SUPPORT_VIEW_READ_ONLY}</Alert> : null}
-      <Button variant="secondary" busy={returning.isPending || returning.isSuccess} onClick={returnToMyAccount}>
+      <Button
+        variant="secondary"
+        busy={returning.isPending || returning.isSuccess}
+        onClick={returnToMyAccount}
+      >
         {SUPPORT_TEXTS.returnToMyAccount}
       </Button>
     </section>
