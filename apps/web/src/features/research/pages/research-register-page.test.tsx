@@ -5,7 +5,7 @@ import {
   REGISTRATION_MESSAGES,
   RESEARCH_MESSAGES,
 } from '@portal/domain';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { endSession } from '../../../lib/session.ts';
 import { renderRoute } from '../../../test/render.tsx';
@@ -75,6 +75,35 @@ describe('Research registration, step 0', () => {
     expect(await screen.findByText(RESEARCH_MESSAGES.emailExists)).toBeVisible();
     expect(screen.getByRole('link', { name: 'Login instead' })).toHaveAttribute('href', '/login');
     expect(stored()).toEqual({ participantCode: CODE, email: EMAIL });
+  });
+
+  it("shows the server's message when the check fails otherwise, and offers Next again", async () => {
+    stubApi({ 'POST /research/register-check': error(500, 'Try again later.') });
+    await submitStep0(CODE);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Try again later.');
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
+  });
+
+  it('checks the code once for a double click on Next', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const calls = stubApi({
+      'POST /research/register-check': async () => {
+        await held;
+        return { status: 200, body: { researchProjectName: 'Gut Health Study' } };
+      },
+    });
+    const view = renderRoute('/register', { config: researchConfig });
+    await view.user.type(screen.getByLabelText('Participant code'), CODE);
+    await view.user.type(screen.getByLabelText('Email'), EMAIL);
+    const next = screen.getByRole('button', { name: 'Next' });
+    await view.user.dblClick(next);
+    await waitFor(() => expect(next).toBeDisabled());
+    release();
+    expect(await screen.findByText('Participant code accepted for Gut Health Study.')).toBeVisible();
+    expect(calls.filter((call) => call.path === '/research/register-check')).toHaveLength(1);
   });
 });
 
