@@ -1,5 +1,6 @@
 export * from './auth.ts';
 export * from './brand.ts';
+export * from './brand-tokens.ts';
 export * from './card-payment.ts';
 export * from './coach.ts';
 export * from './config.ts';

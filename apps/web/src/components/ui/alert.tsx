@@ -1,6 +1,4 @@
-import { CircleAlert, CircleCheck, Info, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Icon } from './icon.tsx';
 
 type Tone = 'error' | 'warning' | 'info' | 'success';
 
@@ -12,9 +10,11 @@ type AlertProps = {
   className?: string;
 };
 
-const ICONS = { error: CircleAlert, warning: TriangleAlert, info: Info, success: CircleCheck } as const;
-
-/** A message box. Errors interrupt screen readers (role=alert); the others are polite (role=status). */
+/**
+ * A message box. Errors interrupt screen readers (role=alert); the others are polite (role=status).
+ * No icon: the sign-in page shows alerts, and lucide's runtime would put /login's JavaScript over its
+ * 120 KB budget (decision 034); the tone's colour and bar mark it, the text says it.
+ */
 export function Alert({ tone = 'info', title, children, id, className }: AlertProps) {
   return (
     <div
@@ -22,7 +22,6 @@ export function Alert({ tone = 'info', title, children, id, className }: AlertPr
       role={tone === 'error' ? 'alert' : 'status'}
       className={['alert', `alert-${tone}`, className].filter(Boolean).join(' ')}
     >
-      <Icon icon={ICONS[tone]} className="alert-icon" />
       <div className="alert-content">
         {title ? <p className="alert-title">{title}</p> : null}
         <div className="alert-body">{children}</div>
