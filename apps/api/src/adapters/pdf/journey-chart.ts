@@ -1,3 +1,4 @@
+import { BRAND_COLOURS } from '@portal/domain';
 import {
   type ComparedMetric,
   JOURNEY_BREAK_NOTE,
@@ -5,6 +6,7 @@ import {
   type Journey,
 } from '@portal/domain/report';
 import {
+  BRAND,
   ensureRoom,
   figure,
   fmt,
@@ -12,7 +14,6 @@ import {
   longDate,
   MARGIN,
   MUTED,
-  PALETTE,
   say,
   type Tagged,
 } from './pdf-document.ts';
@@ -51,7 +52,12 @@ function scoreChart(t: Tagged, journey: Journey, metric: ComparedMetric, x0: num
     .join('; ')}${band ? `; healthy band ${fmt(band.low, digits)} to ${fmt(band.high, digits)}` : ''}.`;
   figure(t, alt, () => {
     doc.fontSize(9).fillColor(INK).text(label, x0, y0, { width: w });
-    if (band) doc.rect(x0 + 26, y(band.high), w - 32, y(band.low) - y(band.high)).fill('#cfe8f7');
+    if (band)
+      doc
+        .rect(x0 + 26, y(band.high), w - 32, y(band.low) - y(band.high))
+        .fillOpacity(0.3)
+        .fill(BRAND_COLOURS.chartBand)
+        .fillOpacity(1);
     else
       doc
         .moveTo(x0 + 26, y(0))
@@ -73,25 +79,26 @@ function scoreChart(t: Tagged, journey: Journey, metric: ComparedMetric, x0: num
           .moveTo(x(i) - 6, top)
           .lineTo(x(i) - 6, top + plotH)
           .dash(2, { space: 2 })
-          .stroke(PALETTE[5]);
+          .stroke(BRAND_COLOURS.chartMeaningful);
         doc.undash();
       } else if (i > 0 && v !== null && v !== undefined && prev !== null && prev !== undefined)
         doc
           .moveTo(x(i - 1), y(prev))
           .lineTo(x(i), y(v))
           .lineWidth(1.2)
-          .stroke(PALETTE[0]);
+          .stroke(BRAND_COLOURS.chartLine);
     });
     journey.points.forEach((point, i) => {
       const v = values[i];
       if (v !== null && v !== undefined) {
-        if (point.changes[metric]?.meaningful) doc.rect(x(i) - 4, y(v) - 4, 8, 8).fill(PALETTE[5]);
-        else doc.circle(x(i), y(v), 3).fill(PALETTE[0]);
+        if (point.changes[metric]?.meaningful)
+          doc.rect(x(i) - 4, y(v) - 4, 8, 8).fill(BRAND_COLOURS.chartMeaningful);
+        else doc.circle(x(i), y(v), 3).fill(BRAND_COLOURS.chartLine);
       }
       if (point.notes.length > 0)
         doc
           .fontSize(7)
-          .fillColor(PALETTE[5])
+          .fillColor(BRAND_COLOURS.chartMeaningful)
           .text('*', x(i) - 3, top + 2);
       doc
         .fontSize(6)
@@ -105,7 +112,7 @@ function scoreChart(t: Tagged, journey: Journey, metric: ComparedMetric, x0: num
 export function journeySection(t: Tagged, journey: Journey) {
   const { doc } = t;
   doc.addPage();
-  say(t, 'H2', 'Your journey', { color: '#0b5d4b' });
+  say(t, 'H2', 'Your journey', { color: BRAND });
   say(
     t,
     'P',

@@ -1,3 +1,4 @@
+import { BRAND_COLOURS, CHART_SERIES } from '@portal/domain';
 import PDFDocument from 'pdfkit';
 
 /* A tagged A4 document with the caveat in the footer of every page; the report and comparison PDFs share it. */
@@ -5,20 +6,16 @@ import PDFDocument from 'pdfkit';
 export const NOT_A_DIAGNOSIS =
   'This report describes your gut microbiome; it is not a diagnosis. Talk to your health professional about any health concern.';
 
-/** Okabe-Ito colours: told apart with every common colour-vision deficiency. */
-export const PALETTE = [
-  '#0072B2',
-  '#E69F00',
-  '#009E73',
-  '#CC79A7',
-  '#56B4E9',
-  '#D55E00',
-  '#F0E442',
-  '#000000',
-] as const;
-export const INK = '#1f2933';
-export const MUTED = '#52606d';
-export const BRAND = '#0b5d4b';
+/*
+ * The colours are the brand's (packages/domain's brand.ts, the palette of the web app's tokens and the
+ * emails), so the PDF reads as the same brand as the page it comes from.
+ */
+
+/** The chart series, in order: each at least 3:1 against white; the last (a grey) is "the rest". */
+export const PALETTE = CHART_SERIES;
+export const INK = BRAND_COLOURS.text;
+export const MUTED = BRAND_COLOURS.muted;
+export const BRAND = BRAND_COLOURS.primary;
 
 export const MARGIN = 50;
 const FOOTER_HEIGHT = 40;

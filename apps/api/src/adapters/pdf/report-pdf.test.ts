@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { BRAND_COLOURS } from '@portal/domain';
 import {
   buildJourney,
   buildReport,
@@ -9,6 +10,7 @@ import {
   RANK_NAMES,
   taxonLabel,
 } from '@portal/domain/report';
+import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { readPdf } from '../../test/pdf-text.ts';
 import { comparisonPdf, reportPdf } from './report-pdf.ts';
@@ -137,5 +139,25 @@ describe('the report PDF', () => {
     for (const page of pdf.pages) expect(flat(page)).toContain(CAVEAT);
     expect(pdf.marked).toBe(true);
     expect(pdf.info.Language).toBe('en-AU');
+  });
+  it('draws in the brand’s colours only (brand.ts, as the web app and the emails)', async () => {
+    const report = KEFIR[2];
+    if (!report) throw new Error('no report');
+    const pdf = await getDocument({
+      data: new Uint8Array(await reportPdf(report, meta, journeyOf())),
+      verbosity: 0,
+    }).promise;
+    const used = new Set<string>();
+    for (let n = 1; n <= pdf.numPages; n++) {
+      const { fnArray, argsArray } = await (await pdf.getPage(n)).getOperatorList();
+      fnArray.forEach((fn, i) => {
+        if (fn === OPS.setFillRGBColor || fn === OPS.setStrokeRGBColor) used.add(String(argsArray[i]?.[0]));
+      });
+    }
+    await pdf.destroy();
+    const palette = new Set<string>(Object.values(BRAND_COLOURS));
+    expect([...used].filter((colour) => !palette.has(colour))).toEqual([]);
+    for (const colour of [BRAND_COLOURS.primary, BRAND_COLOURS.referenceBand, BRAND_COLOURS.accentStrong])
+      expect(used).toContain(colour);
   });
 });

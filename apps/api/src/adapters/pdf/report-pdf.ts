@@ -93,7 +93,7 @@ function summary(t: Tagged, report: StoredReport) {
   say(
     t,
     'P',
-    'Each line shows your value (the orange dot) against the blue band, where the middle half of healthy people in the reference set fall. GMWI2 has no healthy reference; its line is centred on zero.',
+    'Each line shows your value (the orange dot) against the green band, where the middle half of healthy people in the reference set fall. GMWI2 has no healthy reference; its line is centred on zero.',
     { size: 9, color: MUTED },
   );
   const bands: Record<ComparedMetric, HealthyBand | null> = healthyBands();

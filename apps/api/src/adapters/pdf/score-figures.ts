@@ -1,8 +1,11 @@
+import { BRAND_COLOURS } from '@portal/domain';
 import type { HealthyBand } from '@portal/domain/report';
 import { figure, fmt, INK, MARGIN, MUTED, PALETTE, type Tagged } from './pdf-document.ts';
 
-const TRACK = '#e4e7eb';
-const BAND = '#56B4E9';
+/** The same band as the report page's: a sunken track, the reference range, the person's marker. */
+const TRACK = BRAND_COLOURS.surfaceSunken;
+const BAND = BRAND_COLOURS.referenceBand;
+const MARKER = BRAND_COLOURS.accentStrong;
 
 /** A score on a line with the healthy band behind it; GMWI2 (no band) is drawn around its zero. */
 export function scoreBand(
@@ -48,7 +51,7 @@ export function scoreBand(
         .text('0', x(0) - 30, y + 21, { width: 60, align: 'center' });
     }
     if (value !== null && Number.isFinite(value)) {
-      doc.circle(x(value), y + 10, 6).fillAndStroke(PALETTE[5], INK);
+      doc.circle(x(value), y + 10, 6).fillAndStroke(MARKER, BRAND_COLOURS.surface);
     }
   });
   doc.x = MARGIN;
