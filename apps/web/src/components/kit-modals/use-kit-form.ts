@@ -54,7 +54,7 @@ export function useKitForm(initial: KitFormValues) {
   function submit<T>(
     need: KitFormChecks,
     task: (values: KitFormValues) => Promise<T>,
-    describe: (caught: unknown) => string = errorText,
+    describe: (caught: unknown) => string | null = errorText,
   ): Promise<T | undefined> {
     checks.current = need;
     setError(null);

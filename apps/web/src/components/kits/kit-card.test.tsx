@@ -127,6 +127,31 @@ describe('KitCard', () => {
     expect(puts(calls)).toEqual([]);
   });
 
+  it('looks a referral code up once for a double click on Apply', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { user, calls } = renderCard(makeKit(), {
+      routes: {
+        'GET /referral-codes/DRJANE1': async () => {
+          await held;
+          return { status: 200, body: { name: 'Jane Doe', referralCode: 'DRJANE1' } };
+        },
+      },
+    });
+    await user.type(screen.getByLabelText('Referral code'), 'DRJANE1');
+    const apply = screen.getByRole('button', { name: 'Apply' });
+    await user.dblClick(apply);
+    await waitFor(() => expect(apply).toBeDisabled());
+    release();
+    expect(
+      await screen.findByText('Referral code applied. Your practitioner is Jane Doe.'),
+    ).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/referral-codes/DRJANE1')).toHaveLength(1);
+    expect(puts(calls)).toEqual([{ referralCode: 'DRJANE1' }]);
+  });
+
   it('removes an applied referral code by sending null', async () => {
     const { user, calls } = renderCard(makeKit({ id: 9, referralCode: 'DRJANE1', referralName: 'Jane Doe' }));
     expect(screen.getByText(/Referral code DRJANE1/)).toBeVisible();

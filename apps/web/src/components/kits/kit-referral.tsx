@@ -1,45 +1,63 @@
 import { KIT_MESSAGES, type Kit, normaliseReferralCode } from '@portal/domain';
-import { type FormEvent, useId, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { type FieldErrors, type Resolver, type ResolverResult, useForm } from 'react-hook-form';
 import { lookupReferralCode, useUpdateKit } from '../../lib/kits-api.ts';
 import { Button } from '../ui/button.tsx';
 import { StatusMessage } from '../ui/status-message.tsx';
 import { errorText } from './kit-format.ts';
 import { KITS_TEXTS } from './kit-texts.ts';
 
+type ReferralValues = { code: string };
+
+/** The code as the domain normalises it (REF-/REF stripped); a blank one is asked for. */
+const referralResolver: Resolver<ReferralValues> = async ({
+  code,
+}): Promise<ResolverResult<ReferralValues>> => {
+  const normalised = normaliseReferralCode(code);
+  if (normalised) return { values: { code: normalised }, errors: {} };
+  const errors: FieldErrors<ReferralValues> = {
+    code: { type: 'validate', message: KIT_MESSAGES.referralRequired },
+  };
+  return { values: {}, errors };
+};
+
 /**
  * A practitioner's referral code on a kit. Apply looks the code up first (REF-/REF stripped), so a
  * wrong code shows the server's message before anything changes; Remove sends null.
  */
 export function KitReferral({ kit }: { kit: Kit }) {
-  const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
-  const [checking, setChecking] = useState(false);
   const update = useUpdateKit();
-  const id = useId();
-  const busy = checking || update.isPending;
-
-  async function onApply(event: FormEvent) {
-    event.preventDefault();
-    setMessage(null);
-    const normalised = normaliseReferralCode(code);
-    if (!normalised) {
-      setError(KIT_MESSAGES.referralRequired);
-      return;
-    }
-    setError(null);
-    setChecking(true);
-    try {
+  const form = useForm<ReferralValues>({ defaultValues: { code: '' }, resolver: referralResolver });
+  const apply = useMutation({
+    mutationFn: async (normalised: string) => {
       const practitioner = await lookupReferralCode(normalised);
       await update.mutateAsync({ kitId: kit.id, patch: { referralCode: practitioner.referralCode } });
-      setCode('');
+      return practitioner;
+    },
+    onSuccess: (practitioner) => {
+      form.reset();
       setMessage(KITS_TEXTS.referralApplied(practitioner.name));
-    } catch (failure) {
-      setError(errorText(failure, 'referralCode'));
-    } finally {
-      setChecking(false);
-    }
-  }
+    },
+    onError: (failure) => setError(errorText(failure, 'referralCode')),
+  });
+  const id = useId();
+  // Busy from the click on: a second click while the code is looked up or saved sends nothing.
+  const busy = form.formState.isSubmitting || apply.isPending || update.isPending;
+
+  const onApply = form.handleSubmit(
+    async ({ code }) => {
+      setMessage(null);
+      setError(null);
+      await apply.mutateAsync(code).catch(() => undefined);
+    },
+    (errors) => {
+      setMessage(null);
+      setError(errors.code?.message ?? null);
+    },
+  );
 
   function onRemove() {
     setMessage(null);
@@ -79,12 +97,11 @@ export function KitReferral({ kit }: { kit: Kit }) {
             </p>
             <input
               id={id}
-              value={code}
               maxLength={40}
               autoComplete="off"
               aria-invalid={error ? true : undefined}
               aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-              onChange={(event) => setCode(event.target.value)}
+              {...form.register('code')}
             />
           </div>
           <Button type="submit" variant="secondary" busy={busy}>

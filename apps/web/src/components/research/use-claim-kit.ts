@@ -74,6 +74,6 @@ export function useClaimKit(user: CurrentUser) {
       () => RESEARCH_MESSAGES.redeemFailed,
     );
 
-  const { voucher, setVoucher, address, setAddress, error, setError, busy } = kitForm;
-  return { voucher, setVoucher, found, address, setAddress, error, setError, busy, check, redeem };
+  const { voucher, setVoucher, address, setAddress, error, setError, busy, submit } = kitForm;
+  return { voucher, setVoucher, found, address, setAddress, error, setError, busy, check, redeem, submit };
 }

@@ -112,4 +112,40 @@ describe('Add a new project, then claim a kit', () => {
     expect(await within(dialog).findByText(RESEARCH_MESSAGES.mismatch)).toBeVisible();
     expect(calls.filter((c) => c.path === '/kits/redeem')).toHaveLength(0);
   });
+
+  async function openJoin(join: Parameters<typeof stubApi>[0][string]) {
+    const calls = stubApi({ 'GET /research/kits': { status: 200, body: [] }, 'POST /research/join': join });
+    const view = renderRoute('/kits', { config: researchConfig, signedInAs: participant });
+    await view.user.click(await screen.findByRole('button', { name: RESEARCH_TEXTS.joinProject }));
+    const dialog = await screen.findByRole('dialog');
+    await view.user.type(within(dialog).getByLabelText(RESEARCH_TEXTS.participantCode), CODE);
+    return { ...view, calls, dialog };
+  }
+
+  it('says the code is not valid when joining fails, and offers it again', async () => {
+    const { dialog, user } = await openJoin({
+      status: 500,
+      body: { message: 'Try again later.', code: 'INTERNAL' },
+    });
+    await user.click(within(dialog).getByRole('button', { name: RESEARCH_MODAL_TEXTS.join }));
+    expect(await within(dialog).findByText(RESEARCH_MESSAGES.participantInvalid)).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: RESEARCH_MODAL_TEXTS.join })).toBeEnabled();
+  });
+
+  it('joins once for a double click', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { dialog, user, calls } = await openJoin(async () => {
+      await held;
+      return { status: 200, body: { researchProjectName: 'Gut study', projectId: 7 } };
+    });
+    const join = within(dialog).getByRole('button', { name: RESEARCH_MODAL_TEXTS.join });
+    await user.dblClick(join);
+    await waitFor(() => expect(join).toBeDisabled());
+    release();
+    expect(await within(dialog).findByRole('button', { name: RESEARCH_MODAL_TEXTS.yes })).toBeVisible();
+    expect(calls.filter((c) => c.path === '/research/join')).toHaveLength(1);
+  });
 });

@@ -57,7 +57,6 @@ function AddProjectFlow({ user, onClose }: { user: CurrentUser; onClose: () => v
   const [step, setStep] = useState<Step>('CODE');
   const [code, setCode] = useState('');
   const [projectName, setProjectName] = useState('');
-  const [joining, setJoining] = useState(false);
   const [needsVoucher, setNeedsVoucher] = useState(false);
   const [outcome, setOutcome] = useState<ClaimOutcome>('REDEEMED');
   const [activating, setActivating] = useState<ActivateTarget | null>(null);
@@ -74,27 +73,31 @@ function AddProjectFlow({ user, onClose }: { user: CurrentUser; onClose: () => v
     go('SUCCESS');
   }
 
+  /** Joins with the code; a code that needs its project's voucher asks for the voucher first. */
   async function join() {
     const problem = localCodeProblem(code);
     claim.setError(problem);
     if (problem) return;
-    setJoining(true);
-    try {
-      const joined = await joinResearch({
-        participantIdentifier: normaliseParticipantCode(code),
-        userId: user.id,
-      });
-      setProjectName(joined.researchProjectName);
-      void invalidateKits();
-      go('CLAIM');
-    } catch (error) {
-      if (error instanceof ApiError && error.code === VOUCHER_REQUIRED) {
+    await claim.submit(
+      {},
+      async () => {
+        const joined = await joinResearch({
+          participantIdentifier: normaliseParticipantCode(code),
+          userId: user.id,
+        });
+        setProjectName(joined.researchProjectName);
+        void invalidateKits();
+        go('CLAIM');
+      },
+      (error) => {
+        if (!(error instanceof ApiError && error.code === VOUCHER_REQUIRED)) {
+          return RESEARCH_MESSAGES.participantInvalid;
+        }
         setNeedsVoucher(true);
         go('VOUCHER');
-      } else claim.setError(RESEARCH_MESSAGES.participantInvalid);
-    } finally {
-      setJoining(false);
-    }
+        return null;
+      },
+    );
   }
 
   /** The project's own code with the voucher just checked against it: now the participant joins. */
@@ -140,7 +143,7 @@ function AddProjectFlow({ user, onClose }: { user: CurrentUser; onClose: () => v
           <ParticipantCodeStep
             code={code}
             onCodeChange={setCode}
-            busy={joining}
+            busy={claim.busy}
             error={claim.error}
             onProceed={() => void join()}
           />
