@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { CARD_PAYMENT_MESSAGES } from '@portal/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { testPaymentCharges, testPaymentTokens } from '../../db/schema/index.ts';
@@ -21,15 +22,6 @@ const TEST_CARDS: Record<string, Outcome> = {
   '4000002760003184': 'authenticate',
   '4000002500003155': 'authenticate_once',
 };
-
-export const CARD_MESSAGES = {
-  number: 'Your card number is incorrect.',
-  expiry: "Your card's expiration date is incomplete or in the past.",
-  cvc: "Your card's security code is incomplete.",
-  unknown: 'Use a Stripe test card, such as 4242 4242 4242 4242, on this test payment page.',
-  token: 'Your card details have expired. Please enter them again.',
-  intent: 'This payment is not waiting for authentication. Please pay again.',
-} as const;
 
 function luhnValid(digits: string): boolean {
   let sum = 0;
@@ -54,14 +46,15 @@ export async function createTestToken(
   now = new Date(),
 ): Promise<{ id: string; last4: string }> {
   const digits = card.number.replace(/[\s-]/g, '');
-  if (!/^\d{13,19}$/.test(digits) || !luhnValid(digits)) throw new PaymentError('card', CARD_MESSAGES.number);
+  if (!/^\d{13,19}$/.test(digits) || !luhnValid(digits))
+    throw new PaymentError('card', CARD_PAYMENT_MESSAGES.number);
   const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
   const endOfMonth = new Date(Date.UTC(year, card.expMonth, 1));
   if (card.expMonth < 1 || card.expMonth > 12 || endOfMonth <= now)
-    throw new PaymentError('card', CARD_MESSAGES.expiry);
-  if (!/^\d{3,4}$/.test(card.cvc)) throw new PaymentError('card', CARD_MESSAGES.cvc);
+    throw new PaymentError('card', CARD_PAYMENT_MESSAGES.expiry);
+  if (!/^\d{3,4}$/.test(card.cvc)) throw new PaymentError('card', CARD_PAYMENT_MESSAGES.cvc);
   const outcome = TEST_CARDS[digits];
-  if (!outcome) throw new PaymentError('card', CARD_MESSAGES.unknown);
+  if (!outcome) throw new PaymentError('card', CARD_PAYMENT_MESSAGES.unknown);
   const id = `tok_embedded_${crypto.randomBytes(12).toString('hex')}`;
   await db.insert(testPaymentTokens).values({ id, outcome, last4: digits.slice(-4) });
   return { id, last4: digits.slice(-4) };
@@ -89,7 +82,7 @@ export async function authenticateTestPayment(db: Db, clientSecret: string, comp
       ),
     )
     .returning({ id: testPaymentCharges.id });
-  if (!updated) throw new PaymentError('card', CARD_MESSAGES.intent);
+  if (!updated) throw new PaymentError('card', CARD_PAYMENT_MESSAGES.intent);
 }
 
 /**
@@ -101,7 +94,7 @@ export function embeddedPayments(db: Db): PaymentProvider {
   async function outcomeOf(source: string): Promise<Outcome> {
     const tokenId = source.startsWith('cus_embedded_') ? source.slice('cus_embedded_'.length) : source;
     const [token] = await db.select().from(testPaymentTokens).where(eq(testPaymentTokens.id, tokenId));
-    if (!token) throw new PaymentError('card', CARD_MESSAGES.token);
+    if (!token) throw new PaymentError('card', CARD_PAYMENT_MESSAGES.token);
     return token.outcome as Outcome;
   }
   return {

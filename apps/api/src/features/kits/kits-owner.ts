@@ -1,5 +1,6 @@
 import {
   becomesGuardian,
+  canViewReport,
   dependantRedeem,
   isNotActivated,
   KIT_MESSAGES,
@@ -65,8 +66,7 @@ export async function updateKit(
           : (await lookupReferral({ ...ctx, db: tx }, patch.referralCode)).referralCode;
     }
     if (patch.reportReceived) {
-      if (!['RESULTS_AVAILABLE', 'MICROBIOME_COACH_SESSION_COMPLETED'].includes(kit.sampleStatus ?? ''))
-        throw conflict('The report of this kit is not available yet.');
+      if (!canViewReport(kit)) throw conflict('The report of this kit is not available yet.');
       changes.reportReceived = true;
     }
     await tx.update(kits).set(changes).where(eq(kits.id, kit.id));

@@ -1,5 +1,6 @@
 import {
   listedSurveyTypes,
+  QUESTIONNAIRE_MESSAGES,
   QUESTIONNAIRE_ORDER,
   type StudySurveyType,
   type SurveyDefinition,
@@ -10,14 +11,6 @@ import { readDefinitionFiles } from '@portal/domain/questionnaire/definition-fil
 import type { Db } from '../../db/client.ts';
 import { type KitRow, type ProjectRow, surveyDefinitions } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
-
-export const SURVEY_MESSAGES = {
-  unknownType: 'There is no such questionnaire.',
-  notListed: 'This questionnaire is not part of this kit.',
-  notActivated: 'Questionnaires open once your kit has been activated.',
-  infantKit: 'The questionnaires of this kit are answered on the infant questionnaire site.',
-  unknownQuestion: 'There is no such question in this questionnaire.',
-} as const;
 
 /** The newest version of each questionnaire, which is what people answer. */
 export type SurveyCatalog = Map<StudySurveyType, SurveyDefinition>;
@@ -70,13 +63,13 @@ export function resolveType(raw: string): StudySurveyType {
   const type =
     surveyTypeFromSlug(raw) ??
     (QUESTIONNAIRE_ORDER.includes(raw as StudySurveyType) ? (raw as StudySurveyType) : null);
-  if (!type) throw notFound(SURVEY_MESSAGES.unknownType);
+  if (!type) throw notFound(QUESTIONNAIRE_MESSAGES.unknownType);
   return type;
 }
 
 export function getDefinition(raw: string): SurveyDefinition {
   const definition = surveyCatalog().get(resolveType(raw));
-  if (!definition) throw notFound(SURVEY_MESSAGES.unknownType);
+  if (!definition) throw notFound(QUESTIONNAIRE_MESSAGES.unknownType);
   return definition;
 }
 

@@ -3,6 +3,7 @@ import {
   answerSaveAction,
   isUnderAge,
   KIT_MESSAGES,
+  QUESTIONNAIRE_MESSAGES,
   type StudySurveyType,
 } from '@portal/domain';
 import { and, eq, type SQLWrapper, sql } from 'drizzle-orm';
@@ -13,7 +14,7 @@ import type { AppContext } from '../../lib/context.ts';
 import { AppError, conflict, invalid, notFound, sessionExpired } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/authenticate.ts';
 import { liveSession } from '../auth/live-session.ts';
-import { answerClock, getDefinition, kitSurveyTypes, resolveType, SURVEY_MESSAGES } from './catalog.ts';
+import { answerClock, getDefinition, kitSurveyTypes, resolveType } from './catalog.ts';
 import { progressOf, storeProgress } from './progress.ts';
 
 // What other features use of the questionnaires, from one place.
@@ -22,7 +23,6 @@ export {
   getDefinition,
   latestDefinitionOf,
   loadDefinitions,
-  SURVEY_MESSAGES,
   surveyCatalog,
 } from './catalog.ts';
 export { surveyStatsForKits } from './progress.ts';
@@ -61,11 +61,11 @@ async function readPersonAndKit(db: DbOrTx, caller: Caller, kitId: number, lock 
 /** The owner's kit with this questionnaire open to them; anything else is refused without changing data. */
 function answerableKit({ user, kit, project }: PersonAndKit, type: StudySurveyType) {
   if (!kit || !project) throw notFound(KIT_MESSAGES.kitNotFound);
-  if (kit.surveyResultId) throw conflict(SURVEY_MESSAGES.infantKit);
+  if (kit.surveyResultId) throw conflict(QUESTIONNAIRE_MESSAGES.infantKit);
   if (kit.kitStatus === 'UNASSIGNED' || kit.kitStatus === 'ASSIGNED')
-    throw conflict(SURVEY_MESSAGES.notActivated);
+    throw conflict(QUESTIONNAIRE_MESSAGES.notActivated);
   if (!kitSurveyTypes(kit, project, isUnderAge(user)).includes(type))
-    throw new AppError(404, 'NOT_FOUND', SURVEY_MESSAGES.notListed);
+    throw new AppError(404, 'NOT_FOUND', QUESTIONNAIRE_MESSAGES.notListed);
 }
 
 const answerColumns = {
@@ -151,7 +151,9 @@ export async function saveAnswer(
     answerableKit(person, type);
     const question = definition.questions.find((q) => q.questionId === body.questionId);
     if (!question)
-      throw invalid(SURVEY_MESSAGES.unknownQuestion, { questionId: SURVEY_MESSAGES.unknownQuestion });
+      throw invalid(QUESTIONNAIRE_MESSAGES.unknownQuestion, {
+        questionId: QUESTIONNAIRE_MESSAGES.unknownQuestion,
+      });
     const action = answerSaveAction(question, body, answerClock());
     if (action.action === 'reject') throw invalid(action.message, { [body.questionId]: action.message });
     const sequence = body.clientSequence ?? Date.now();

@@ -1,12 +1,12 @@
 import {
   canRequestReplacement,
   coachTileState,
-  deliversResults,
   type Kit,
   kitStatusText,
   overallProgress,
   questionnairesComplete,
   reportDelivered,
+  resultsWithheld,
   withBrand,
 } from '@portal/domain';
 import { useEffect, useRef } from 'react';
@@ -21,7 +21,6 @@ import { ProgressBar } from './progress-bar.tsx';
 import { ReportReceived } from './report-received.tsx';
 import { SurveyRows } from './survey-rows.tsx';
 
-const RESULT_STATUSES = new Set(['RESULTS_AVAILABLE', 'MICROBIOME_COACH_SESSION_COMPLETED']);
 const MONTH_YEAR = new Intl.DateTimeFormat('en-AU', { month: 'long', year: 'numeric' });
 
 /** Research §2: a kit is shown by its name, else the month and year it was activated. */
@@ -61,7 +60,7 @@ export function KitSurveys({
   // Research §2 and §4: the row shows the kit's friendly status (REQUESTED is Packing, dispatched is
   // Sent), not the logistics-type labels of My Research. Results a project does not deliver read as
   // received, as on My Research.
-  const withheld = RESULT_STATUSES.has(kit.kitStatus) && !deliversResults(kit.project);
+  const withheld = resultsWithheld(kit);
   const status = kitStatusText(withheld ? 'RECEIVED_BY_LAB' : kit.kitStatus);
   const overall = overallProgress(kit.surveysStats);
   const complete = questionnairesComplete(kit.surveysStats);
