@@ -4,6 +4,10 @@ import { REPORT_TEXTS } from '../report-texts.ts';
 /** The usual range of healthy reference people: their middle half, the 25th to the 75th percentile. */
 export const USUAL_RANGE = { from: 25, to: 75 } as const;
 
+/** The marker's width in the band's 0–100 units, kept whole inside the band at either end. */
+const MARKER_WIDTH = 2;
+const markerX = (position: number) => Math.min(100 - MARKER_WIDTH, Math.max(0, position - MARKER_WIDTH / 2));
+
 type BandProps = {
   /** The measure's name, said first in the text alternative. */
   title: string;
@@ -38,13 +42,7 @@ export function PercentileBand({ title, valueText, percentile }: BandProps & { p
           width={USUAL_RANGE.to - USUAL_RANGE.from}
           height="6"
         />
-        <rect
-          className="score-band-marker"
-          x={Math.min(98.8, Math.max(0, position - 0.6))}
-          y="0"
-          width="1.2"
-          height="12"
-        />
+        <rect className="score-band-marker" x={markerX(position)} y="0" width={MARKER_WIDTH} height="12" />
       </svg>
       <div className="score-band-ends" aria-hidden="true">
         <span>{REPORT_TEXTS.scaleLower}</span>
@@ -75,13 +73,7 @@ export function SignBand({ title, valueText, value }: BandProps & { value: numbe
         <rect className="score-band-track" x="0" y="3" width="100" height="6" rx="3" />
         <rect className="score-band-healthy" x="50" y="3" width="50" height="6" rx="3" />
         <rect className="score-band-zero" x="49.8" y="1.5" width="0.4" height="9" />
-        <rect
-          className="score-band-marker"
-          x={Math.min(98.8, Math.max(0, position - 0.6))}
-          y="0"
-          width="1.2"
-          height="12"
-        />
+        <rect className="score-band-marker" x={markerX(position)} y="0" width={MARKER_WIDTH} height="12" />
       </svg>
       <div className="score-band-ends" aria-hidden="true">
         <span>{REPORT_TEXTS.signLower}</span>

@@ -155,7 +155,9 @@ export function ReportsPage() {
         </fieldset>
       )}
       {items.length > 0 && !primary ? (
-        <p className="report-not-selected">{REPORT_TEXTS.notSelected}</p>
+        <EmptyState className="report-not-selected" illustration={<ReportIllustration />}>
+          <p>{REPORT_TEXTS.notSelected}</p>
+        </EmptyState>
       ) : null}
       <ReportActions
         primary={primary?.sampleIdentifier ?? null}
