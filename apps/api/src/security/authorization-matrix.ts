@@ -215,6 +215,7 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'POST /api/admin/projects': admin('PROJECT_ADMIN'),
   'POST /api/admin/projects/{projectId}/participant-codes': admin('PROJECT_ADMIN'),
   'GET /api/admin/impersonation-audit': admin('AUDIT_READ'),
+  'GET /api/admin/jobs': admin('ADMIN'),
   'POST /api/admin/recruitments': admin('RECRUITMENT_ADMIN'),
   'POST /api/admin/recruitments/{recruitmentId}/candidates': admin('RECRUITMENT_ADMIN'),
   'POST /api/admin/study/sites': admin('STUDY_ADMIN'),
