@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
@@ -67,5 +68,11 @@ describe('rate limits counted in the database', () => {
       remoteAddress: '198.51.100.9',
     });
     expect(other?.statusCode).not.toBe(429);
+  });
+  it('keeps the counters in an unlogged table, so a counter write waits for no WAL flush', async () => {
+    const result = await database.db.execute<{ persistence: string }>(
+      sql`select relpersistence as persistence from pg_class where relname = 'rate_limits'`,
+    );
+    expect(result.rows[0]?.persistence).toBe('u');
   });
 });
