@@ -11,7 +11,8 @@ const SWEEP_EVERY = 500;
 
 /**
  * @fastify/rate-limit's store in the database (design.md §7: "rate-limit counters live in PostgreSQL"), so
- * that a limit holds across every API instance, and survives a restart. One upsert per limited request:
+ * that a limit holds across every API instance and a clean restart. The table is unlogged (decision 035):
+ * a database crash empties it, and no counter write waits for a WAL flush. One upsert per limited request:
  * a fresh window starts at 1, otherwise the count goes up; the answer is the count and the milliseconds
  * left in the window (what Retry-After is computed from).
  */
