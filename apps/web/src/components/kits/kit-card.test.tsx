@@ -1,5 +1,5 @@
 import { KIT_MESSAGES, KIT_SUMMARY_TEXTS, type Kit, type PublicConfig } from '@portal/domain';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TIMELINE_RETRIES } from '../../lib/kits-api.ts';
 import { type ApiCall, makeKit, renderKits, stubApi } from '../../test/kits.tsx';
@@ -142,7 +142,9 @@ describe('KitCard', () => {
     });
     await user.type(screen.getByLabelText('Referral code'), 'DRJANE1');
     const apply = screen.getByRole('button', { name: 'Apply' });
-    await user.dblClick(apply);
+    // Two clicks with nothing awaited between them: the second finds the button busy.
+    fireEvent.click(apply);
+    fireEvent.click(apply);
     await waitFor(() => expect(apply).toBeDisabled());
     release();
     expect(

@@ -1,5 +1,5 @@
 import { encodeParticipantCode, KIT_MESSAGES, RESEARCH_MESSAGES, VOUCHER_REQUIRED } from '@portal/domain';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RESEARCH_MODAL_TEXTS, RESEARCH_TEXTS } from '../../../components/research/research-texts.ts';
 import { renderRoute } from '../../../test/render.tsx';
@@ -137,12 +137,14 @@ describe('Add a new project, then claim a kit', () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const { dialog, user, calls } = await openJoin(async () => {
+    const { dialog, calls } = await openJoin(async () => {
       await held;
       return { status: 200, body: { researchProjectName: 'Gut study', projectId: 7 } };
     });
     const join = within(dialog).getByRole('button', { name: RESEARCH_MODAL_TEXTS.join });
-    await user.dblClick(join);
+    // Two clicks with nothing awaited between them: the second finds the button busy.
+    fireEvent.click(join);
+    fireEvent.click(join);
     await waitFor(() => expect(join).toBeDisabled());
     release();
     expect(await within(dialog).findByRole('button', { name: RESEARCH_MODAL_TEXTS.yes })).toBeVisible();
