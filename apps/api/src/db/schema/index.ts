@@ -1,5 +1,6 @@
 export * from './auth.ts';
 export * from './coach.ts';
+export * from './data-rights.ts';
 export * from './kits.ts';
 export * from './orders.ts';
 export * from './outbox.ts';
