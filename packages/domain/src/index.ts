@@ -3,6 +3,7 @@ export * from './brand.ts';
 export * from './brand-tokens.ts';
 export * from './card-payment.ts';
 export * from './coach.ts';
+export * from './data-rights.ts';
 export * from './config.ts';
 export * from './dependant.ts';
 export * from './email.ts';

@@ -4,6 +4,7 @@ import { type MailRetry, mailJobs, startMailRelay } from '../adapters/mail/dispa
 import type { MailTransport } from '../adapters/mail/transport.ts';
 import type { PaymentProvider } from '../adapters/payments/payments.ts';
 import type { Database } from '../db/client.ts';
+import { exportJobs } from '../features/data-rights/exports.service.ts';
 import { type JobQueue, startJobQueue } from '../jobs/queue.ts';
 import { renewalJobs } from '../jobs/renewals.ts';
 
@@ -44,6 +45,7 @@ const jobsPlugin: FastifyPluginAsync<JobsPluginOptions> = async (app, options) =
         })
       : []),
     ...renewalJobs(app.ctx, payments, app.log),
+    ...exportJobs(app.ctx, app.log),
   ];
 
   let started: Promise<JobQueue> | undefined;

@@ -11,6 +11,7 @@ import { benchRoutes } from '../features/bench/bench.routes.ts';
 import { coachRoutes } from '../features/coach/coach.routes.ts';
 import { configRoutes } from '../features/config/config.routes.ts';
 import { consentRoutes } from '../features/consent/consent.routes.ts';
+import { dataRightsRoutes } from '../features/data-rights/data-rights.routes.ts';
 import { devMailboxRoutes } from '../features/dev/mailbox.routes.ts';
 import { kitsAdminRoutes } from '../features/kits/kits.admin.routes.ts';
 import { kitsRoutes } from '../features/kits/kits.routes.ts';
@@ -63,6 +64,7 @@ const routes: FastifyPluginAsync<{ payments: PaymentProvider }> = async (app, { 
   await app.register(supportViewsRoutes, { prefix: '/api/users' });
   await app.register(profileRoutes, { prefix: '/api' });
   await app.register(consentRoutes, { prefix: '/api' });
+  await app.register(dataRightsRoutes, { prefix: '/api' });
   await app.register(kitsRoutes, { prefix: '/api' });
   await app.register(ordersRoutes, { prefix: '/api', payments });
   await app.register(adminRoutes, { prefix: '/api/admin' });

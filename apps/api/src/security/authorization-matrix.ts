@@ -77,6 +77,12 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'GET /api/users/me': self,
   'GET /api/users/me/support-views': self,
   'PUT /api/users/me': self,
+  // The export's id is made at request time, so the fixture has none: these answer about the caller's
+  // own exports only, and data-rights.routes.test.ts checks another person's token gets 404.
+  'POST /api/me/exports': self,
+  'GET /api/me/exports': self,
+  'GET /api/me/exports/{id}': self,
+  'GET /api/me/exports/{id}/download': self,
   'GET /api/addresses': self,
   'GET /api/consent-flow/{flowId}': owner((f) => ({
     url: `/api/consent-flow/3?consenter-type=USER&consenter-id=${f.ownerId}`,
