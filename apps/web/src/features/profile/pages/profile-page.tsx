@@ -6,6 +6,7 @@ import { useConfig } from '../../../lib/config.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { ProfileForm } from '../components/profile-form.tsx';
 import { SupportViewsSection } from '../components/support-views-section.tsx';
+import { YourDataSection } from '../components/your-data-section.tsx';
 
 export function ProfilePage() {
   const userQuery = useCurrentUser();
@@ -21,6 +22,7 @@ export function ProfilePage() {
         <>
           <ProfileForm user={userQuery.data} />
           <SupportViewsSection />
+          <YourDataSection />
           {/* Research §2's profile has no subscription: that is the customer portal's. */}
           {appType === 'CUSTOMER' ? <SubscriptionSection /> : null}
         </>
