@@ -77,7 +77,6 @@ export function YourDataSection() {
       <h2 id={headingId}>{T.sectionTitle}</h2>
       <p>{T.sectionIntro}</p>
       {latest ? <ExportState latest={latest} /> : null}
-      {exports.isError ? <Alert tone="error">{errorText(exports.error)}</Alert> : null}
       <form onSubmit={form.handleSubmit(() => request.mutateAsync().catch(() => undefined))}>
         <Button type="submit" disabled={preparing || request.isPending}>
           {T.request}
