@@ -70,9 +70,9 @@ describe('rate limits counted in the database', () => {
     expect(other?.statusCode).not.toBe(429);
   });
   it('keeps the counters in an unlogged table, so a counter write waits for no WAL flush', async () => {
-    const result = await database.db.execute<{ persistence: string }>(
+    const { rows } = (await database.db.execute(
       sql`select relpersistence as persistence from pg_class where relname = 'rate_limits'`,
-    );
-    expect(result.rows[0]?.persistence).toBe('u');
+    )) as unknown as { rows: { persistence: string }[] };
+    expect(rows[0]?.persistence).toBe('u');
   });
 });
