@@ -7,8 +7,8 @@ import {
   visibleQuestions,
 } from '@portal/domain';
 import { type Ref, useImperativeHandle } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { QuestionCard } from '../../../components/questionnaire/question-card.tsx';
+import { Alert } from '../../../components/ui/alert.tsx';
 import { REQUISITION_TEXTS } from '../requisition-texts.ts';
 import { useStoolQuestionnaire } from '../use-stool-questionnaire.ts';
 
