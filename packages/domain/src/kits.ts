@@ -1,3 +1,5 @@
+// Over 300 lines because it is the kit's whole vocabulary from the spec (statuses, their texts, the
+// state machines and the listing rules), which the API and the web app both import from one place.
 import { z } from 'zod';
 import { DASHBOARD_TEXTS } from './navigation.ts';
 import { addressSchema } from './profile.ts';

@@ -1,3 +1,5 @@
+// Over 300 lines because it holds the requisition spec's tables and texts word for word (fields, limits,
+// messages) next to the rules that use them; splitting them would scatter one screen's requirements.
 import { TZDate } from '@date-fns/tz';
 import { z } from 'zod';
 import { parseDisplayDate } from './profile.ts';

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentProvider } from '../adapters/payments/payments.ts';
-import { runRenewals } from '../features/orders/orders.service.ts';
+import { runRenewals } from '../features/orders/subscriptions.service.ts';
 import type { AppContext } from '../lib/context.ts';
 import type { JobDefinition } from './queue.ts';
 

@@ -1,3 +1,5 @@
+// Over 300 lines because it is a table: one entry per ops command, each a few lines that call the admin
+// API. Keeping them in one table is what lets `ops --help` and readme.test.ts list every command.
 import fs from 'node:fs';
 import type { ParseArgsConfig } from 'node:util';
 import { type AdminClient, OpsError } from './client.ts';

@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PaymentProvider } from '../../adapters/payments/payments.ts';
 import { requireAuthority } from '../../plugins/authenticate.ts';
-import { createPromo, runRenewals } from './orders.service.ts';
+import { createPromo } from './orders.service.ts';
+import { runRenewals } from './subscriptions.service.ts';
 
 const denied = { 401: apiErrorSchema, 403: apiErrorSchema };
 

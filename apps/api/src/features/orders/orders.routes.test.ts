@@ -14,7 +14,7 @@ import {
   testPaymentCharges,
 } from '../../db/schema/index.ts';
 import { bearer, createTestApp, ops, signedInUser, type TestApp } from '../../test/helpers.ts';
-import { runRenewals } from './orders.service.ts';
+import { runRenewals } from './subscriptions.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -19,7 +19,8 @@ import { authenticateTestPayment, createTestToken } from '../../adapters/payment
 import { PaymentError, type PaymentProvider } from '../../adapters/payments/payments.ts';
 import { AppError } from '../../lib/errors.ts';
 import { principalOf, requireUser } from '../../plugins/authenticate.ts';
-import { cancelSubscription, findPromo, placeOrder, userSubscription } from './orders.service.ts';
+import { findPromo, placeOrder } from './orders.service.ts';
+import { cancelSubscription, userSubscription } from './subscriptions.service.ts';
 
 const security = [{ bearerAuth: [] }];
 const errors = {

@@ -1,3 +1,5 @@
+// Over 300 lines because checkout is one flow that must be read whole: the idempotency key's claim, the
+// promo reservation, the charge with its 3-D Secure pause and resume, and the undo when the write fails.
 import crypto from 'node:crypto';
 import {
   canRequestReplacement,
@@ -13,18 +15,12 @@ import {
   paymentTechnicalMessage,
   planOf,
   priceOrder,
-  type Subscription,
   toCents,
 } from '@portal/domain';
-import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { enqueueMail } from '../../adapters/mail/outbox.ts';
-import {
-  type ChargeResult,
-  PAYMENT_TEXTS,
-  PaymentError,
-  type PaymentProvider,
-} from '../../adapters/payments/payments.ts';
+import { type ChargeResult, PaymentError, type PaymentProvider } from '../../adapters/payments/payments.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   idempotencyKeys,
@@ -40,7 +36,7 @@ import {
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors.ts';
 import { activateKit, createKits, giveKit, setKitStatus } from '../kits/kits.service.ts';
-import { receiptMail, renewalFailedMail, renewalMail } from './order-mail.ts';
+import { receiptMail } from './order-mail.ts';
 
 type OrderBody = z.output<typeof orderRequestSchema>;
 type Stored = { status: number; body: unknown };
@@ -415,135 +411,4 @@ async function undoCharge(
       reason: `order write failed (${String((cause as Error)?.message ?? cause).slice(0, 200)}) and the refund failed`,
     });
   }
-}
-
-// ---- Subscriptions ---------------------------------------------------------------------------
-
-function toSubscription(row: typeof subscriptions.$inferSelect): Subscription {
-  const plan = planOf(row.subscriptionType);
-  return {
-    id: row.id,
-    consumerUserId: row.consumerUserId,
-    subscriptionType: row.subscriptionType as Subscription['subscriptionType'],
-    label: plan?.label ?? row.subscriptionType,
-    price: row.unitPriceCents / 100,
-    createdDate: row.createdAt.toISOString(),
-    nextRenewalDate: row.cancelledAt ? null : row.nextRenewalAt.toISOString(),
-    cancelledDate: row.cancelledAt?.toISOString() ?? null,
-  };
-}
-
-/** getUserSubscription: the person's active subscription, else their latest one, else null. */
-export async function userSubscription(ctx: AppContext, userId: string): Promise<Subscription | null> {
-  const rows = await ctx.db
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.consumerUserId, userId))
-    .orderBy(asc(subscriptions.id));
-  const active = rows.find((r) => r.cancelledAt === null);
-  const latest = active ?? rows.at(-1);
-  return latest ? toSubscription(latest) : null;
-}
-
-/** Cancelling stops future renewals; the kits already sent stay the person's. */
-export async function cancelSubscription(ctx: AppContext, userId: string, id: number): Promise<Subscription> {
-  const [row] = await ctx.db
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.id, id), eq(subscriptions.consumerUserId, userId)));
-  if (!row) throw notFound(ORDER_MESSAGES.subscriptionNotFound);
-  if (row.cancelledAt) throw conflict(ORDER_MESSAGES.subscriptionCancelled);
-  const [updated] = await ctx.db
-    .update(subscriptions)
-    .set({ cancelledAt: new Date() })
-    .where(eq(subscriptions.id, id))
-    .returning();
-  return toSubscription(updated ?? row);
-}
-
-/**
- * Charges and ships every subscription that is due. Each one is first claimed in a short transaction
- * (FOR UPDATE SKIP LOCKED, then a lease), so several server instances running this at once renew it
- * exactly once; the charge runs outside any transaction with an idempotency key per renewal, so a crash
- * between the charge and the write can never charge twice when the renewal is retried.
- */
-export async function runRenewals(ctx: AppContext, payments: PaymentProvider, now = new Date()) {
-  let renewed = 0;
-  let failed = 0;
-  for (;;) {
-    const sub = await ctx.db.transaction(async (tx) => {
-      const [due] = await tx
-        .select()
-        .from(subscriptions)
-        .where(
-          and(
-            isNull(subscriptions.cancelledAt),
-            lte(subscriptions.nextRenewalAt, now),
-            or(isNull(subscriptions.renewingUntil), lt(subscriptions.renewingUntil, new Date())),
-          ),
-        )
-        .orderBy(asc(subscriptions.nextRenewalAt))
-        .limit(1)
-        .for('update', { skipLocked: true });
-      if (!due) return null;
-      await tx
-        .update(subscriptions)
-        .set({ renewingUntil: new Date(Date.now() + 10 * 60 * 1000) })
-        .where(eq(subscriptions.id, due.id));
-      return due;
-    });
-    if (!sub) break;
-    const [owner] = await ctx.db.select().from(users).where(eq(users.id, sub.consumerUserId));
-    const label = planOf(sub.subscriptionType)?.label ?? sub.subscriptionType;
-    try {
-      // Off-session: nobody is there for 3-D Secure, so a card that asks for it fails the renewal.
-      const charged = await payments.charge({
-        amountCents: sub.unitPriceCents,
-        source: { customer: sub.paymentCustomer },
-        description: `${ctx.mail.brand} subscription renewal (${label})`,
-        idempotencyKey: `renewal-${sub.id}-${sub.renewals + 1}`,
-        offSession: true,
-      });
-      if (charged.status !== 'succeeded')
-        throw new PaymentError('declined', PAYMENT_TEXTS.authenticationRequired);
-    } catch (error) {
-      if (!(error instanceof PaymentError)) throw error;
-      await ctx.db.transaction(async (tx) => {
-        await tx
-          .update(subscriptions)
-          .set({
-            nextRenewalAt: new Date(now.getTime() + 24 * 3600 * 1000),
-            lastRenewalError: error.message,
-            renewingUntil: null,
-          })
-          .where(eq(subscriptions.id, sub.id));
-        if (owner) await enqueueMail(tx, renewalFailedMail(ctx.mail, owner, label));
-      });
-      failed++;
-      continue;
-    }
-    await ctx.db.transaction(async (tx) => {
-      const txCtx = { ...ctx, db: tx };
-      if (owner) {
-        const [kit] = await createKits(txCtx, { count: 1, projectId: 1, ownerEmail: owner.email });
-        if (kit)
-          await activateKit(txCtx, owner.id, kit.id, {
-            addressLine1: sub.addressLine1,
-            addressLine2: sub.addressLine2,
-            suburb: sub.suburb,
-            state: sub.state,
-            postcode: sub.postcode,
-          });
-        await enqueueMail(tx, renewalMail(ctx.mail, owner, label, sub.unitPriceCents));
-      }
-      const next = new Date(sub.nextRenewalAt);
-      next.setUTCMonth(next.getUTCMonth() + sub.intervalMonths);
-      await tx
-        .update(subscriptions)
-        .set({ renewals: sub.renewals + 1, nextRenewalAt: next, lastRenewalError: null, renewingUntil: null })
-        .where(eq(subscriptions.id, sub.id));
-    });
-    renewed++;
-  }
-  return { renewed, failed };
 }

@@ -5,7 +5,7 @@ import { embeddedPayments } from '../../adapters/payments/embedded.ts';
 import { PAYMENT_TEXTS } from '../../adapters/payments/payments.ts';
 import { orders, promoCodes, subscriptions, testPaymentCharges } from '../../db/schema/index.ts';
 import { bearer, createTestApp, ops, signedInUser, type TestApp } from '../../test/helpers.ts';
-import { runRenewals } from './orders.service.ts';
+import { runRenewals } from './subscriptions.service.ts';
 
 /**
  * 3-D Secure on the embedded provider, as with Stripe's test cards: 4000 0027 6000 3184 asks for

@@ -1,3 +1,5 @@
+// Over 300 lines: one recruitment's whole life (expression of interest, email validation, consent, the
+// coordinator's candidate list) shares its queries and messages; split it when a part grows on its own.
 import { ERROR_CODES, RECRUITMENT_MESSAGES, type RecruitmentConsent } from '@portal/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { enqueueMail } from '../../adapters/mail/outbox.ts';

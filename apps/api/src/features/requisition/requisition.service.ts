@@ -1,3 +1,5 @@
+// Over 300 lines: the requisition form (site kits, collection times, the stool questionnaire and the
+// replacement request) is one study workflow whose steps share the kit lookup and its checks.
 import {
   formTypeOfKit,
   type KitFormType,
