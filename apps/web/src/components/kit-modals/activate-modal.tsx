@@ -1,10 +1,9 @@
 import { KIT_MESSAGES, type Kit, kitDisplayName } from '@portal/domain';
 import { useState } from 'react';
-import { type CurrentUser, useCurrentUser } from '../../lib/current-user.ts';
+import type { CurrentUser } from '../../lib/current-user.ts';
 import { activateKit, useInvalidateKits } from '../../lib/kits-api.ts';
 import { addressFromProfile, toShippingAddress } from '../address/address-draft.ts';
-import { Alert } from '../ui/alert.tsx';
-import { Loading } from '../ui/loading.tsx';
+import { CurrentUserModal } from '../ui/current-user-modal.tsx';
 import { Modal } from '../ui/modal.tsx';
 import { SuccessStep } from '../ui/success-step.tsx';
 import { useStepFocus } from '../ui/use-step-focus.ts';
@@ -18,16 +17,11 @@ const TITLE = 'Send this kit to me now';
 
 /** Address confirm for a kit the person holds: send it now to this address, or keep it for later. */
 export function ActivateKitModal({ kit, open, onClose }: Props) {
-  const user = useCurrentUser();
-  if (!open) return null;
-  if (!user.data) {
-    return (
-      <Modal open onClose={onClose} title={TITLE}>
-        {user.isError ? <Alert tone="error">{user.error.message}</Alert> : <Loading />}
-      </Modal>
-    );
-  }
-  return <ActivateFlow kit={kit} user={user.data} onClose={onClose} />;
+  return (
+    <CurrentUserModal open={open} title={TITLE} onClose={onClose}>
+      {(user) => <ActivateFlow kit={kit} user={user} onClose={onClose} />}
+    </CurrentUserModal>
+  );
 }
 
 type Step = 'CONFIRM' | 'SENT' | 'LATER';

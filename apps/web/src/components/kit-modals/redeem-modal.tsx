@@ -9,12 +9,12 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
-import { type CurrentUser, currentUserQueryKey, useCurrentUser } from '../../lib/current-user.ts';
+import { type CurrentUser, currentUserQueryKey } from '../../lib/current-user.ts';
 import { voucherErrorText } from '../../lib/error-text.ts';
 import { activateKit, checkVoucher, redeemKit, useInvalidateKits, useKits } from '../../lib/kits-api.ts';
 import { addressFromProfile, toShippingAddress } from '../address/address-draft.ts';
 import { Alert } from '../ui/alert.tsx';
-import { Loading } from '../ui/loading.tsx';
+import { CurrentUserModal } from '../ui/current-user-modal.tsx';
 import { Modal } from '../ui/modal.tsx';
 import { SuccessStep } from '../ui/success-step.tsx';
 import { useStepFocus } from '../ui/use-step-focus.ts';
@@ -34,16 +34,11 @@ const TITLE = 'Redeem a voucher';
  * redeemed goes to the address confirm. Every opening starts afresh, since closing unmounts the flow.
  */
 export function RedeemModal({ open, onClose, initialVoucher }: Props) {
-  const user = useCurrentUser();
-  if (!open) return null;
-  if (!user.data) {
-    return (
-      <Modal open onClose={onClose} title={TITLE}>
-        {user.isError ? <Alert tone="error">{user.error.message}</Alert> : <Loading />}
-      </Modal>
-    );
-  }
-  return <RedeemFlow user={user.data} onClose={onClose} initialVoucher={initialVoucher ?? ''} />;
+  return (
+    <CurrentUserModal open={open} title={TITLE} onClose={onClose}>
+      {(user) => <RedeemFlow user={user} onClose={onClose} initialVoucher={initialVoucher ?? ''} />}
+    </CurrentUserModal>
+  );
 }
 
 type Outcome = 'ACTIVATED' | 'REDEEMED';

@@ -1,10 +1,10 @@
 import { KIT_PRODUCT_LABEL, normaliseReferralCode, type OrderResult } from '@portal/domain';
 import { useState } from 'react';
 import { useBranded } from '../../lib/config.ts';
-import { type CurrentUser, useCurrentUser } from '../../lib/current-user.ts';
+import type { CurrentUser } from '../../lib/current-user.ts';
 import { useInvalidateKits } from '../../lib/kits-api.ts';
 import { useProducts } from '../../lib/orders-api.ts';
-import { Alert } from '../ui/alert.tsx';
+import { CurrentUserModal } from '../ui/current-user-modal.tsx';
 import { Loading } from '../ui/loading.tsx';
 import { Modal } from '../ui/modal.tsx';
 import { useStepFocus } from '../ui/use-step-focus.ts';
@@ -22,16 +22,11 @@ type Props = { open: boolean; onClose: () => void };
  * while open, so every opening starts again at page 0 with one kit.
  */
 export function OrderModal({ open, onClose }: Props) {
-  const user = useCurrentUser();
-  if (!open) return null;
-  if (!user.data) {
-    return (
-      <Modal open onClose={onClose} title={ORDER_TEXTS.buyKit}>
-        {user.isError ? <Alert tone="error">{user.error.message}</Alert> : <Loading />}
-      </Modal>
-    );
-  }
-  return <OrderFlow user={user.data} onClose={onClose} />;
+  return (
+    <CurrentUserModal open={open} title={ORDER_TEXTS.buyKit} onClose={onClose}>
+      {(user) => <OrderFlow user={user} onClose={onClose} />}
+    </CurrentUserModal>
+  );
 }
 
 type Page = 0 | 1 | 'success';

@@ -1,10 +1,11 @@
 import { KIT_PRODUCT_LABEL, type Kit, kitDisplayName, type OrderResult } from '@portal/domain';
 import { useState } from 'react';
 import { useBranded } from '../../lib/config.ts';
-import { type CurrentUser, useCurrentUser } from '../../lib/current-user.ts';
+import type { CurrentUser } from '../../lib/current-user.ts';
 import { useInvalidateKits } from '../../lib/kits-api.ts';
 import { useProducts } from '../../lib/orders-api.ts';
 import { Alert } from '../ui/alert.tsx';
+import { CurrentUserModal } from '../ui/current-user-modal.tsx';
 import { Loading } from '../ui/loading.tsx';
 import { Modal } from '../ui/modal.tsx';
 import { useStepFocus } from '../ui/use-step-focus.ts';
@@ -21,16 +22,11 @@ type Props = { kit: Kit; open: boolean; onClose: () => void };
  * old kit becomes REPLACED and the new one waits in My Kits.
  */
 export function ReplacementOrderModal({ kit, open, onClose }: Props) {
-  const user = useCurrentUser();
-  if (!open) return null;
-  if (!user.data) {
-    return (
-      <Modal open onClose={onClose} title={ORDER_TEXTS.replacementTitle}>
-        {user.isError ? <Alert tone="error">{user.error.message}</Alert> : <Loading />}
-      </Modal>
-    );
-  }
-  return <ReplacementFlow kit={kit} user={user.data} onClose={onClose} />;
+  return (
+    <CurrentUserModal open={open} title={ORDER_TEXTS.replacementTitle} onClose={onClose}>
+      {(user) => <ReplacementFlow kit={kit} user={user} onClose={onClose} />}
+    </CurrentUserModal>
+  );
 }
 
 function ReplacementFlow({ kit, user, onClose }: { kit: Kit; user: CurrentUser; onClose: () => void }) {

@@ -1,12 +1,11 @@
 import { KIT_MESSAGES } from '@portal/domain';
 import { useState } from 'react';
-import { type CurrentUser, useCurrentUser } from '../../lib/current-user.ts';
+import type { CurrentUser } from '../../lib/current-user.ts';
 import { activateKit, useInvalidateKits } from '../../lib/kits-api.ts';
 import { addressFromProfile, toShippingAddress } from '../address/address-draft.ts';
 import { KIT_MODAL_TEXTS } from '../kit-modals/kit-modal-texts.ts';
 import { useKitForm } from '../kit-modals/use-kit-form.ts';
-import { Alert } from '../ui/alert.tsx';
-import { Loading } from '../ui/loading.tsx';
+import { CurrentUserModal } from '../ui/current-user-modal.tsx';
 import { Modal } from '../ui/modal.tsx';
 import { SuccessStep } from '../ui/success-step.tsx';
 import { useStepFocus } from '../ui/use-step-focus.ts';
@@ -24,15 +23,11 @@ type Step = 'REDEEM_CODE_WITH_ADDRESS' | 'KIT_READY';
 
 /** Activate (research §2): the address for a kit the participant holds, then KIT_READY. */
 export function ResearchActivateModal({ target, onClose }: { target: ActivateTarget; onClose: () => void }) {
-  const user = useCurrentUser();
-  if (!user.data) {
-    return (
-      <Modal open onClose={onClose} title={RESEARCH_MODAL_TEXTS.activateTitle}>
-        {user.isError ? <Alert tone="error">{user.error.message}</Alert> : <Loading />}
-      </Modal>
-    );
-  }
-  return <ActivateFlow target={target} user={user.data} onClose={onClose} />;
+  return (
+    <CurrentUserModal title={RESEARCH_MODAL_TEXTS.activateTitle} onClose={onClose}>
+      {(user) => <ActivateFlow target={target} user={user} onClose={onClose} />}
+    </CurrentUserModal>
+  );
 }
 
 function ActivateFlow({
