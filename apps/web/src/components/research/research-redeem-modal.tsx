@@ -1,14 +1,13 @@
-import { KIT_MESSAGES, RESEARCH_MESSAGES } from '@portal/domain';
+import { RESEARCH_MESSAGES } from '@portal/domain';
 import { useState } from 'react';
-import { type CurrentUser, useCurrentUser } from '../../lib/current-user.ts';
+import type { CurrentUser } from '../../lib/current-user.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
-import { Loading } from '../ui/loading.tsx';
+import { CurrentUserModal } from '../ui/current-user-modal.tsx';
 import { Modal } from '../ui/modal.tsx';
-import { SuccessStep } from '../ui/success-step.tsx';
 import { useStepFocus } from '../ui/use-step-focus.ts';
-import { AddressStep, ProjectStep, VoucherStep } from './claim-steps.tsx';
-import { ClaimSuccess } from './claim-success.tsx';
+import { ProjectStep, VoucherStep } from './claim-steps.tsx';
+import { ClaimEndSteps, claimTitle } from './claim-success.tsx';
 import { type ActivateTarget, ResearchActivateModal } from './research-activate-modal.tsx';
 import { RESEARCH_MODAL_TEXTS } from './research-texts.ts';
 import { type ClaimOutcome, isAlreadyClaimed, postsKits, useClaimKit } from './use-claim-kit.ts';
@@ -27,16 +26,11 @@ type Step = 'INTRO' | 'VOUCHER' | 'PROJECT' | 'ADDRESS' | 'LATER' | 'SUCCESS';
  * kit, LATER, then success. A voucher whose kit is already in the account goes to the Activate modal.
  */
 export function ResearchRedeemModal({ open, onClose, joined = null }: Props) {
-  const user = useCurrentUser();
-  if (!open) return null;
-  if (!user.data) {
-    return (
-      <Modal open onClose={onClose} title={RESEARCH_MODAL_TEXTS.redeemTitle}>
-        {user.isError ? <Alert tone="error">{user.error.message}</Alert> : <Loading />}
-      </Modal>
-    );
-  }
-  return <RedeemFlow user={user.data} onClose={onClose} joined={joined} />;
+  return (
+    <CurrentUserModal open={open} title={RESEARCH_MODAL_TEXTS.redeemTitle} onClose={onClose}>
+      {(user) => <RedeemFlow user={user} onClose={onClose} joined={joined} />}
+    </CurrentUserModal>
+  );
 }
 
 function RedeemFlow({
@@ -82,12 +76,7 @@ function RedeemFlow({
 
   if (activating) return <ResearchActivateModal target={activating} onClose={onClose} />;
 
-  const title =
-    step === 'SUCCESS'
-      ? outcome === 'ACTIVATED'
-        ? KIT_MESSAGES.successActivated
-        : KIT_MESSAGES.successRedeemed
-      : RESEARCH_MODAL_TEXTS.redeemTitle;
+  const title = claimTitle(step, outcome, RESEARCH_MODAL_TEXTS.redeemTitle);
 
   return (
     <Modal open onClose={onClose} title={title}>
@@ -126,18 +115,14 @@ function RedeemFlow({
             onConfirm={() => void confirmProject()}
           />
         ) : null}
-        {step === 'ADDRESS' ? (
-          <AddressStep
-            address={claim.address}
-            onAddressChange={claim.setAddress}
-            busy={claim.busy}
-            error={claim.error}
-            onBack={() => go('PROJECT')}
-            onProceed={() => void claim.redeem(true).then(finish)}
-          />
-        ) : null}
-        {step === 'LATER' ? <SuccessStep onDone={onClose}>{RESEARCH_MESSAGES.joinLater}</SuccessStep> : null}
-        {step === 'SUCCESS' ? <ClaimSuccess outcome={outcome} onDone={onClose} /> : null}
+        <ClaimEndSteps
+          step={step}
+          claim={claim}
+          outcome={outcome}
+          onBack={() => go('PROJECT')}
+          onFinish={finish}
+          onDone={onClose}
+        />
       </div>
     </Modal>
   );

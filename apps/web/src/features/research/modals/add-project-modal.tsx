@@ -1,12 +1,11 @@
-import { KIT_MESSAGES, RESEARCH_MESSAGES, VOUCHER_REQUIRED } from '@portal/domain';
+import { RESEARCH_MESSAGES, VOUCHER_REQUIRED } from '@portal/domain';
 import { useState } from 'react';
 import {
-  AddressStep,
   localCodeProblem,
   ParticipantCodeStep,
   VoucherStep,
 } from '../../../components/research/claim-steps.tsx';
-import { ClaimSuccess } from '../../../components/research/claim-success.tsx';
+import { ClaimEndSteps, claimTitle } from '../../../components/research/claim-success.tsx';
 import {
   type ActivateTarget,
   ResearchActivateModal,
@@ -20,12 +19,11 @@ import {
 } from '../../../components/research/use-claim-kit.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Loading } from '../../../components/ui/loading.tsx';
+import { CurrentUserModal } from '../../../components/ui/current-user-modal.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { SuccessStep } from '../../../components/ui/success-step.tsx';
 import { useStepFocus } from '../../../components/ui/use-step-focus.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { type CurrentUser, useCurrentUser } from '../../../lib/current-user.ts';
+import type { CurrentUser } from '../../../lib/current-user.ts';
 import { useInvalidateKits } from '../../../lib/kits-api.ts';
 import { normaliseParticipantCode } from '../../../lib/pending-redeem.ts';
 import { joinResearch } from '../../../lib/research-api.ts';
@@ -39,16 +37,11 @@ type Step = 'CODE' | 'CLAIM' | 'VOUCHER' | 'ADDRESS' | 'LATER' | 'SUCCESS';
  * vouchers (decision 021), so for it the modal goes straight to the voucher and joins with both.
  */
 export function AddProjectModal({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const user = useCurrentUser();
-  if (!open) return null;
-  if (!user.data) {
-    return (
-      <Modal open onClose={onClose} title={RESEARCH_MODAL_TEXTS.addProjectTitle}>
-        {user.isError ? <Alert tone="error">{user.error.message}</Alert> : <Loading />}
-      </Modal>
-    );
-  }
-  return <AddProjectFlow user={user.data} onClose={onClose} />;
+  return (
+    <CurrentUserModal open={open} title={RESEARCH_MODAL_TEXTS.addProjectTitle} onClose={onClose}>
+      {(user) => <AddProjectFlow user={user} onClose={onClose} />}
+    </CurrentUserModal>
+  );
 }
 
 function AddProjectFlow({ user, onClose }: { user: CurrentUser; onClose: () => void }) {
@@ -129,12 +122,7 @@ function AddProjectFlow({ user, onClose }: { user: CurrentUser; onClose: () => v
 
   if (activating) return <ResearchActivateModal target={activating} onClose={onClose} />;
 
-  const title =
-    step === 'SUCCESS'
-      ? outcome === 'ACTIVATED'
-        ? KIT_MESSAGES.successActivated
-        : KIT_MESSAGES.successRedeemed
-      : RESEARCH_MODAL_TEXTS.addProjectTitle;
+  const title = claimTitle(step, outcome, RESEARCH_MODAL_TEXTS.addProjectTitle);
 
   return (
     <Modal open onClose={onClose} title={title}>
@@ -171,18 +159,14 @@ function AddProjectFlow({ user, onClose }: { user: CurrentUser; onClose: () => v
             onProceed={() => void checkVoucher()}
           />
         ) : null}
-        {step === 'ADDRESS' ? (
-          <AddressStep
-            address={claim.address}
-            onAddressChange={claim.setAddress}
-            busy={claim.busy}
-            error={claim.error}
-            onBack={() => go('VOUCHER')}
-            onProceed={() => void claim.redeem(true).then(finish)}
-          />
-        ) : null}
-        {step === 'LATER' ? <SuccessStep onDone={onClose}>{RESEARCH_MESSAGES.joinLater}</SuccessStep> : null}
-        {step === 'SUCCESS' ? <ClaimSuccess outcome={outcome} onDone={onClose} /> : null}
+        <ClaimEndSteps
+          step={step}
+          claim={claim}
+          outcome={outcome}
+          onBack={() => go('VOUCHER')}
+          onFinish={finish}
+          onDone={onClose}
+        />
       </div>
     </Modal>
   );
