@@ -11,8 +11,8 @@ import {
 } from '@portal/domain';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { BellIllustration } from '../../../components/ui/illustrations.tsx';
 import { useConfig } from '../../../lib/config.ts';
-import { BellIllustration } from './empty-illustrations.tsx';
 
 /** The empty states' next steps (the spec's texts stay as they are; these follow them). */
 export const EMPTY_ACTIONS = { activate: 'Activate your kit', order: 'Order your first kit' } as const;

@@ -1,7 +1,7 @@
 import { DASHBOARD_TEXTS, type KitLike, kitSummary } from '@portal/domain';
 import type { ReactNode } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { KitBoxIllustration } from './empty-illustrations.tsx';
+import { KitBoxIllustration } from '../../../components/ui/illustrations.tsx';
 
 /** Activated kits, reports received and coach sessions, each out of the valid kits; with none, the next step. */
 export function SummaryCards({ kits, emptyAction }: { kits: KitLike[]; emptyAction?: ReactNode }) {

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Illustration } from '../../../components/ui/illustrations.tsx';
 import { SURVEY_TEXTS } from '../survey-texts.ts';
 
 /** The empty state's next step, after the spec's text. */
@@ -8,12 +9,11 @@ export const SURVEYS_EMPTY_ACTION = 'Activate your kit';
 /** A clipboard with its questions still blank: no questionnaires yet. Decorative, in the brand's tokens. */
 function ClipboardIllustration() {
   return (
-    <svg className="illustration" viewBox="0 0 96 96" aria-hidden="true" focusable="false">
-      <circle cx="48" cy="48" r="44" className="illustration-bg" />
+    <Illustration>
       <rect x="28" y="24" width="40" height="52" rx="6" className="illustration-fill" />
       <rect x="38" y="19" width="20" height="10" rx="4" className="illustration-accent" />
       <path d="M36 42h24M36 52h24M36 62h14" className="illustration-line illustration-line-light" />
-    </svg>
+    </Illustration>
   );
 }
 
