@@ -5,6 +5,7 @@ import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { Loading } from '../ui/loading.tsx';
 import { StatusMessage } from '../ui/status-message.tsx';
+import { KitFact } from './kit-facts.tsx';
 import { errorText, formatKitDate } from './kit-format.ts';
 import { KITS_TEXTS } from './kit-texts.ts';
 
@@ -33,20 +34,13 @@ function GivenKit({ kit }: { kit: SentKit }) {
     <li className="given-kit">
       <h2>{name}</h2>
       <dl className="kit-facts">
-        <div>
-          <dt>{KITS_TEXTS.sentTo}</dt>
-          <dd>{kit.receiverEmail}</dd>
-        </div>
-        <div>
-          <dt>{KITS_TEXTS.sentOn}</dt>
-          <dd>
-            <time dateTime={kit.requestedDate}>{formatKitDate(kit.requestedDate)}</time>
-          </dd>
-        </div>
-        <div>
-          <dt>{KITS_TEXTS.status}</dt>
-          <dd data-status={status}>{kitStatusText(status)}</dd>
-        </div>
+        <KitFact term={KITS_TEXTS.sentTo}>{kit.receiverEmail}</KitFact>
+        <KitFact term={KITS_TEXTS.sentOn}>
+          <time dateTime={kit.requestedDate}>{formatKitDate(kit.requestedDate)}</time>
+        </KitFact>
+        <KitFact term={KITS_TEXTS.status} status={status}>
+          {kitStatusText(status)}
+        </KitFact>
       </dl>
       {status === 'UNASSIGNED' ? (
         <Button variant="secondary" busy={resend.isPending} onClick={() => resend.mutate()}>

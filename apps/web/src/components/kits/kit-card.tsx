@@ -10,6 +10,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { useConfig } from '../../lib/config.ts';
 import { CoachBookingModal } from '../coach/coach-booking-modal.tsx';
 import { CoachTile } from './coach-tile.tsx';
+import { KitFact, KitIdFacts } from './kit-facts.tsx';
 import { KitNameEditor } from './kit-name-editor.tsx';
 import { KitNotes } from './kit-notes.tsx';
 import { KitPrimaryAction } from './kit-primary-action.tsx';
@@ -58,15 +59,13 @@ export function KitCard({ kit, expanded, onToggle, highlighted = false, ...actio
           {kitDisplayName(kit)}
         </h2>
         <dl className="kit-facts kit-summary-facts">
-          <div>
-            <dt>{KITS_TEXTS.status}</dt>
-            <dd data-status={kit.kitStatus}>{withBrand(kitCardStatus(kit), brandName)}</dd>
-          </div>
+          <KitFact term={KITS_TEXTS.status} status={kit.kitStatus}>
+            {withBrand(kitCardStatus(kit), brandName)}
+          </KitFact>
           {nextStep ? (
-            <div className="kit-next-step">
-              <dt>{KITS_TEXTS.nextStep}</dt>
-              <dd>{nextStep}</dd>
-            </div>
+            <KitFact term={KITS_TEXTS.nextStep} className="kit-next-step">
+              {nextStep}
+            </KitFact>
           ) : null}
         </dl>
         <div className="kit-summary-actions">
@@ -100,14 +99,7 @@ function KitDetails({ kit, actions }: { kit: Kit; actions: KitCardActions }): Re
   return (
     <>
       <dl className="kit-facts">
-        <div>
-          <dt>{KITS_TEXTS.kitId}</dt>
-          <dd>KIT-{kit.id}</dd>
-        </div>
-        <div>
-          <dt>{KITS_TEXTS.sampleId}</dt>
-          <dd>{kit.sampleIdentifier}</dd>
-        </div>
+        <KitIdFacts kit={kit} />
       </dl>
       <KitNameEditor kit={kit} headingId={kitHeadingId(kit.id)} heading={false} />
       <ReplacementRequest kit={kit} orderable={orderable} />

@@ -12,6 +12,7 @@ import {
 import { COACH_TEXTS } from '../../../components/coach/coach-texts.ts';
 import { CoachTile } from '../../../components/kits/coach-tile.tsx';
 import { KitActions } from '../../../components/kits/kit-actions.tsx';
+import { KitFact } from '../../../components/kits/kit-facts.tsx';
 import { errorText } from '../../../components/kits/kit-format.ts';
 import { KITS_TEXTS } from '../../../components/kits/kit-texts.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -56,14 +57,10 @@ function CoachKit({ kit, booking, ...actions }: CoachKitActions & { kit: Kit; bo
     <article className="coach-kit" aria-labelledby={headingId}>
       <h2 id={headingId}>{kitDisplayName(kit)}</h2>
       <dl className="kit-facts">
-        <div>
-          <dt>{KITS_TEXTS.kitId}</dt>
-          <dd>KIT-{kit.id}</dd>
-        </div>
-        <div>
-          <dt>{KITS_TEXTS.status}</dt>
-          <dd data-status={kit.kitStatus}>{withBrand(kitStatusText(kit.kitStatus), brandName)}</dd>
-        </div>
+        <KitFact term={KITS_TEXTS.kitId}>KIT-{kit.id}</KitFact>
+        <KitFact term={KITS_TEXTS.status} status={kit.kitStatus}>
+          {withBrand(kitStatusText(kit.kitStatus), brandName)}
+        </KitFact>
       </dl>
       <KitActions kit={kit} onSendNow={actions.onSendNow} onGive={actions.onGive} />
       {state === null ? <p>{COACH_TEXTS.noResultsYet}</p> : null}

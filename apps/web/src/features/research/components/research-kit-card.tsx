@@ -1,6 +1,7 @@
 import { isNotActivated, type Kit, kitDisplayName, reportDelivered } from '@portal/domain';
 import { Link } from 'react-router';
 import { kitAnchor, kitHeadingId } from '../../../components/kits/kit-card.tsx';
+import { KitFact, KitIdFacts } from '../../../components/kits/kit-facts.tsx';
 import { KitNameEditor } from '../../../components/kits/kit-name-editor.tsx';
 import { KitQuestionnaires } from '../../../components/kits/kit-questionnaires.tsx';
 import { KITS_TEXTS } from '../../../components/kits/kit-texts.ts';
@@ -36,18 +37,10 @@ export function ResearchKitCard({
     >
       <KitNameEditor kit={kit} headingId={headingId} />
       <dl className="kit-facts">
-        <div>
-          <dt>{KITS_TEXTS.kitId}</dt>
-          <dd>KIT-{kit.id}</dd>
-        </div>
-        <div>
-          <dt>{KITS_TEXTS.sampleId}</dt>
-          <dd>{kit.sampleIdentifier}</dd>
-        </div>
-        <div>
-          <dt>{KITS_TEXTS.status}</dt>
-          <dd data-status={kit.kitStatus}>{researchKitStatusLabel(kit, brandName)}</dd>
-        </div>
+        <KitIdFacts kit={kit} />
+        <KitFact term={KITS_TEXTS.status} status={kit.kitStatus}>
+          {researchKitStatusLabel(kit, brandName)}
+        </KitFact>
       </dl>
       {isNotActivated(kit) && kit.project.logisticType === 'LAB_MANAGED' ? (
         <div className="kit-actions">
