@@ -74,9 +74,12 @@ export async function updateKit(
   });
 }
 
-/** A kit found by voucher that this person may redeem: unowned, or already theirs and not yet sent. */
-async function kitByVoucher(tx: DbOrTx, userId: string, voucher: string, lock: boolean) {
-  const query = tx
+/**
+ * The kit behind a voucher, with its project, when this person may redeem it: unowned, or already
+ * theirs and not yet sent. Shared with the research voucher check.
+ */
+export function redeemableKitByVoucher(tx: DbOrTx, userId: string, voucher: string) {
+  return tx
     .select({ kit: kits, project: projects })
     .from(kits)
     .innerJoin(projects, eq(projects.id, kits.projectId))
@@ -87,6 +90,11 @@ async function kitByVoucher(tx: DbOrTx, userId: string, voucher: string, lock: b
         inArray(kits.kitStatus, ['UNASSIGNED', 'ASSIGNED', 'REDEEMED']),
       ),
     );
+}
+
+/** A kit found by voucher that this person may redeem, locked for the redeem when `lock`. */
+async function kitByVoucher(tx: DbOrTx, userId: string, voucher: string, lock: boolean) {
+  const query = redeemableKitByVoucher(tx, userId, voucher);
   const [row] = await (lock ? query.for('update', { of: kits }) : query);
   if (!row) throw notFound(KIT_MESSAGES.invalidVoucher);
   return row;

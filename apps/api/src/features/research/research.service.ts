@@ -1,10 +1,11 @@
-import { encodeParticipantCode, type Kit, normaliseVoucher, RESEARCH_MESSAGES } from '@portal/domain';
-import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
-import { kits, type ProjectRow, projectMembers, projects } from '../../db/schema/index.ts';
+import { encodeParticipantCode, type Kit, RESEARCH_MESSAGES } from '@portal/domain';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { type ProjectRow, projectMembers, projects } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/authenticate.ts';
 import { listUserKits } from '../kits/kits.service.ts';
+import { redeemableKitByVoucher } from '../kits/kits-owner.ts';
 import { projectIdOfCode } from './participant-codes.ts';
 
 const SURVEY_FLAGS = {
@@ -82,17 +83,7 @@ export async function checkResearchVoucher(
   voucher: string,
   participantIdentifier?: string | undefined,
 ) {
-  const [row] = await ctx.db
-    .select({ kit: kits, project: projects })
-    .from(kits)
-    .innerJoin(projects, eq(projects.id, kits.projectId))
-    .where(
-      and(
-        eq(kits.voucherCode, normaliseVoucher(voucher)),
-        or(isNull(kits.ownerId), eq(kits.ownerId, userId)),
-        inArray(kits.kitStatus, ['UNASSIGNED', 'ASSIGNED', 'REDEEMED']),
-      ),
-    );
+  const [row] = await redeemableKitByVoucher(ctx.db, userId, voucher);
   if (!row) throw notFound(RESEARCH_MESSAGES.invalidVoucher);
   if (
     participantIdentifier !== undefined &&
