@@ -394,29 +394,17 @@ export async function exportFiles(ctx: AppContext, userId: string, now = new Dat
     ];
     for (const d of definitions.values())
       for (const q of d.questions) {
-        if (hasOptions(q.answerType))
-          for (const o of q.answers)
-            codebook.push([
-              d.surveyType,
-              d.version,
-              q.questionId,
-              String(q.questionNumber),
-              q.question,
-              q.answerType,
-              o.id,
-              o.answer,
-            ]);
-        else
-          codebook.push([
-            d.surveyType,
-            d.version,
-            q.questionId,
-            String(q.questionNumber),
-            q.question,
-            q.answerType,
-            null,
-            null,
-          ]);
+        // One row an option; a question without options has one row, its option columns empty.
+        const question = [
+          d.surveyType,
+          d.version,
+          q.questionId,
+          String(q.questionNumber),
+          q.question,
+          q.answerType,
+        ];
+        if (hasOptions(q.answerType)) for (const o of q.answers) codebook.push([...question, o.id, o.answer]);
+        else codebook.push([...question, null, null]);
       }
     add('answers/codebook.csv', csv(codebook));
   }
