@@ -29,7 +29,9 @@ export function KitTimeline({ kit }: { kit: Pick<Kit, 'id' | 'kitStatus' | 'samp
           aria-current={index === lastActive ? 'step' : undefined}
         >
           <span className="kit-step-label">{step.label}</span>
-          <span className="kit-sr-only">, {step.active ? KITS_TEXTS.stepDone : KITS_TEXTS.stepNotYet}</span>
+          <span className="visually-hidden">
+            , {step.active ? KITS_TEXTS.stepDone : KITS_TEXTS.stepNotYet}
+          </span>
           {step.date ? (
             <time className="kit-step-date" dateTime={step.date}>
               {formatKitDate(step.date)}
