@@ -5,12 +5,11 @@ import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { CurrentUserModal } from '../ui/current-user-modal.tsx';
 import { Modal } from '../ui/modal.tsx';
-import { useStepFocus } from '../ui/use-step-focus.ts';
 import { ProjectStep, VoucherStep } from './claim-steps.tsx';
 import { ClaimEndSteps, claimTitle } from './claim-success.tsx';
 import { type ActivateTarget, ResearchActivateModal } from './research-activate-modal.tsx';
 import { RESEARCH_MODAL_TEXTS } from './research-texts.ts';
-import { type ClaimOutcome, isAlreadyClaimed, postsKits, useClaimKit } from './use-claim-kit.ts';
+import { isAlreadyClaimed, postsKits, useClaimKit, useClaimSteps } from './use-claim-kit.ts';
 
 /** The project joined with the code kept from registration, or the failed join. */
 export type JoinOutcome =
@@ -43,23 +42,10 @@ function RedeemFlow({
   joined: JoinOutcome | null;
 }) {
   const claim = useClaimKit(user);
-  const [step, setStep] = useState<Step>('INTRO');
-  const [outcome, setOutcome] = useState<ClaimOutcome>('REDEEMED');
+  const { step, go, outcome, finish, stepRef } = useClaimSteps<Step>(claim, 'INTRO');
   const [activating, setActivating] = useState<ActivateTarget | null>(null);
-  const stepRef = useStepFocus<HTMLDivElement>(step);
   // A project joined just now names the project the voucher must belong to.
   const participantCode = joined?.ok ? joined.participantCode : undefined;
-
-  function go(next: Step) {
-    claim.setError(null);
-    setStep(next);
-  }
-
-  function finish(result: ClaimOutcome | undefined) {
-    if (!result) return;
-    setOutcome(result);
-    go('SUCCESS');
-  }
 
   async function checkVoucher() {
     const found = await claim.check(participantCode);

@@ -7,6 +7,7 @@ import { CLIENT_MESSAGES } from '../../lib/messages.ts';
 import { checkResearchVoucher, type ResearchVoucher } from '../../lib/research-api.ts';
 import { addressFromProfile, toShippingAddress } from '../address/address-draft.ts';
 import { useKitForm } from '../kit-modals/use-kit-form.ts';
+import { useStepFocus } from '../ui/use-step-focus.ts';
 
 export type ClaimOutcome = 'ACTIVATED' | 'REDEEMED';
 
@@ -76,4 +77,30 @@ export function useClaimKit(user: CurrentUser) {
 
   const { voucher, setVoucher, address, setAddress, error, setError, busy, submit } = kitForm;
   return { voucher, setVoucher, found, address, setAddress, error, setError, busy, check, redeem, submit };
+}
+
+/**
+ * The claim modal's steps, shared by the redeem and add-project modals: `go` moves on and clears the
+ * error, `finish` shows success with what the claim did, `stepRef` takes the focus to each new step.
+ */
+export function useClaimSteps<Step extends string>(
+  claim: Pick<ReturnType<typeof useClaimKit>, 'setError'>,
+  first: Step,
+) {
+  const [step, setStep] = useState<Step | 'SUCCESS'>(first);
+  const [outcome, setOutcome] = useState<ClaimOutcome>('REDEEMED');
+  const stepRef = useStepFocus<HTMLDivElement>(step);
+
+  function go(next: Step | 'SUCCESS') {
+    claim.setError(null);
+    setStep(next);
+  }
+
+  function finish(result: ClaimOutcome | undefined) {
+    if (!result) return;
+    setOutcome(result);
+    go('SUCCESS');
+  }
+
+  return { step, go, outcome, finish, stepRef };
 }

@@ -12,16 +12,15 @@ import {
 } from '../../../components/research/research-activate-modal.tsx';
 import { RESEARCH_MODAL_TEXTS } from '../../../components/research/research-texts.ts';
 import {
-  type ClaimOutcome,
   isAlreadyClaimed,
   postsKits,
   useClaimKit,
+  useClaimSteps,
 } from '../../../components/research/use-claim-kit.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CurrentUserModal } from '../../../components/ui/current-user-modal.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { useStepFocus } from '../../../components/ui/use-step-focus.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import type { CurrentUser } from '../../../lib/current-user.ts';
 import { useInvalidateKits } from '../../../lib/kits-api.ts';
@@ -47,24 +46,11 @@ export function AddProjectModal({ open, onClose }: { open: boolean; onClose: () 
 function AddProjectFlow({ user, onClose }: { user: CurrentUser; onClose: () => void }) {
   const invalidateKits = useInvalidateKits();
   const claim = useClaimKit(user);
-  const [step, setStep] = useState<Step>('CODE');
+  const { step, go, outcome, finish, stepRef } = useClaimSteps<Step>(claim, 'CODE');
   const [code, setCode] = useState('');
   const [projectName, setProjectName] = useState('');
   const [needsVoucher, setNeedsVoucher] = useState(false);
-  const [outcome, setOutcome] = useState<ClaimOutcome>('REDEEMED');
   const [activating, setActivating] = useState<ActivateTarget | null>(null);
-  const stepRef = useStepFocus<HTMLDivElement>(step);
-
-  function go(next: Step) {
-    claim.setError(null);
-    setStep(next);
-  }
-
-  function finish(result: ClaimOutcome | undefined) {
-    if (!result) return;
-    setOutcome(result);
-    go('SUCCESS');
-  }
 
   /** Joins with the code; a code that needs its project's voucher asks for the voucher first. */
   async function join() {
