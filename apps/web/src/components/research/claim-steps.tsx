@@ -63,6 +63,15 @@ function StepForm({ label, busy, error, ready, action, onBack, onSubmit, childre
   );
 }
 
+/** The participant code's field, as Add project and the research registration ask for it. */
+export const PARTICIPANT_CODE_FIELD = {
+  label: RESEARCH_TEXTS.participantCode,
+  hint: RESEARCH_TEXTS.participantCodeHint,
+  autoComplete: 'off',
+  spellCheck: false,
+  autoCapitalize: 'characters',
+} as const;
+
 /** A participant code, checked in the browser (research §5) before the caller joins with it. */
 export function ParticipantCodeStep({
   code,
@@ -87,11 +96,7 @@ export function ParticipantCodeStep({
       onSubmit={onProceed}
     >
       <Field
-        label={RESEARCH_TEXTS.participantCode}
-        hint={RESEARCH_TEXTS.participantCodeHint}
-        autoComplete="off"
-        spellCheck={false}
-        autoCapitalize="characters"
+        {...PARTICIPANT_CODE_FIELD}
         value={code}
         invalid={error === RESEARCH_MESSAGES.participantInvalid}
         onChange={(event) => onCodeChange(event.target.value)}

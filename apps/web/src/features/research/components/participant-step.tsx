@@ -2,6 +2,7 @@ import { emailSchema, REGISTRATION_MESSAGES, RESEARCH_MESSAGES } from '@portal/d
 import { useMutation } from '@tanstack/react-query';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { PARTICIPANT_CODE_FIELD } from '../../../components/research/claim-steps.tsx';
 import { RESEARCH_TEXTS } from '../../../components/research/research-texts.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -112,11 +113,7 @@ export function ParticipantStep({
         </Alert>
       ) : null}
       <Field
-        label={RESEARCH_TEXTS.participantCode}
-        hint={RESEARCH_TEXTS.participantCodeHint}
-        autoComplete="off"
-        spellCheck={false}
-        autoCapitalize="characters"
+        {...PARTICIPANT_CODE_FIELD}
         error={problems.participantCode}
         {...form.register('participantCode')}
       />
