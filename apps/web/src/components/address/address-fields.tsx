@@ -1,6 +1,6 @@
 import { AU_STATES, PROFILE_LIMITS } from '@portal/domain';
 import { useId, useState } from 'react';
-import { Field } from '../ui/field.tsx';
+import { Field, FieldError } from '../ui/field.tsx';
 import { type AddressDraft, type AddressField, addressProblems, editAddress } from './address-draft.ts';
 import { AddressFinder } from './address-finder.tsx';
 import { addressFromSuggestion } from './address-suggestions.ts';
@@ -95,11 +95,7 @@ function StateSelect({ value, error, onChange, onBlur }: StateSelectProps) {
           </option>
         ))}
       </select>
-      {error ? (
-        <p id={errorId} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId}>{error}</FieldError>
     </div>
   );
 }

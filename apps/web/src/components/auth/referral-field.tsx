@@ -1,6 +1,7 @@
 import { REGISTRATION_REFERRAL_TEXTS } from '@portal/domain';
 import { useId, useState } from 'react';
 import { useRegistrationReferral } from '../../lib/referral-api.ts';
+import { FieldError } from '../ui/field.tsx';
 
 type Props = {
   value: string;
@@ -39,11 +40,7 @@ export function ReferralField({ value, onChange, serverError }: Props) {
         onChange={(event) => onChange(event.target.value)}
         onBlur={() => setChecked(value.trim() || null)}
       />
-      {error ? (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`}>{error}</FieldError>
       <p id={`${id}-found`} className="field-hint" role="status">
         {found ? REGISTRATION_REFERRAL_TEXTS.found(found.firstName, found.lastName) : null}
       </p>

@@ -2,6 +2,7 @@ import { KIT_NAME_MAX, type Kit, kitDisplayName, updateKitSchema } from '@portal
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useUpdateKit } from '../../lib/kits-api.ts';
 import { Button } from '../ui/button.tsx';
+import { FieldError } from '../ui/field.tsx';
 import { StatusMessage } from '../ui/status-message.tsx';
 import { errorText } from './kit-format.ts';
 import { KITS_TEXTS } from './kit-texts.ts';
@@ -101,11 +102,7 @@ export function KitNameEditor({
             <p id={`${inputId}-count`} className="field-hint" aria-live="polite">
               {KITS_TEXTS.charactersLeft(left)}
             </p>
-            {error ? (
-              <p id={`${inputId}-error`} className="field-error" role="alert">
-                {error}
-              </p>
-            ) : null}
+            <FieldError id={`${inputId}-error`}>{error}</FieldError>
           </div>
           <div className="form-actions">
             <Button type="submit" busy={update.isPending}>

@@ -2,6 +2,7 @@ import { KIT_NOTES_MAX, type Kit, updateKitSchema } from '@portal/domain';
 import { type FormEvent, useId, useState } from 'react';
 import { useUpdateKit } from '../../lib/kits-api.ts';
 import { Button } from '../ui/button.tsx';
+import { FieldError } from '../ui/field.tsx';
 import { StatusMessage } from '../ui/status-message.tsx';
 import { errorText } from './kit-format.ts';
 import { KITS_TEXTS } from './kit-texts.ts';
@@ -51,11 +52,7 @@ export function KitNotes({ kit }: { kit: Kit }) {
         <p id={`${id}-count`} className="field-hint">
           {KITS_TEXTS.charactersLeft(KIT_NOTES_MAX - notes.length)}
         </p>
-        {error ? (
-          <p id={`${id}-error`} className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FieldError id={`${id}-error`}>{error}</FieldError>
       </div>
       <Button type="submit" variant="secondary" busy={update.isPending}>
         {KITS_TEXTS.saveNotes}

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { type FieldErrors, type Resolver, type ResolverResult, useForm } from 'react-hook-form';
 import { lookupReferralCode, useUpdateKit } from '../../lib/kits-api.ts';
 import { Button } from '../ui/button.tsx';
+import { FieldError } from '../ui/field.tsx';
 import { StatusMessage } from '../ui/status-message.tsx';
 import { errorText } from './kit-format.ts';
 import { KITS_TEXTS } from './kit-texts.ts';
@@ -109,11 +110,7 @@ export function KitReferral({ kit }: { kit: Kit }) {
           </Button>
         </form>
       )}
-      {error ? (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`}>{error}</FieldError>
       <StatusMessage>{message}</StatusMessage>
     </div>
   );

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Field } from '../ui/field.tsx';
+import { Field, FieldError } from '../ui/field.tsx';
 import type { CardDetails } from './card-tokenizer.ts';
 import { ORDER_TEXTS } from './orders-texts.ts';
 
@@ -67,11 +67,7 @@ export function CardFields({ value, onChange, error }: Props) {
           aria-describedby={describedBy()}
         />
       </div>
-      {error ? (
-        <p id={errorId} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId}>{error}</FieldError>
     </fieldset>
   );
 }

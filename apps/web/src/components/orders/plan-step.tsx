@@ -1,6 +1,7 @@
 import { PLANS, type SubscriptionType } from '@portal/domain';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../ui/button.tsx';
+import { FieldError } from '../ui/field.tsx';
 import { dollars } from './order-pricing.ts';
 import { ORDER_TEXTS } from './orders-texts.ts';
 
@@ -51,11 +52,7 @@ export function PlanStep({ value, onChange, onContinue }: Props) {
             </span>
           </label>
         ))}
-        {error ? (
-          <p id={errorId} className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FieldError id={errorId}>{error}</FieldError>
       </fieldset>
       <div className="form-actions">
         <Button type="submit">{ORDER_TEXTS.continueToPayment}</Button>

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { FieldError } from '../ui/field.tsx';
 import { ORDER_TEXTS } from './orders-texts.ts';
 
 type Props = { checked: boolean; onChange: (checked: boolean) => void; error: string | null };
@@ -25,11 +26,7 @@ export function TermsCheckbox({ checked, onChange, error }: Props) {
           </a>
         </label>
       </div>
-      {error ? (
-        <p id={errorId} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId}>{error}</FieldError>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { type ComponentProps, useId } from 'react';
+import { type ComponentProps, type ReactNode, useId } from 'react';
 
 type FieldProps = ComponentProps<'input'> & {
   label: string;
@@ -29,11 +29,17 @@ export function Field({ label, hint, error, invalid, id, className, ...inputProp
         aria-describedby={describedBy || undefined}
         {...inputProps}
       />
-      {error ? (
-        <p id={errorId} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId}>{error}</FieldError>
     </div>
+  );
+}
+
+/** A field's error message, announced (role alert), with the id its control's aria-describedby names; nothing without one. */
+export function FieldError({ id, children }: { id?: string | undefined; children: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p id={id} className="field-error" role="alert">
+      {children}
+    </p>
   );
 }

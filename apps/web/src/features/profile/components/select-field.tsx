@@ -1,4 +1,5 @@
 import { type ComponentProps, useId } from 'react';
+import { FieldError } from '../../../components/ui/field.tsx';
 
 type SelectFieldProps = ComponentProps<'select'> & {
   label: string;
@@ -27,11 +28,7 @@ export function SelectField({ label, error, options, id, ...selectProps }: Selec
           </option>
         ))}
       </select>
-      {error ? (
-        <p id={errorId} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId}>{error}</FieldError>
     </div>
   );
 }

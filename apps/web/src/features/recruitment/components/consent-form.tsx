@@ -9,6 +9,7 @@ import { useId } from 'react';
 import { FormProvider, type Resolver, useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { FieldError } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { type ConsentAddress, type ConsentAnswer, type ConsentAnswered, useAnswerConsent } from '../api.ts';
 import { consentPlainText } from '../consent-html.ts';
@@ -90,11 +91,7 @@ export function ConsentForm({ address, consent, onAnswered, onTerminated }: Prop
             </label>
           ))}
         </fieldset>
-        {choiceError ? (
-          <p id={choiceErrorId} className="field-error" role="alert">
-            {choiceError}
-          </p>
-        ) : null}
+        <FieldError id={choiceErrorId}>{choiceError}</FieldError>
         {answer.isError ? <Alert tone="error">{RECRUITMENT_MESSAGES.saveFailed}</Alert> : null}
         {answer.isSuccess ? <Alert tone="success">{RECRUITMENT_MESSAGES.saved}</Alert> : null}
         <div className="form-actions">
