@@ -89,16 +89,20 @@ export const envOf = (store: Store): Record<string, string> => ({
   ...(store.kind === 'pglite' ? { DATA_DIR: store.dataDir } : { DATABASE_URL: store.url }),
 });
 
-/** One person with a few kits: one activated (questionnaires open) and one with a report. */
-export async function seedPerson(base: string) {
-  const email = `bench.${Date.now().toString(36)}@example.com`;
-  await call(
+/** A bench person (first name Bench), made through the operators' API. */
+const createPerson = (base: string, email: string, lastName: string) =>
+  call(
     base,
     'POST',
     '/api/admin/users',
-    { email, password: PASSWORD, firstName: 'Bench', lastName: 'Person', dob: '1990-01-01' },
+    { email, password: PASSWORD, firstName: 'Bench', lastName, dob: '1990-01-01' },
     ops,
   );
+
+/** One person with a few kits: one activated (questionnaires open) and one with a report. */
+export async function seedPerson(base: string) {
+  const email = `bench.${Date.now().toString(36)}@example.com`;
+  await createPerson(base, email, 'Person');
   const kits = await call<{ id: number; sampleIdentifier: string }[]>(
     base,
     'POST',
@@ -136,13 +140,7 @@ const JOURNEY_PROFILES = [
 /** A subscriber with four reports, for the report PDF (with its journey pages) and the journey. */
 export async function seedJourneyPerson(base: string) {
   const email = `bench.journey.${Date.now().toString(36)}@example.com`;
-  await call(
-    base,
-    'POST',
-    '/api/admin/users',
-    { email, password: PASSWORD, firstName: 'Bench', lastName: 'Journey', dob: '1990-01-01' },
-    ops,
-  );
+  await createPerson(base, email, 'Journey');
   const kits = await call<{ id: number; sampleIdentifier: string }[]>(
     base,
     'POST',
@@ -193,13 +191,7 @@ export async function seedAnswerers(base: string, count: number) {
   const people: { kitId: number; token: string }[] = [];
   for (let i = 0; i < count; i++) {
     const email = `bench.answerer.${stamp}.${i}@example.com`;
-    await call(
-      base,
-      'POST',
-      '/api/admin/users',
-      { email, password: PASSWORD, firstName: 'Bench', lastName: 'Answerer', dob: '1990-01-01' },
-      ops,
-    );
+    await createPerson(base, email, 'Answerer');
     const [kit] = await call<{ id: number }[]>(
       base,
       'POST',
