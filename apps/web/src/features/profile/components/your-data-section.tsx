@@ -5,10 +5,10 @@ import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { downloadFile } from '../../../lib/download.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
-import { downloadFile } from '../../reports/api.ts';
 
 const T = DATA_RIGHTS_TEXTS;
 

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { OrderModal, SubscriptionModal } from '../../../components/orders/lazy-modals.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { comparisonPdfPath, downloadFile, downloadPdf, reportFilePath, reportPdfPath } from '../api.ts';
+import { downloadFile, downloadPdf } from '../../../lib/download.ts';
+import { comparisonPdfPath, reportFilePath, reportPdfPath } from '../api.ts';
 import { JOURNEY_TEXTS } from '../journey-texts.ts';
 import { REPORT_TEXTS } from '../report-texts.ts';
 
