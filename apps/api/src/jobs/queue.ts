@@ -67,6 +67,12 @@ export type JobQueue = {
   send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string | null>;
   insert<T extends object>(name: string, jobs: JobInsert<T>[], tx?: DbOrTx): Promise<void>;
   list(filter?: { queue?: string; state?: JobState; limit?: number }): Promise<JobListing>;
+  /**
+   * Resolves once the queue is installed. Call it before a transaction that sends a job: a queue that
+   * starts on first use (tests) would otherwise wait for the embedded database's one connection, which
+   * that transaction holds.
+   */
+  ready(): Promise<void>;
   /** Stops the workers, waits for the jobs in progress (up to timeoutMs), and stops the queue's timers. */
   stop(timeoutMs?: number): Promise<void>;
 };
@@ -111,6 +117,7 @@ export async function startJobQueue(
       if (jobs.length) await boss.insert(name, jobs, tx ? { db: asJobDb(tx) } : {});
     },
     list: (filter) => listJobs(database.db, filter),
+    ready: async () => {},
     async stop(timeoutMs = 10_000) {
       await boss.stop({ graceful: true, close: false, timeout: timeoutMs });
     },

@@ -57,6 +57,9 @@ const jobsPlugin: FastifyPluginAsync<JobsPluginOptions> = async (app, options) =
     send: async (name, data, sendOptions) => (await queue()).send(name, data, sendOptions),
     insert: async (name, jobs, tx) => (await queue()).insert(name, jobs, tx),
     list: async (filter) => (await queue()).list(filter),
+    ready: async () => {
+      await queue();
+    },
     stop: async (timeoutMs) => {
       if (started) await (await started).stop(timeoutMs);
     },

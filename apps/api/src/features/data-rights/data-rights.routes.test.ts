@@ -277,3 +277,22 @@ describe('download my data (issue 23)', () => {
     expect(text('README.txt')).toContain('Not included');
   }, 60_000);
 });
+
+describe('an export asked of an instance whose queue has not started yet', () => {
+  it('records the export and queues its job, instead of waiting for the connection its transaction holds', async () => {
+    // No workers: the queue starts on first use, as in every test app and in ops tooling.
+    const idle = await createTestApp();
+    try {
+      const person = await signedInUser(idle.app);
+      const res = await idle.app.inject({
+        method: 'POST',
+        url: '/api/me/exports',
+        headers: bearer(person.accessToken),
+      });
+      expect(res.statusCode).toBe(202);
+      expect((await idle.app.jobs.list({ queue: 'data.export' })).jobs).toHaveLength(1);
+    } finally {
+      await idle.close();
+    }
+  }, 60_000);
+});

@@ -42,6 +42,7 @@ function view(row: Listed, now = new Date()): DataExport {
  * second one. Expired exports lose their ZIP here.
  */
 export async function requestExport(ctx: AppContext, jobs: JobQueue, userId: string) {
+  await jobs.ready();
   return ctx.db.transaction(async (tx) => {
     // One request at a time per person: the row lock orders two requests that arrive together.
     await tx.execute(sql`select 1 from ${users} where ${users.id} = ${userId} for update`);
