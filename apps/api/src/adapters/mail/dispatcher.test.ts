@@ -65,7 +65,9 @@ describe('mail through the job queue', () => {
       await enqueueMail(database.db, message('two@example.com'));
       await until(() => sent.length === 2);
       expect(sent.sort()).toEqual(['one@example.com', 'two@example.com']);
+      // The transport records a send before the relay marks its row: wait for both rows.
       await until(async () => (await rowsTo('one@')).every((r) => r.sentAt !== null));
+      await until(async () => (await rowsTo('two@')).every((r) => r.sentAt !== null));
       const [row] = await rowsTo('two@');
       expect(row).toMatchObject({ attempts: 1, lastError: null });
       expect(row?.queuedAt).toBeInstanceOf(Date);

@@ -11,3 +11,4 @@ export * from './research.ts';
 export * from './study.ts';
 export * from './surveys.ts';
 export * from './users.ts';
+export * from './staff.ts';
