@@ -1,6 +1,7 @@
 export * from './auth.ts';
 export * from './coach.ts';
 export * from './data-rights.ts';
+export * from './email-preferences.ts';
 export * from './kits.ts';
 export * from './orders.ts';
 export * from './outbox.ts';

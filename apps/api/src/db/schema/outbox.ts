@@ -11,6 +11,13 @@ export const outbox = pgTable(
     text: text('text').notNull(),
     html: text('html').notNull(),
     links: jsonb('links').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /**
+     * Extra headers of the message: List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on every
+     * non-transactional email; none on transactional ones.
+     */
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    /** The email category a person may switch off (EMAIL_CATEGORIES); null for transactional mail. */
+    category: text('category'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),

@@ -69,6 +69,11 @@ export const consentResponses = pgTable(
     consenterType: text('consenter_type').notNull(),
     consenterId: uuid('consenter_id').notNull(),
     consented: boolean('consented').notNull(),
+    /**
+     * A withdrawal of consent given earlier (consented is then false): a new row, so the history of
+     * answers stays as it was (issue 23).
+     */
+    withdrawal: boolean('withdrawal').notNull().default(false),
     consentVersion: text('consent_version').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
