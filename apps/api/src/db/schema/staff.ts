@@ -1,4 +1,5 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
 
 /**
  * Every action taken by staff in the console or by the operator key (issue 24): who, what, which record,
@@ -27,3 +28,51 @@ export const staffAudit = pgTable(
     index('staff_audit_entity_idx').on(t.entity, t.entityId, t.at),
   ],
 );
+
+/**
+ * A staff account's console state, beside its `users` row (roles are the row's authorities): the TOTP
+ * secret (sealed with the server secret; unconfirmed until the person enters a code), the last time
+ * step accepted (a code works once), who invited them, and whether the account was disabled.
+ */
+export const staffMembers = pgTable('staff_members', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  totpSecretSealed: text('totp_secret_sealed'),
+  totpConfirmedAt: timestamp('totp_confirmed_at', { withTimezone: true }),
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+  invitedBy: text('invited_by').notNull(),
+  invitedAt: timestamp('invited_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Set when the person first set a password through their invitation. */
+  acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
+});
+
+/** Recovery codes, shown once and kept as SHA-256 hashes; each works once. */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull().unique(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('staff_recovery_codes_user_idx').on(t.userId)],
+);
+
+/**
+ * Sessions (refresh-token families) that passed the second factor. The staff guard reads it on every
+ * request, so a session that has not passed it opens nothing but the enrolment and the code screen.
+ */
+export const staffSessions = pgTable('staff_sessions', {
+  familyId: uuid('family_id').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** TOTP or RECOVERY_CODE. */
+  method: text('method').notNull(),
+  passedAt: timestamp('passed_at', { withTimezone: true }).notNull().defaultNow(),
+});
