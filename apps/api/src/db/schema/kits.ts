@@ -71,6 +71,8 @@ export const kits = pgTable(
      * computes those from the answers when it reads them, as it does for figures of an older version.
      */
     surveyProgress: jsonb('survey_progress').$type<StoredProgressMap | null>().default(sql`'{}'::jsonb`),
+    /** Counts the answer changes of the kit: a save writes only if no other save came in between (decision 036). */
+    answersVersion: integer('answers_version').notNull().default(0),
     /** A replacement kit points at the failed kit it replaces. */
     replacesKitId: integer('replaces_kit_id'),
     shipFirstName: text('ship_first_name'),
