@@ -1,0 +1,1 @@
+ALTER TABLE "kits" ADD COLUMN "answers_version" integer DEFAULT 0 NOT NULL;
