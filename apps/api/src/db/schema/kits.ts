@@ -93,6 +93,12 @@ export const kits = pgTable(
     index('kits_owner_idx').on(t.ownerId),
     // A replaced kit's card names its replacement; few kits are replacements, so the index is partial.
     index('kits_replaces_kit_idx').on(t.replacesKitId).where(sql`${t.replacesKitId} is not null`),
+    // The staff console's kit search pages by keyset on (updated_at, id), filtered by one of these
+    // (decision 037): each filter reads its page straight off an index, however many kits there are.
+    index('kits_updated_idx').on(t.updatedAt, t.id),
+    index('kits_status_updated_idx').on(t.kitStatus, t.updatedAt, t.id),
+    index('kits_sample_status_updated_idx').on(t.sampleStatus, t.updatedAt, t.id),
+    index('kits_project_updated_idx').on(t.projectId, t.updatedAt, t.id),
   ],
 );
 
