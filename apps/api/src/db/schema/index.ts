@@ -1,3 +1,4 @@
+export * from './account-closure.ts';
 export * from './auth.ts';
 export * from './coach.ts';
 export * from './data-rights.ts';

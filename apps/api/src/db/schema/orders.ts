@@ -145,3 +145,14 @@ export const testPaymentCharges = pgTable('test_payment_charges', {
   refundedAt: timestamp('refunded_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Refunds of the embedded test provider, by idempotency key, so a retried refund is taken once, as with
+ * Stripe; a charge is marked refunded once its refunds add up to it.
+ */
+export const testPaymentRefunds = pgTable('test_payment_refunds', {
+  idempotencyKey: text('idempotency_key').primaryKey(),
+  paymentId: text('payment_id').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
