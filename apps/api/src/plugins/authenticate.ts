@@ -1,9 +1,10 @@
-import { ERROR_CODES, SUPPORT_VIEW_READ_ONLY } from '@portal/domain';
+import { ERROR_CODES, isStaffRole, SUPPORT_VIEW_READ_ONLY } from '@portal/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { preparedFor } from '../db/prepared.ts';
 import { users } from '../db/schema/index.ts';
 import { liveSession } from '../features/auth/live-session.ts';
+import { assertConsoleOpen, staffStanding } from '../features/staff/staff-standing.ts';
 import { forbidden, sessionExpired, unauthorized } from '../lib/errors.ts';
 import { verifyToken } from '../lib/jwt.ts';
 import { safeEqual } from '../lib/secrets.ts';
@@ -51,7 +52,7 @@ const liveSupportView = preparedFor((db) =>
         eq(users.id, sql.placeholder('userId')),
         liveSession(sql.placeholder('sessionId')),
         sql`exists (select 1 from ${users} actor where actor.id = ${sql.placeholder('actorId')}
-          and actor.authorities && array['IMPERSONATE', 'ADMIN']::text[])`,
+          and actor.authorities && array['IMPERSONATE', 'SUPPORT', 'ADMIN']::text[])`,
       ),
     )
     .prepare('live_support_view'),
@@ -103,7 +104,8 @@ function refuseSupportWrites(request: FastifyRequest, principal: Principal) {
     throw forbidden(SUPPORT_VIEW_READ_ONLY, ERROR_CODES.supportViewReadOnly);
 }
 
-async function principalFrom(request: FastifyRequest): Promise<Principal | null> {
+/** The caller, checked live (the operator key, or a token whose account and session live), or null. */
+export async function authenticatedPrincipal(request: FastifyRequest): Promise<Principal | null> {
   const principal = claimedPrincipal(request);
   if (!principal || principal === OPERATOR) return principal;
   await ensureLive(request, principal);
@@ -119,7 +121,7 @@ export function principalOf(request: FastifyRequest): Principal {
 
 /** onRequest guard: a signed-in person (not the operator key). */
 export async function requireUser(request: FastifyRequest, _reply: FastifyReply) {
-  const principal = await principalFrom(request);
+  const principal = await authenticatedPrincipal(request);
   if (!principal || principal === OPERATOR) throw unauthorized();
   request.principal = principal;
 }
@@ -143,13 +145,25 @@ export async function requireUserCheckedByQuery(request: FastifyRequest, _reply:
   request.principal = principal;
 }
 
-/** onRequest guard factory (runs before body validation): the operator key, or a user holding the authority (ADMIN holds all). */
+/**
+ * onRequest guard factory (runs before body validation): the operator key, or a user holding the
+ * authority (ADMIN holds all). A person let in by a staff role (ADMIN, or a staff role asked for by
+ * name) must be a staff member whose session passed the second factor, as on the console's own routes
+ * (plugins/staff-guard.ts): a staff password alone opens nothing.
+ */
 export function requireAuthority(authority: string) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
-    const principal = await principalFrom(request);
+    const principal = await authenticatedPrincipal(request);
     if (!principal) throw unauthorized();
-    if (!principal.authorities.includes(authority) && !principal.authorities.includes('ADMIN'))
+    const direct = principal.authorities.includes(authority) && !isStaffRole(authority);
+    if (!direct && !principal.authorities.includes(authority) && !principal.authorities.includes('ADMIN'))
       throw forbidden();
+    if (!direct && principal !== OPERATOR) {
+      const standing = await staffStanding(request.server.ctx.db, principal.userId, principal.sessionId);
+      assertConsoleOpen(standing, { secondFactor: true });
+      if (!standing.authorities.includes(authority) && !standing.authorities.includes('ADMIN'))
+        throw forbidden();
+    }
     request.principal = principal;
   };
 }

@@ -11,8 +11,12 @@ import { benchRoutes } from '../features/bench/bench.routes.ts';
 import { coachRoutes } from '../features/coach/coach.routes.ts';
 import { configRoutes } from '../features/config/config.routes.ts';
 import { consentRoutes } from '../features/consent/consent.routes.ts';
+import { closureRoutes } from '../features/data-rights/closure.routes.ts';
+import { myConsentsRoutes } from '../features/consent/my-consents.routes.ts';
+import { dataRightsAdminRoutes } from '../features/data-rights/data-rights.admin.routes.ts';
 import { dataRightsRoutes } from '../features/data-rights/data-rights.routes.ts';
 import { devMailboxRoutes } from '../features/dev/mailbox.routes.ts';
+import { emailPreferencesRoutes } from '../features/email-preferences/email-preferences.routes.ts';
 import { kitsAdminRoutes } from '../features/kits/kits.admin.routes.ts';
 import { kitsRoutes } from '../features/kits/kits.routes.ts';
 import { legalRoutes } from '../features/legal/legal.routes.ts';
@@ -29,6 +33,9 @@ import {
   impersonationRoutes,
 } from '../features/research/impersonation.ts';
 import { researchAdminRoutes, researchRoutes } from '../features/research/research.routes.ts';
+import { staffRoutes } from '../features/staff/staff.routes.ts';
+import { staffKitsRoutes } from '../features/staff-kits/staff-kits.routes.ts';
+import { staffLabRoutes } from '../features/staff-kits/staff-lab.routes.ts';
 import { supportViewsRoutes } from '../features/support-views/support-views.routes.ts';
 import { surveysRoutes } from '../features/surveys/surveys.routes.ts';
 import { loadDefinitions } from '../features/surveys/surveys.service.ts';
@@ -65,12 +72,16 @@ const routes: FastifyPluginAsync<{ payments: PaymentProvider }> = async (app, { 
   await app.register(profileRoutes, { prefix: '/api' });
   await app.register(consentRoutes, { prefix: '/api' });
   await app.register(dataRightsRoutes, { prefix: '/api' });
+  await app.register(closureRoutes, { prefix: '/api' });
+  await app.register(myConsentsRoutes, { prefix: '/api' });
+  await app.register(emailPreferencesRoutes, { prefix: '/api' });
   await app.register(kitsRoutes, { prefix: '/api' });
   await app.register(ordersRoutes, { prefix: '/api', payments });
   await app.register(adminRoutes, { prefix: '/api/admin' });
   await app.register(kitsAdminRoutes, { prefix: '/api/admin' });
   await app.register(ordersAdminRoutes, { prefix: '/api/admin', payments });
   await app.register(jobsAdminRoutes, { prefix: '/api/admin' });
+  await app.register(dataRightsAdminRoutes, { prefix: '/api/admin' });
   await app.register(reportsRoutes, { prefix: '/api' });
   await app.register(reportDownloadsRoutes, { prefix: '/api' });
   await loadDefinitions(db);
@@ -86,6 +97,10 @@ const routes: FastifyPluginAsync<{ payments: PaymentProvider }> = async (app, { 
   await app.register(impersonationRoutes, { prefix: '/api/auth' });
   await app.register(impersonationAdminRoutes, { prefix: '/api/admin' });
   await app.register(labRoutes, { prefix: '/api/admin' });
+  // The staff console (issue 24): each area's routes under /api/staff, guarded by requireStaff.
+  await app.register(staffRoutes, { prefix: '/api/staff' });
+  await app.register(staffKitsRoutes, { prefix: '/api/staff' });
+  await app.register(staffLabRoutes, { prefix: '/api/staff' });
   if (config.env !== 'production') await app.register(devMailboxRoutes, { prefix: '/dev' });
   if (config.benchRoutes) await app.register(benchRoutes, { prefix: '/bench' });
 };

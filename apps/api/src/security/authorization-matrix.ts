@@ -1,3 +1,5 @@
+import type { StaffRole } from '@portal/domain';
+
 /**
  * Who may call each route, read by the authorization suite (authorization.test.ts), which walks
  * /api/openapi.json: a route missing here fails the suite, so every new route must say who may call it.
@@ -7,6 +9,9 @@
  * - owner: a person's resource named in the request; another person's token is refused (403/404) and
  *   changes nothing. `call` builds the owner's request from the suite's fixture.
  * - admin: the operator key or the named authority; a signed-in person without it gets 403.
+ * - staff: a console route (/api/staff/*, plugins/staff-guard.ts) for these staff roles (ADMIN and the
+ *   operator key pass them all). staff-authorization.test.ts calls each one as every role, a staff member
+ *   before the second factor, a customer and nobody: only the roles named get past the guard.
  * - support views: every route but GET refuses a support view's token (403 "Support view is read-only")
  *   before validation; the suite checks this on every route it finds, so no entry says it.
  * - withheld: every report route names the owner's request for a kit of a NO_DELIVERY project; the
@@ -42,7 +47,8 @@ export type Access =
   | { kind: 'public' }
   | ({ kind: 'self' } & Withheld)
   | ({ kind: 'owner'; call: (f: Fixture) => Call } & Withheld)
-  | { kind: 'admin'; authority: string };
+  | { kind: 'admin'; authority: string }
+  | { kind: 'staff'; roles: readonly StaffRole[] | 'any'; secondFactor?: false; person?: true };
 
 const address = {
   addressLine1: '9 Test St',
@@ -54,6 +60,11 @@ const address = {
 const pub: Access = { kind: 'public' };
 const self: Access = { kind: 'self' };
 const admin = (authority: string): Access => ({ kind: 'admin', authority });
+/** A console route; `options` as given to requireStaff (plugins/staff-guard.ts). */
+const staff = (
+  roles: readonly StaffRole[] | 'any',
+  options: { secondFactor?: false; person?: true } = {},
+): Access => ({ kind: 'staff', roles, ...options });
 const owner = (call: (f: Fixture) => Call): Access => ({ kind: 'owner', call });
 const report = (call: (f: Fixture) => Call, withheld: (f: Fixture) => Call): Access => ({
   kind: 'owner',
@@ -83,6 +94,16 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'GET /api/me/exports': self,
   'GET /api/me/exports/{id}': self,
   'GET /api/me/exports/{id}/download': self,
+  'GET /api/me/consents': self,
+  // A stranger has no answer to the owner's consent: 404, and nothing is withdrawn.
+  'POST /api/me/consents/{consentId}/withdrawal': owner(() => ({ url: '/api/me/consents/1/withdrawal' })),
+  'GET /api/me/email-preferences': self,
+  'PUT /api/me/email-preferences': self,
+  // The unsubscribe link of an email: no sign-in, the signed token in it names the person and category.
+  'GET /api/email-preferences/unsubscribe': pub,
+  'POST /api/email-preferences/unsubscribe': pub,
+  'GET /api/email-preferences/one-click': pub,
+  'POST /api/email-preferences/one-click': pub,
   'GET /api/addresses': self,
   'GET /api/consent-flow/{flowId}': owner((f) => ({
     url: `/api/consent-flow/3?consenter-type=USER&consenter-id=${f.ownerId}`,
@@ -222,8 +243,37 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'POST /api/admin/projects/{projectId}/participant-codes': admin('PROJECT_ADMIN'),
   'GET /api/admin/impersonation-audit': admin('AUDIT_READ'),
   'GET /api/admin/jobs': admin('ADMIN'),
+  'POST /api/admin/exports': admin('DATA_RIGHTS'),
+  'GET /api/admin/exports/{id}': admin('DATA_RIGHTS'),
+  'GET /api/admin/exports/{id}/download': admin('DATA_RIGHTS'),
   'POST /api/admin/recruitments': admin('RECRUITMENT_ADMIN'),
   'POST /api/admin/recruitments/{recruitmentId}/candidates': admin('RECRUITMENT_ADMIN'),
   'POST /api/admin/study/sites': admin('STUDY_ADMIN'),
   'POST /api/admin/study/sites/{siteId}/kits': admin('STUDY_ADMIN'),
+
+  // The staff console (issue 24): each area adds its routes here, with the roles its guard names.
+  'GET /api/staff/session': staff('any', { secondFactor: false, person: true }),
+  'POST /api/staff/second-factor/totp': staff('any', { secondFactor: false, person: true }),
+  'POST /api/staff/second-factor/totp/confirm': staff('any', { secondFactor: false, person: true }),
+  'POST /api/staff/second-factor/verify': staff('any', { secondFactor: false, person: true }),
+  'POST /api/staff/second-factor/recovery-codes': staff('any', { person: true }),
+  'POST /api/staff/invitations/accept': pub,
+  'GET /api/staff/members': staff(['ADMIN']),
+  'POST /api/staff/members': staff(['ADMIN']),
+  'PUT /api/staff/members/{id}/roles': staff(['ADMIN']),
+  'POST /api/staff/members/{id}/disable': staff(['ADMIN']),
+  'POST /api/staff/members/{id}/second-factor/reset': staff(['ADMIN']),
+  // Kits (staff-kits): read by logistics, the lab and support; dispatch by logistics; the rest by the lab.
+  'GET /api/staff/kits': staff(['LOGISTICS', 'LAB', 'SUPPORT']),
+  'GET /api/staff/kits/projects': staff(['LOGISTICS', 'LAB', 'SUPPORT']),
+  'GET /api/staff/kits/by-code/{code}': staff(['LOGISTICS', 'LAB', 'SUPPORT']),
+  'GET /api/staff/kits/{kitId}': staff(['LOGISTICS', 'LAB', 'SUPPORT']),
+  'POST /api/staff/kits/dispatch': staff(['LOGISTICS']),
+  'GET /api/staff/kits/dispatch-documents.pdf': staff(['LOGISTICS']),
+  'POST /api/staff/lab/receive': staff(['LAB']),
+  'POST /api/staff/lab/steps': staff(['LAB']),
+  'POST /api/staff/results/preview': staff(['LAB']),
+  'POST /api/staff/results': staff(['LAB']),
+  'GET /api/staff/results/awaiting-release': staff(['LAB']),
+  'POST /api/staff/results/release': staff(['LAB']),
 };

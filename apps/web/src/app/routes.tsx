@@ -1,6 +1,7 @@
 import type { AppType } from '@portal/domain';
-import { isValidElement, type ReactNode } from 'react';
-import { matchRoutes, Navigate, type RouteObject, useRoutes } from 'react-router';
+import { isValidElement, type ReactNode, Suspense } from 'react';
+import { matchRoutes, Navigate, Outlet, type RouteObject, useRoutes } from 'react-router';
+import { Loading } from '../components/ui/loading.tsx';
 import { useConfig } from '../lib/config.ts';
 import { lazyPage, preloadPage } from '../lib/lazy-load.tsx';
 import { HomeRedirect, RequireAuth, RequireGuest, RequireReportPermission } from './guards.tsx';
@@ -30,6 +31,11 @@ const ResetPasswordPage = lazyPage(
 const VerifyEmailPage = lazyPage(
   () => import('../features/auth/pages/verify-email-page.tsx'),
   (m) => m.VerifyEmailPage,
+);
+// The staff console (issue 24): a chunk of its own with its own routes, layout and sign-in.
+const StaffApp = lazyPage(
+  () => import('./staff/staff-app.tsx'),
+  (m) => m.StaffApp,
 );
 const CoachPage = lazyPage(
   () => import('../features/coach/pages/coach-page.tsx'),
@@ -111,6 +117,15 @@ const SurveysPage = lazyPage(
   () => import('../features/surveys/pages/surveys-page.tsx'),
   (m) => m.SurveysPage,
 );
+
+/** A route whose code may still be on its way (the staff console, when reached by a link). */
+function Suspended() {
+  return (
+    <Suspense fallback={<Loading />}>
+      <Outlet />
+    </Suspense>
+  );
+}
 
 type ForAppTypeProps = { customer: ReactNode; research: ReactNode };
 
@@ -218,6 +233,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      { element: <Suspended />, children: [{ path: 'staff/*', element: <StaffApp /> }] },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

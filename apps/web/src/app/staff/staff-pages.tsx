@@ -1,0 +1,45 @@
+import type { StaffRole } from '@portal/domain';
+import { type LucideIcon, UserCog } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { lazyPage } from '../../lib/lazy-load.tsx';
+
+/**
+ * THE STAFF CONSOLE'S PAGES (issue 24): the one list the shell reads for its routes and its navigation.
+ * A staff-* feature plugs a page in by adding an entry here; nothing else in the shell changes.
+ *
+ * - `path`: under /staff, React Router syntax ('kits', 'kits/:kitId'); '' is the dashboard.
+ * - `roles`: who may open it; ADMIN opens everything. Use the roles the page's API routes name in
+ *   requireStaff (apps/api/src/plugins/staff-guard.ts), so the page never offers what the API refuses.
+ *   Someone without the role who follows a link sees "not for your roles" instead of the page.
+ * - `element`: a lazyPage, so each page is its own chunk and the customer portal never loads it.
+ * - `nav`: its entry in the sidebar (label, icon), shown only to those who hold a role; leave it out
+ *   for pages reached by links (a kit's page, a person's page). Entries appear in this list's order.
+ *
+ * Links between pages use ordinary paths, e.g. `/staff/kits?kitStatus=DISPATCHED_BY_LAB` from the
+ * dashboard. The signed-in staff member and their roles: `useStaffSession()` and `canSee()` in
+ * lib/staff.ts; API calls: `staffRequest()` there (adds /staff and the token). Shared console pieces
+ * (page header, keyset pager, tables) are in components/staff/. The layout sets data-density="compact"
+ * on the console, so the design system's primitives come out denser there by themselves.
+ */
+export type StaffPage = {
+  path: string;
+  roles: readonly StaffRole[];
+  element: ReactNode;
+  nav?: { label: string; icon: LucideIcon };
+};
+
+const StaffAccountsPage = lazyPage(
+  () => import('../../features/staff-admin/pages/staff-accounts-page.tsx'),
+  (m) => m.StaffAccountsPage,
+);
+
+export const STAFF_PAGES: StaffPage[] = [
+  // Kits (LOGISTICS, LAB): the kits helper's pages go here.
+  // People (SUPPORT).
+  {
+    path: 'staff-accounts',
+    roles: ['ADMIN'],
+    element: <StaffAccountsPage />,
+    nav: { label: 'Staff accounts', icon: UserCog },
+  },
+];

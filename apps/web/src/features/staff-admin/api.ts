@@ -1,0 +1,40 @@
+import {
+  type StaffInvitation,
+  type StaffRole,
+  staffInvitedSchema,
+  staffMembersSchema,
+  staffRolesUpdateSchema,
+} from '@portal/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { staffRequest } from '../../lib/staff.ts';
+
+const membersKey = ['staff', 'members'] as const;
+
+export function useStaffMembers() {
+  return useQuery({ queryKey: membersKey, queryFn: () => staffRequest('/members', {}, staffMembersSchema) });
+}
+
+/** Every change to the staff list reads it again afterwards. */
+function useMemberChange<V>(send: (value: V) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: membersKey }),
+  });
+}
+
+export const useInviteStaff = () =>
+  useMemberChange((body: StaffInvitation) =>
+    staffRequest('/members', { method: 'POST', body }, staffInvitedSchema.partial({ invitationLink: true })),
+  );
+
+export const useChangeRoles = () =>
+  useMemberChange(({ id, roles }: { id: string; roles: StaffRole[] }) =>
+    staffRequest(`/members/${id}/roles`, { method: 'PUT', body: { roles } }, staffRolesUpdateSchema),
+  );
+
+export const useDisableStaff = () =>
+  useMemberChange((id: string) => staffRequest(`/members/${id}/disable`, { method: 'POST' }));
+
+export const useResetSecondFactor = () =>
+  useMemberChange((id: string) => staffRequest(`/members/${id}/second-factor/reset`, { method: 'POST' }));

@@ -1,0 +1,94 @@
+import type { StaffMember, StaffRole } from '@portal/domain';
+import { useState } from 'react';
+import { RolePicker } from '../../../components/staff/role-picker.tsx';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { useChangeRoles, useDisableStaff, useResetSecondFactor } from '../api.ts';
+
+type Dialog = 'roles' | 'reset' | 'disable' | null;
+
+/** A staff member's actions: change roles, remove a lost authenticator app, disable the account. */
+export function MemberActions({ member, isSelf }: { member: StaffMember; isSelf: boolean }) {
+  const [open, setOpen] = useState<Dialog>(null);
+  const [roles, setRoles] = useState<StaffRole[]>(member.roles);
+  const change = useChangeRoles();
+  const reset = useResetSecondFactor();
+  const disable = useDisableStaff();
+  const name = `${member.firstName} ${member.lastName}`;
+  const close = () => {
+    setOpen(null);
+    change.reset();
+    reset.reset();
+    disable.reset();
+  };
+  if (member.status === 'DISABLED') return null;
+  const error = change.error ?? reset.error ?? disable.error;
+
+  return (
+    <div className="staff-row-actions">
+      <Button
+        variant="secondary"
+        onClick={() => {
+          setRoles(member.roles);
+          setOpen('roles');
+        }}
+      >
+        Change roles<span className="visually-hidden"> of {name}</span>
+      </Button>
+      {!isSelf && member.enrolled ? (
+        <Button variant="quiet" onClick={() => setOpen('reset')}>
+          Reset app<span className="visually-hidden"> of {name}</span>
+        </Button>
+      ) : null}
+      {!isSelf ? (
+        <Button variant="quiet" onClick={() => setOpen('disable')}>
+          Disable<span className="visually-hidden"> {name}</span>
+        </Button>
+      ) : null}
+      <Modal open={open === 'roles'} onClose={close} title={`Roles of ${name}`}>
+        {error ? <Alert tone="error">{error.message}</Alert> : null}
+        <RolePicker legend="Roles" value={roles} onChange={setRoles} />
+        <div className="form-actions">
+          <Button
+            busy={change.isPending}
+            disabled={roles.length === 0}
+            onClick={() => change.mutate({ id: member.id, roles }, { onSuccess: close })}
+          >
+            Save roles
+          </Button>
+          <Button variant="secondary" onClick={close}>
+            Cancel
+          </Button>
+        </div>
+      </Modal>
+      <Modal open={open === 'reset'} onClose={close} title={`Reset the authenticator app of ${name}?`}>
+        {error ? <Alert tone="error">{error.message}</Alert> : null}
+        <p>
+          For a lost phone: their app and recovery codes stop working, and their next sign-in sets up a new
+          app.
+        </p>
+        <div className="form-actions">
+          <Button busy={reset.isPending} onClick={() => reset.mutate(member.id, { onSuccess: close })}>
+            Reset the app
+          </Button>
+          <Button variant="secondary" onClick={close}>
+            Cancel
+          </Button>
+        </div>
+      </Modal>
+      <Modal open={open === 'disable'} onClose={close} title={`Disable ${name}?`}>
+        {error ? <Alert tone="error">{error.message}</Alert> : null}
+        <p>Their roles are removed and they are signed out everywhere at once. This cannot be undone.</p>
+        <div className="form-actions">
+          <Button busy={disable.isPending} onClick={() => disable.mutate(member.id, { onSuccess: close })}>
+            Disable the account
+          </Button>
+          <Button variant="secondary" onClick={close}>
+            Cancel
+          </Button>
+        </div>
+      </Modal>
+    </div>
+  );
+}

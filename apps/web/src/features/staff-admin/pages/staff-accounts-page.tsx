@@ -1,0 +1,70 @@
+import { STAFF_ROLE_TEXT, type StaffMember } from '@portal/domain';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
+import { Loading } from '../../../components/ui/loading.tsx';
+import { useStaffSession } from '../../../lib/staff.ts';
+import { useStaffMembers } from '../api.ts';
+import { InviteForm } from '../components/invite-form.tsx';
+import { MemberActions } from '../components/member-actions.tsx';
+
+const STATUS: Record<StaffMember['status'], { text: string; tone: BadgeTone }> = {
+  INVITED: { text: 'Invited', tone: 'info' },
+  ACTIVE: { text: 'Active', tone: 'success' },
+  DISABLED: { text: 'Disabled', tone: 'neutral' },
+};
+
+/** ADMIN: the staff accounts, their roles and status, and the invitation of a new one. */
+export function StaffAccountsPage() {
+  const members = useStaffMembers();
+  const { data: me } = useStaffSession();
+  return (
+    <>
+      <h1>Staff accounts</h1>
+      <section aria-labelledby="invite-title" className="staff-panel">
+        <h2 id="invite-title">Invite a staff member</h2>
+        <InviteForm />
+      </section>
+      <section aria-labelledby="members-title" className="staff-panel">
+        <h2 id="members-title">Staff</h2>
+        {members.isPending ? <Loading /> : null}
+        {members.error ? <Alert tone="error">{members.error.message}</Alert> : null}
+        {members.data ? (
+          <div className="staff-table-wrap">
+            <table className="staff-table">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Email</th>
+                  <th scope="col">Roles</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Authenticator</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {members.data.staff.map((member) => (
+                  <tr key={member.id}>
+                    <th scope="row">
+                      {member.firstName} {member.lastName}
+                    </th>
+                    <td>{member.email}</td>
+                    <td>{member.roles.map((role) => STAFF_ROLE_TEXT[role].label).join(', ') || '—'}</td>
+                    <td>
+                      <Badge tone={STATUS[member.status].tone}>{STATUS[member.status].text}</Badge>
+                    </td>
+                    <td>{member.enrolled ? 'Set up' : 'Not yet'}</td>
+                    <td>
+                      <MemberActions member={member} isSelf={member.id === me?.id} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+      </section>
+    </>
+  );
+}
