@@ -9,6 +9,7 @@ export * from './gmwi2.ts';
 export * from './journey.ts';
 export * from './journey-notes.ts';
 export * from './meaningful-change.ts';
+export * from './merged-profiles.ts';
 export * from './merged-table.ts';
 export * from './percentiles.ts';
 export * from './profile.ts';
