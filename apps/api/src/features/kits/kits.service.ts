@@ -3,6 +3,7 @@
  * the owner does with a kit (kits-owner.ts), the operators' and lab's steps (kits-lab.ts); kit-view.ts
  * holds the kit as shown, its codes and events, which all three share. Other features import from here.
  */
+export { formatVoucher } from './kit-view.ts';
 export { createKits, createReferralCode, setKitStatus } from './kits-lab.ts';
 export { dashboard, kitTimeline, listSentKits, listUserKits } from './kits-listing.ts';
 export {

@@ -26,6 +26,73 @@ import { liveSession } from '../auth/live-session.ts';
 import { setKitStatus } from '../kits/kits.service.ts';
 import { explainedReport, REPORT_SHAPE } from './report-explanations.ts';
 
+/** The report of a MetaPhlAn profile, or a 400 saying what is wrong with the file. */
+export function reportOfProfile(profile: string): BuildReport {
+  try {
+    return buildReport(parseMetaphlanProfile(profile));
+  } catch (error) {
+    if (error instanceof ProfileError) throw invalid(`The profile was refused: ${error.message}`);
+    throw error;
+  }
+}
+
+/**
+ * Stores a sample's profile and its report within the caller's transaction (`ctx.db`), after the same
+ * checks as every import: the sample exists, is at the lab and has no results yet. `release` moves the
+ * sample to RESULTS_AVAILABLE (which emails the owner); without it the sample waits at COMPLETED until
+ * the lab releases it (the staff console's results upload). Returns the kit as it was before.
+ */
+export async function storeResults(
+  ctx: AppContext,
+  input: { sampleIdentifier: string; profile: string; report: BuildReport; displayDate?: string | undefined },
+  actor: string,
+  { release }: { release: boolean },
+) {
+  const { report } = input;
+  const sample = input.sampleIdentifier.trim().toUpperCase();
+  const [kit] = await ctx.db.select().from(kits).where(eq(kits.sampleIdentifier, sample)).for('update');
+  if (!kit) throw notFound(REPORT_MESSAGES.noSample(sample));
+  const [existing] = await ctx.db
+    .select({ id: labResults.id })
+    .from(labResults)
+    .where(eq(labResults.kitId, kit.id));
+  if (existing) throw conflict(REPORT_MESSAGES.alreadyImported(sample));
+  if (!isSampleAtLab(kit.sampleStatus)) throw conflict(REPORT_MESSAGES.notAtLab(sample, kit.sampleStatus));
+  await ctx.db.insert(labResults).values({
+    kitId: kit.id,
+    sampleIdentifier: sample,
+    database: report.database,
+    reportVersion: report.version,
+    profileText: input.profile,
+    report,
+    reportText: JSON.stringify(report),
+    reportShape: REPORT_SHAPE,
+    importedBy: actor,
+  });
+  if (release)
+    await setKitStatus(
+      ctx,
+      kit.id,
+      { sampleStatus: 'RESULTS_AVAILABLE', displayDate: input.displayDate },
+      actor,
+    );
+  else if (kit.sampleStatus !== 'COMPLETED')
+    await setKitStatus(ctx, kit.id, { sampleStatus: 'COMPLETED' }, actor);
+  return {
+    kit,
+    summary: {
+      sample,
+      kitId: kit.id,
+      version: report.version,
+      database: report.database,
+      richness: report.diversity.richness.value,
+      shannon: report.diversity.shannon.value,
+      gmwi2: report.indices.gmwi2.value,
+      gmhi: report.indices.gmhi.value,
+    },
+  };
+}
+
 /**
  * ops results:import: parses a MetaPhlAn profile, computes the report and stores both with the sample's
  * move to RESULTS_AVAILABLE (which emails the owner) in one transaction. Any refusal stores nothing.
@@ -35,51 +102,11 @@ export async function importResults(
   input: { sampleIdentifier: string; profile: string; displayDate?: string | undefined },
   actor: string,
 ) {
-  const sample = input.sampleIdentifier.trim().toUpperCase();
-  let report: BuildReport;
-  try {
-    report = buildReport(parseMetaphlanProfile(input.profile));
-  } catch (error) {
-    if (error instanceof ProfileError) throw invalid(`The profile was refused: ${error.message}`);
-    throw error;
-  }
-  return ctx.db.transaction(async (tx) => {
-    const [kit] = await tx.select().from(kits).where(eq(kits.sampleIdentifier, sample)).for('update');
-    if (!kit) throw notFound(REPORT_MESSAGES.noSample(sample));
-    const [existing] = await tx
-      .select({ id: labResults.id })
-      .from(labResults)
-      .where(eq(labResults.kitId, kit.id));
-    if (existing) throw conflict(REPORT_MESSAGES.alreadyImported(sample));
-    if (!isSampleAtLab(kit.sampleStatus)) throw conflict(REPORT_MESSAGES.notAtLab(sample, kit.sampleStatus));
-    await tx.insert(labResults).values({
-      kitId: kit.id,
-      sampleIdentifier: sample,
-      database: report.database,
-      reportVersion: report.version,
-      profileText: input.profile,
-      report,
-      reportText: JSON.stringify(report),
-      reportShape: REPORT_SHAPE,
-      importedBy: actor,
-    });
-    await setKitStatus(
-      { ...ctx, db: tx },
-      kit.id,
-      { sampleStatus: 'RESULTS_AVAILABLE', displayDate: input.displayDate },
-      actor,
-    );
-    return {
-      sample,
-      kitId: kit.id,
-      version: report.version,
-      database: report.database,
-      richness: report.diversity.richness.value,
-      shannon: report.diversity.shannon.value,
-      gmwi2: report.indices.gmwi2.value,
-      gmhi: report.indices.gmhi.value,
-    };
-  });
+  const report = reportOfProfile(input.profile);
+  const stored = await ctx.db.transaction((tx) =>
+    storeResults({ ...ctx, db: tx }, { ...input, report }, actor, { release: true }),
+  );
+  return stored.summary;
 }
 
 export function ensureAvailable(ctx: AppContext) {
