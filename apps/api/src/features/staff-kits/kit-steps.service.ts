@@ -1,0 +1,135 @@
+import {
+  DISPATCH_CHANGE,
+  ERROR_CODES,
+  isLabFailure,
+  type LabTarget,
+  parseKitCode,
+  RECEIVE_CHANGE,
+  STAFF_KIT_MESSAGES,
+  type StaffKitRow,
+  stepRefusal,
+} from '@portal/domain';
+import { eq, or, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { kits } from '../../db/schema/index.ts';
+import type { AppContext } from '../../lib/context.ts';
+import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import type { Principal } from '../../plugins/authenticate.ts';
+import { setKitStatus } from '../kits/kits.service.ts';
+import { recordStaffAction } from '../staff/audit.ts';
+import { type StaffRowRecord, staffRowQuery, toStaffRow } from './kit-search.service.ts';
+
+/**
+ * Dispatch, receiving at the lab and the lab's batch steps. Each move goes through setKitStatus (the
+ * state machines, the timeline events and the owner's emails of `ops kit:set`) and writes its audit
+ * entry in the same transaction. stepRefusal explains a refusal first, in the spec's status words;
+ * setKitStatus checks again under the kit's row lock, so a kit changed meanwhile is still refused.
+ */
+
+type Change = { kitStatus?: string; sampleStatus?: string };
+
+/** A code as scanned: a kit number, or exactly a sample id, a voucher or the label's hashed id. */
+function codeMatch(code: string): SQL | undefined {
+  const parsed = parseKitCode(code);
+  if (parsed.kitId !== null) return or(eq(kits.id, parsed.kitId), eq(kits.voucherCode, parsed.voucher));
+  return or(
+    eq(kits.sampleIdentifier, parsed.text),
+    eq(kits.voucherCode, parsed.voucher),
+    eq(kits.hashedId, code.trim()),
+  );
+}
+
+/** The kit a scanned or typed code names, or null. */
+export async function kitByCode(db: DbOrTx, code: string): Promise<StaffRowRecord | null> {
+  const [row] = await staffRowQuery(db).where(codeMatch(code)).limit(1);
+  return row ?? null;
+}
+
+export async function findKitByCode(db: DbOrTx, code: string): Promise<StaffKitRow> {
+  const row = await kitByCode(db, code);
+  if (!row) throw notFound(STAFF_KIT_MESSAGES.unknownCode(code.trim()));
+  return toStaffRow(row);
+}
+
+const stateOf = (row: StaffRowRecord) => ({ kitStatus: row.kitStatus, sampleStatus: row.sampleStatus });
+
+/** Moves one kit within the caller's transaction, audited; returns the kit as it is now. */
+async function move(
+  ctx: AppContext,
+  principal: Principal,
+  kit: StaffRowRecord,
+  change: Change,
+  action: string,
+  reason?: string,
+): Promise<StaffKitRow> {
+  await setKitStatus(ctx, kit.id, change, principal.userId);
+  const [now] = await staffRowQuery(ctx.db).where(eq(kits.id, kit.id));
+  if (!now) throw notFound(STAFF_KIT_MESSAGES.unknownCode(`KIT-${kit.id}`));
+  await recordStaffAction(ctx.db, principal, {
+    action,
+    entity: 'kit',
+    entityId: String(kit.id),
+    subjectId: kit.ownerId,
+    before: stateOf(kit),
+    after: { ...stateOf(now), ...(reason ? { reason } : {}) },
+  });
+  return toStaffRow(now);
+}
+
+/** One scanned kit, one step: refused (404 or 409, nothing changed) or moved and audited. */
+async function scanStep(ctx: AppContext, principal: Principal, code: string, change: Change, action: string) {
+  return ctx.db.transaction(async (tx) => {
+    const kit = await kitByCode(tx, code);
+    if (!kit) throw notFound(STAFF_KIT_MESSAGES.unknownCode(code.trim()));
+    const refusal = stepRefusal(kit, change);
+    if (refusal) throw conflict(refusal);
+    return move({ ...ctx, db: tx }, principal, kit, change, action);
+  });
+}
+
+/** Logistics: a kit scanned at the packing bench leaves as DISPATCHED_BY_LAB. */
+export const dispatchKit = (ctx: AppContext, principal: Principal, code: string) =>
+  scanStep(ctx, principal, code, DISPATCH_CHANGE, 'kit.dispatch');
+
+/** The lab: a sample scanned at the door is RECEIVED_BY_LAB (and so is its kit). */
+export const receiveSample = (ctx: AppContext, principal: Principal, code: string) =>
+  scanStep(ctx, principal, code, RECEIVE_CHANGE, 'sample.receive');
+
+/**
+ * The lab: a batch to the next step or to a failure (with its reason). All or nothing: when any code is
+ * unknown, repeated or refused by the state machines, no kit moves and the 409 names each such code
+ * with its reason in `fields`.
+ */
+export async function moveBatch(
+  ctx: AppContext,
+  principal: Principal,
+  input: { codes: string[]; sampleStatus: LabTarget; reason?: string | undefined },
+): Promise<{ moved: StaffKitRow[] }> {
+  const change = { sampleStatus: input.sampleStatus };
+  return ctx.db.transaction(async (tx) => {
+    const refusals: Record<string, string> = {};
+    const batch: StaffRowRecord[] = [];
+    const seen = new Set<number>();
+    for (const code of input.codes.map((c) => c.trim())) {
+      const kit = await kitByCode(tx, code);
+      const refusal = !kit
+        ? STAFF_KIT_MESSAGES.unknownCode(code)
+        : seen.has(kit.id)
+          ? STAFF_KIT_MESSAGES.duplicateInBatch(`KIT-${kit.id}`)
+          : stepRefusal(kit, change);
+      if (refusal) refusals[code] = refusal;
+      else if (kit) {
+        seen.add(kit.id);
+        batch.push(kit);
+      }
+    }
+    const refused = Object.keys(refusals).length;
+    if (refused > 0)
+      throw new AppError(409, ERROR_CODES.conflict, STAFF_KIT_MESSAGES.batchRefused(refused), refusals);
+    const reason = isLabFailure(input.sampleStatus) ? input.reason : undefined;
+    const moved: StaffKitRow[] = [];
+    for (const kit of batch)
+      moved.push(await move({ ...ctx, db: tx }, principal, kit, change, 'sample.lab-step', reason));
+    return { moved };
+  });
+}

@@ -1,0 +1,139 @@
+import {
+  apiErrorSchema,
+  KIT_READER_ROLES,
+  STAFF_BATCH_MAX,
+  scanSchema,
+  staffKitDetailSchema,
+  staffKitPageSchema,
+  staffKitRowSchema,
+  staffKitSearchSchema,
+} from '@portal/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { principalOf } from '../../plugins/authenticate.ts';
+import { requireStaff } from '../../plugins/staff-guard.ts';
+import { dispatchDocuments, kitProjects } from './dispatch-documents.service.ts';
+import { kitDetail } from './kit-detail.service.ts';
+import { searchKits } from './kit-search.service.ts';
+import { dispatchKit, findKitByCode } from './kit-steps.service.ts';
+
+const tags = ['staff'];
+const security = [{ bearerAuth: [] }];
+const denied = { 401: apiErrorSchema, 403: apiErrorSchema };
+const readers = requireStaff(KIT_READER_ROLES);
+const logistics = requireStaff(['LOGISTICS']);
+
+const kitIds = z
+  .string()
+  .regex(/^\d{1,9}(,\d{1,9})*$/, 'Give the kits as ids separated by commas, like 12,13,14.')
+  .transform((text) => text.split(',').map(Number))
+  .refine((ids) => ids.length <= STAFF_BATCH_MAX, `At most ${STAFF_BATCH_MAX} kits at once.`);
+
+/** The console's kits: search, a kit's page, a scan's look-up, and logistics' dispatch and print-outs. */
+export const staffKitsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+
+  app.get(
+    '/kits',
+    {
+      onRequest: readers,
+      schema: {
+        tags,
+        security,
+        summary: 'Search kits by kit id, sample id, voucher, email or name; filter; keyset pages',
+        querystring: staffKitSearchSchema,
+        response: { 200: staffKitPageSchema, 400: apiErrorSchema, ...denied },
+      },
+    },
+    async (request) => searchKits(ctx.db, request.query),
+  );
+
+  app.get(
+    '/kits/projects',
+    {
+      onRequest: readers,
+      schema: {
+        tags,
+        security,
+        summary: 'The projects, for the kit search filter',
+        response: { 200: z.array(z.object({ id: z.number().int(), name: z.string() })), ...denied },
+      },
+    },
+    async () => kitProjects(ctx.db),
+  );
+
+  app.get(
+    '/kits/by-code/:code',
+    {
+      onRequest: readers,
+      schema: {
+        tags,
+        security,
+        summary: 'The kit a scanned or typed code names (kit id, sample id, voucher or label id)',
+        params: scanSchema.pick({ code: true }),
+        response: { 200: staffKitRowSchema, 404: apiErrorSchema, ...denied },
+      },
+    },
+    async (request) => findKitByCode(ctx.db, request.params.code),
+  );
+
+  app.get(
+    '/kits/:kitId',
+    {
+      onRequest: readers,
+      schema: {
+        tags,
+        security,
+        summary: "A kit's page: owner, shipping, order, report, timeline and audit",
+        params: z.object({ kitId: z.coerce.number().int().positive().max(2_147_483_647) }),
+        response: { 200: staffKitDetailSchema, 404: apiErrorSchema, ...denied },
+      },
+    },
+    async (request) => kitDetail(ctx, request.params.kitId),
+  );
+
+  app.post(
+    '/kits/dispatch',
+    {
+      onRequest: logistics,
+      schema: {
+        tags,
+        security,
+        summary: 'Mark a scanned kit DISPATCHED_BY_LAB (emails the owner; audited)',
+        body: scanSchema,
+        response: {
+          200: staffKitRowSchema,
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+          ...denied,
+        },
+      },
+    },
+    async (request) => dispatchKit(ctx, principalOf(request), request.body.code),
+  );
+
+  app.get(
+    '/kits/dispatch-documents.pdf',
+    {
+      onRequest: logistics,
+      schema: {
+        tags,
+        security,
+        summary: 'Packing slips or address labels as a PDF, one page per kit',
+        querystring: z.object({ kind: z.enum(['slip', 'label']), ids: kitIds }),
+        produces: ['application/pdf'],
+        response: { 400: apiErrorSchema, 404: apiErrorSchema, ...denied },
+      },
+    },
+    async (request, reply) => {
+      const { kind, ids } = request.query;
+      const pdf = await dispatchDocuments(ctx, kind, ids);
+      const name = kind === 'slip' ? 'packing-slips' : 'address-labels';
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${name}.pdf"`)
+        .send(pdf as never);
+    },
+  );
+};

@@ -1,0 +1,66 @@
+import type { StaffRole } from '@portal/domain';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { type AdminKit, bearer, createKit, ops, signedInUser } from '../../test/helpers.ts';
+import { signedInStaff } from '../../test/staff.ts';
+
+/** What the staff-kits tests share: people, kits in a given state, and a digest of what a step changes. */
+
+export type Tokens = Record<StaffRole | 'CUSTOMER', string>;
+
+/** A signed-in staff member of each role, past the second factor, and a customer. */
+export async function tokensOfEveryRole(app: FastifyInstance): Promise<Tokens> {
+  const roles: StaffRole[] = ['LOGISTICS', 'LAB', 'SUPPORT', 'STUDY', 'ADMIN'];
+  const entries = [];
+  for (const role of roles) entries.push([role, (await signedInStaff(app, [role])).accessToken] as const);
+  const customer = await signedInUser(app);
+  return { ...Object.fromEntries(entries), CUSTOMER: customer.accessToken } as Tokens;
+}
+
+/** A customer with a complete profile address, and a kit of theirs moved through `steps` with the operator key. */
+export async function ownedKit(
+  app: FastifyInstance,
+  steps: { kitStatus?: string; sampleStatus?: string }[] = [],
+  owner?: { email: string },
+): Promise<AdminKit & { ownerEmail: string }> {
+  const person = owner ?? (await signedInUser(app, { firstName: 'Olive', lastName: 'Owner' }));
+  const kit = await createKit(app, { ownerEmail: person.email });
+  for (const payload of steps) {
+    const res = await app.inject({
+      method: 'PATCH',
+      url: `/api/admin/kits/${kit.id}`,
+      headers: ops,
+      payload,
+    });
+    if (res.statusCode !== 200) throw new Error(`kit step failed: ${res.body}`);
+  }
+  return { ...kit, ownerEmail: person.email };
+}
+
+export const REQUESTED = [{ kitStatus: 'REQUESTED' }];
+export const DISPATCHED = [{ kitStatus: 'REQUESTED' }, { kitStatus: 'DISPATCHED_BY_LAB' }];
+export const AT_LAB = [...DISPATCHED, { sampleStatus: 'RECEIVED_BY_LAB' }];
+
+/** A digest of what a kit step may change: kits, their events, results, the outbox and the audit. */
+export async function changeDigest(database: Database) {
+  const out: Record<string, string> = {};
+  for (const table of ['kits', 'kit_events', 'lab_results', 'outbox', 'staff_audit']) {
+    const result = (await database.db.execute(
+      sql`select md5(coalesce(string_agg(r::text, '|' order by r::text), '')) as d from ${sql.identifier(table)} r`,
+    )) as unknown as { rows: { d: string }[] };
+    out[table] = result.rows[0]?.d ?? '';
+  }
+  return out;
+}
+
+export const asStaff = (app: FastifyInstance, token: string) => ({
+  get: (url: string) => app.inject({ url, headers: bearer(token) }),
+  post: (url: string, payload: object) =>
+    app.inject({ method: 'POST', url, headers: bearer(token), payload }),
+});
+
+/** The newest emails to an address, newest first. */
+export async function mailTo(app: FastifyInstance, to: string): Promise<{ subject: string }[]> {
+  return (await app.inject({ url: `/api/admin/mail?to=${encodeURIComponent(to)}`, headers: ops })).json();
+}

@@ -1,0 +1,132 @@
+import {
+  apiErrorSchema,
+  awaitingReleaseSchema,
+  labStepResultSchema,
+  labStepSchema,
+  releaseRequestSchema,
+  releaseResultSchema,
+  resultsPreviewSchema,
+  resultsStoreSchema,
+  resultsUploadSchema,
+  scanSchema,
+  staffKitRowSchema,
+} from '@portal/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { principalOf } from '../../plugins/authenticate.ts';
+import { requireStaff } from '../../plugins/staff-guard.ts';
+import { moveBatch, receiveSample } from './kit-steps.service.ts';
+import {
+  awaitingRelease,
+  previewResults,
+  releaseResults,
+  storeUploadedResults,
+} from './results-upload.service.ts';
+
+const tags = ['staff'];
+const security = [{ bearerAuth: [] }];
+const denied = { 401: apiErrorSchema, 403: apiErrorSchema };
+const lab = requireStaff(['LAB']);
+/** A part of an upload: up to RESULTS_CHUNK_MAX profiles of a few hundred KB each. */
+const UPLOAD_LIMIT = 32 * 1024 * 1024;
+
+/** The lab's console: receiving samples, the lab steps, and the results upload and release. */
+export const staffLabRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+
+  app.post(
+    '/lab/receive',
+    {
+      onRequest: lab,
+      schema: {
+        tags,
+        security,
+        summary: 'Mark a scanned sample RECEIVED_BY_LAB (emails the owner; audited)',
+        body: scanSchema,
+        response: {
+          200: staffKitRowSchema,
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+          ...denied,
+        },
+      },
+    },
+    async (request) => receiveSample(ctx, principalOf(request), request.body.code),
+  );
+
+  app.post(
+    '/lab/steps',
+    {
+      onRequest: lab,
+      schema: {
+        tags,
+        security,
+        summary: 'Move a batch to a lab step or a failure; all or nothing (409 names each refused kit)',
+        body: labStepSchema,
+        response: { 200: labStepResultSchema, 400: apiErrorSchema, 409: apiErrorSchema, ...denied },
+      },
+    },
+    async (request) => moveBatch(ctx, principalOf(request), request.body),
+  );
+
+  app.post(
+    '/results/preview',
+    {
+      onRequest: lab,
+      bodyLimit: UPLOAD_LIMIT,
+      schema: {
+        tags,
+        security,
+        summary: "Validate and score MetaPhlAn profiles, with each sample's refusal; stores nothing",
+        body: resultsUploadSchema,
+        response: { 200: resultsPreviewSchema, 400: apiErrorSchema, ...denied },
+      },
+    },
+    async (request) => ({ items: await previewResults(ctx, request.body) }),
+  );
+
+  app.post(
+    '/results',
+    {
+      onRequest: lab,
+      bodyLimit: UPLOAD_LIMIT,
+      schema: {
+        tags,
+        security,
+        summary: 'Store profiles and reports, one transaction per sample (the sample waits at COMPLETED)',
+        body: resultsUploadSchema,
+        response: { 200: resultsStoreSchema, 400: apiErrorSchema, ...denied },
+      },
+    },
+    async (request) => storeUploadedResults(ctx, principalOf(request), request.body),
+  );
+
+  app.get(
+    '/results/awaiting-release',
+    {
+      onRequest: lab,
+      schema: {
+        tags,
+        security,
+        summary: 'Stored results not yet released, oldest first',
+        response: { 200: awaitingReleaseSchema, ...denied },
+      },
+    },
+    async () => awaitingRelease(ctx),
+  );
+
+  app.post(
+    '/results/release',
+    {
+      onRequest: lab,
+      schema: {
+        tags,
+        security,
+        summary: 'Release stored results: RESULTS_AVAILABLE and the owners are emailed; all or nothing',
+        body: releaseRequestSchema,
+        response: { 200: releaseResultSchema, 400: apiErrorSchema, 409: apiErrorSchema, ...denied },
+      },
+    },
+    async (request) => releaseResults(ctx, principalOf(request), request.body.samples),
+  );
+};
