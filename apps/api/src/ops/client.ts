@@ -28,7 +28,26 @@ export function adminClient(url: string, key: string) {
     }
     return data;
   }
+  /** A file of the admin API (a ZIP, a PDF): its bytes, or the API's error message. */
+  async function download(route: string): Promise<Buffer> {
+    let response: Response;
+    try {
+      response = await fetch(new URL(route, url), { headers: { 'x-ops-key': key } });
+    } catch {
+      throw new OpsError(`Cannot reach the portal at ${url}. Is it running? (set --url)`);
+    }
+    const body = Buffer.from(await response.arrayBuffer());
+    if (!response.ok) {
+      let message = response.statusText;
+      try {
+        message = (JSON.parse(body.toString('utf8')) as { message?: string }).message ?? message;
+      } catch {}
+      throw new OpsError(message);
+    }
+    return body;
+  }
   return {
+    download,
     get: (route: string) => call('GET', route),
     post: (route: string, body: unknown) => call('POST', route, body),
     put: (route: string, body: unknown) => call('PUT', route, body),

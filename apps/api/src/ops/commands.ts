@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import type { ParseArgsConfig } from 'node:util';
 import { type AdminClient, OpsError } from './client.ts';
 import { readCsv } from './csv.ts';
+import { exportUser } from './user-export.ts';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 type Values = Record<string, string | boolean | string[] | undefined>;
@@ -290,6 +291,29 @@ export const commands: Record<string, Command> = {
       client.post(`/api/admin/study/sites/${integer(v.site, 'site')}/kits`, {
         kitType: String(v.type).toUpperCase(),
         count: integer(v.count, 'count'),
+      }),
+  },
+  'user:export': {
+    summary:
+      "Export a person's data for a request by post or phone: waits for the export, then writes the ZIP (audited)",
+    options: { email: str, out: str, timeout: str },
+    required: ['email', 'out'],
+    run: (v, client) =>
+      exportUser(client, String(v.email), String(v.out), {
+        ...(v.timeout ? { timeoutSeconds: integer(v.timeout, 'timeout') } : {}),
+      }),
+  },
+  'staff:create': {
+    summary:
+      'Invite a staff member of the console (the first admin): prints the link to set a password and the second factor',
+    options: { email: str, 'first-name': str, 'last-name': str, role: { type: 'string', multiple: true } },
+    required: ['email', 'first-name', 'last-name', 'role'],
+    run: (v, client) =>
+      client.post('/api/staff/members', {
+        email: v.email,
+        firstName: v['first-name'],
+        lastName: v['last-name'],
+        roles: (v.role as string[]).map((role) => role.toUpperCase()),
       }),
   },
   'seed:demo': {

@@ -2,7 +2,17 @@ import { desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { outbox } from '../../db/schema/index.ts';
 
-export type MailMessage = { to: string; subject: string; text: string; html: string; links: string[] };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  links: string[];
+  /** Extra headers: List-Unsubscribe and List-Unsubscribe-Post on non-transactional mail (category-mail.ts). */
+  headers?: Record<string, string>;
+  /** The email category a person may switch off; none for transactional mail. */
+  category?: string | null;
+};
 
 /** Writes a message to the outbox; call it inside the transaction of the change that causes it. */
 export async function enqueueMail(db: DbOrTx, message: MailMessage): Promise<void> {
@@ -18,6 +28,8 @@ export async function listMail(db: DbOrTx, to?: string, limit = 200) {
       text: outbox.text,
       html: outbox.html,
       links: outbox.links,
+      headers: outbox.headers,
+      category: outbox.category,
       createdAt: outbox.createdAt,
       sentAt: outbox.sentAt,
     })

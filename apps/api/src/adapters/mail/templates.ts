@@ -1,8 +1,13 @@
-import { BRAND_COLOURS, BRAND_FONT_FAMILY, BRAND_RADIUS_PX } from '@portal/domain';
+import { BRAND_COLOURS, BRAND_FONT_FAMILY, BRAND_RADIUS_PX, EMAIL_PREFERENCES_TEXTS } from '@portal/domain';
 import { escapeHtml } from '../../lib/html.ts';
 import type { MailMessage } from './outbox.ts';
 
 export type MailCtx = { brand: string; publicUrl: string; supportEmail: string };
+/**
+ * The unsubscribe line of a non-transactional email (category-mail.ts builds it): the category's name
+ * and the link to its one-click unsubscribe page.
+ */
+export type Unsubscribe = { label: string; url: string };
 
 const C = BRAND_COLOURS;
 const FONT = BRAND_FONT_FAMILY.replaceAll("'", '');
@@ -37,6 +42,13 @@ function textFooter(ctx: MailCtx): string {
   return `— ${ctx.brand}\nQuestions? Write to ${ctx.supportEmail} · ${ctx.publicUrl}`;
 }
 
+/** Under the footer of a non-transactional email: why it came, and the link that stops its category. */
+function unsubscribeFooter(unsubscribe: Unsubscribe): string {
+  return `<tr><td style="padding:12px 4px 0;font-size:12px;line-height:1.5;color:${C.muted}">
+<p style="margin:0">${escapeHtml(EMAIL_PREFERENCES_TEXTS.mailFooter(unsubscribe.label))} <a href="${escapeHtml(unsubscribe.url)}" style="color:${C.link}">${escapeHtml(EMAIL_PREFERENCES_TEXTS.mailUnsubscribe(unsubscribe.label))}</a></p>
+</td></tr>`;
+}
+
 /**
  * One layout for every email: a plain-text body and the same words as branded HTML, in the portal's
  * colours (packages/domain's brand.ts): the header, a white card on the warm page colour, a teal
@@ -48,10 +60,14 @@ export function compose(
   subject: string,
   paragraphs: string[],
   action?: { label: string; url: string },
+  unsubscribe?: Unsubscribe,
 ) {
-  const text = [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : []), textFooter(ctx)].join(
-    '\n\n',
-  );
+  const text = [
+    ...paragraphs,
+    ...(action ? [`${action.label}: ${action.url}`] : []),
+    textFooter(ctx),
+    ...(unsubscribe ? [`${EMAIL_PREFERENCES_TEXTS.mailFooter(unsubscribe.label)} ${unsubscribe.url}`] : []),
+  ].join('\n\n');
   const body = paragraphs.map((p) => `<p style="margin:0 0 14px">${escapeHtml(p)}</p>`).join('\n');
   const button = action
     ? `<p style="margin:20px 0 8px"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:${C.primary};color:${C.primaryText};padding:12px 20px;border-radius:${R};font-weight:700;text-decoration:none">${escapeHtml(action.label)}</a></p>
@@ -67,9 +83,11 @@ ${body}
 ${button}
 </td></tr>
 ${mailFooter(ctx)}
+${unsubscribe ? unsubscribeFooter(unsubscribe) : ''}
 </table></td></tr></table>
 </body></html>`;
-  return { to, subject, text, html, links: action ? [action.url] : [] } satisfies MailMessage;
+  const links = [...(action ? [action.url] : []), ...(unsubscribe ? [unsubscribe.url] : [])];
+  return { to, subject, text, html, links } satisfies MailMessage;
 }
 
 export function verifyEmailMail(ctx: MailCtx, to: string, firstName: string, token: string) {

@@ -26,6 +26,10 @@ export const mailItemSchema = z.object({
   subject: z.string(),
   text: z.string(),
   links: z.array(z.string()),
+  /** List-Unsubscribe and List-Unsubscribe-Post on non-transactional mail; empty on transactional mail. */
+  headers: z.record(z.string(), z.string()),
+  /** The email category (KIT_PROGRESS, …), or null for transactional mail. */
+  category: z.string().nullable(),
   createdAt: z.date(),
   sentAt: z.date().nullable(),
 });

@@ -29,6 +29,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
+import { listEmailPreferences } from '../email-preferences/email-preferences.service.ts';
 import { profileDownload, taxaCsvDownload } from '../reports/downloads.service.ts';
 import { getJourney } from '../reports/journey.service.ts';
 import { explainedReport } from '../reports/report-explanations.ts';
@@ -108,6 +109,7 @@ export async function exportFiles(ctx: AppContext, userId: string, now = new Dat
       flowId: consents.flowId,
       version: consentResponses.consentVersion,
       consented: consentResponses.consented,
+      withdrawal: consentResponses.withdrawal,
       consenterType: consentResponses.consenterType,
       at: consentResponses.createdAt,
     })
@@ -190,10 +192,11 @@ export async function exportFiles(ctx: AppContext, userId: string, now = new Dat
         title: c.title,
         flowId: c.flowId,
         version: c.version,
-        answer: c.consented ? 'AGREED' : 'DECLINED',
+        answer: c.withdrawal ? 'WITHDRAWN' : c.consented ? 'AGREED' : 'DECLINED',
         consenterType: c.consenterType,
         at: c.at.toISOString(),
       })),
+      emailPreferences: (await listEmailPreferences(db, userId)).preferences,
       parentalConsentForms: parentalForms.map((f) => ({
         uploadedAt: f.createdAt.toISOString(),
         reviewedAt: iso(f.reviewedAt),
@@ -448,6 +451,7 @@ export async function exportFiles(ctx: AppContext, userId: string, now = new Dat
     title: c.title,
     version: c.version,
     consented: c.consented,
+    withdrawal: c.withdrawal,
     at: c.at.toISOString(),
   }));
   add(
@@ -536,8 +540,9 @@ function readme(brand: string, now: Date, paths: string[], reportsShown: boolean
     '',
     'What each file holds:',
     '',
-    'profile.json       You: your details, every consent you answered (document, version, time and answer),',
-    '                   your parental consent forms (not their images), your orders and subscriptions',
+    'profile.json       You: your details, every consent you answered (document, version, time and answer,',
+    '                   withdrawals included), your email choices, your parental consent forms (not their',
+    '                   images), your orders and subscriptions',
     '                   (prices, items and addresses; no card data: we never hold card numbers).',
     'kits.json          Every kit you hold, with its timeline, and the kits you gave to others.',
   ];

@@ -2,6 +2,7 @@ import { DATA_EXPORT_DAYS, DATA_RIGHTS_TEXTS, type DataExport, type DataExportSt
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { enqueueMail } from '../../adapters/mail/outbox.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { type DataExportRow, dataExports, users } from '../../db/schema/index.ts';
 import type { JobDefinition, JobQueue } from '../../jobs/queue.ts';
 import type { AppContext } from '../../lib/context.ts';
@@ -41,7 +42,13 @@ function view(row: Listed, now = new Date()): DataExport {
  * the job exists only if the request does. An export already being prepared is answered instead of a
  * second one. Expired exports lose their ZIP here.
  */
-export async function requestExport(ctx: AppContext, jobs: JobQueue, userId: string) {
+export async function requestExport(
+  ctx: AppContext,
+  jobs: JobQueue,
+  userId: string,
+  /** Runs in the request's transaction once the export is recorded or found (the operators' audit). */
+  recorded?: (tx: DbOrTx, exported: DataExport) => Promise<void>,
+) {
   await jobs.ready();
   return ctx.db.transaction(async (tx) => {
     // One request at a time per person: the row lock orders two requests that arrive together.
@@ -54,10 +61,14 @@ export async function requestExport(ctx: AppContext, jobs: JobQueue, userId: str
       .select(listed)
       .from(dataExports)
       .where(and(eq(dataExports.userId, userId), eq(dataExports.state, 'QUEUED')));
-    if (pending) return { created: false, export: view(pending) };
+    if (pending) {
+      await recorded?.(tx, view(pending));
+      return { created: false, export: view(pending) };
+    }
     const [row] = await tx.insert(dataExports).values({ userId }).returning(listed);
     if (!row) throw new Error('export not recorded');
     await jobs.send(EXPORT_QUEUE, { exportId: row.id }, { tx });
+    await recorded?.(tx, view(row));
     return { created: true, export: view(row) };
   });
 }

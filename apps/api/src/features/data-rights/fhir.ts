@@ -45,7 +45,15 @@ export type FhirAnswer =
   | { valueBoolean: boolean }
   | { valueString: string }
   | { valueCoding: { code: string; display: string } };
-export type FhirConsent = { id: number; title: string; version: string; consented: boolean; at: string };
+export type FhirConsent = {
+  id: number;
+  title: string;
+  version: string;
+  consented: boolean;
+  /** A withdrawal of consent given earlier: an inactive Consent that denies from its time on. */
+  withdrawal?: boolean;
+  at: string;
+};
 
 const SCORE_SYSTEM = 'urn:portal:microbiome-score';
 const UCUM = 'http://unitsofmeasure.org';
@@ -247,7 +255,7 @@ export function fhirBundle(input: {
       fullUrl: urn(person.id, `consent/${c.id}`),
       resource: {
         resourceType: 'Consent',
-        status: 'active',
+        status: c.withdrawal ? 'inactive' : 'active',
         scope: {
           coding: [
             {

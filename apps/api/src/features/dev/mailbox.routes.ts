@@ -53,7 +53,10 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
       const items = messages
         .map(
           (m) => `<article><h2>${escapeHtml(m.subject)}</h2>
-<p class="meta">To ${escapeHtml(m.to)} · ${m.createdAt.toISOString()} · ${m.sentAt ? 'sent' : 'not sent (no SMTP_URL)'}</p>
+<p class="meta">To ${escapeHtml(m.to)} · ${m.createdAt.toISOString()} · ${m.sentAt ? 'sent' : 'not sent (no SMTP_URL)'}${m.category ? ` · ${escapeHtml(m.category)}` : ''}</p>
+${Object.entries(m.headers)
+  .map(([name, value]) => `<p class="meta">${escapeHtml(name)}: ${escapeHtml(value)}</p>`)
+  .join('')}
 <pre>${escapeHtml(m.text)}</pre>
 ${m.links.map((l) => `<p><a href="${escapeHtml(l)}">${escapeHtml(l)}</a></p>`).join('')}</article>`,
         )

@@ -1,5 +1,5 @@
 import { canRequestReplacement, kitDisplayName } from '@portal/domain';
-import { compose, type MailCtx } from '../../adapters/mail/templates.ts';
+import { compose, type MailCtx, type Unsubscribe } from '../../adapters/mail/templates.ts';
 
 type KitInfo = {
   id: number;
@@ -9,10 +9,12 @@ type KitInfo = {
   sampleStatus: string | null;
 };
 type Person = { email: string; firstName: string };
+// Kit progress emails are a category the person may switch off: they take its unsubscribe line last
+// (adapters/mail/category-mail.ts).
 
 const kitLink = (ctx: MailCtx, kitId: number) => `${ctx.publicUrl}/kits?scrollingPosition=kit-${kitId}`;
 
-export function kitRequestedMail(ctx: MailCtx, to: Person, kit: KitInfo) {
+export function kitRequestedMail(ctx: MailCtx, to: Person, kit: KitInfo, unsubscribe?: Unsubscribe) {
   return compose(
     ctx,
     to.email,
@@ -22,10 +24,11 @@ export function kitRequestedMail(ctx: MailCtx, to: Person, kit: KitInfo) {
       `Thank you for activating ${kitDisplayName(kit)}. We are packing it now and will email you when it is on its way.`,
     ],
     { label: 'Follow your kit', url: kitLink(ctx, kit.id) },
+    unsubscribe,
   );
 }
 
-export function kitDispatchedMail(ctx: MailCtx, to: Person, kit: KitInfo) {
+export function kitDispatchedMail(ctx: MailCtx, to: Person, kit: KitInfo, unsubscribe?: Unsubscribe) {
   return compose(
     ctx,
     to.email,
@@ -36,11 +39,18 @@ export function kitDispatchedMail(ctx: MailCtx, to: Person, kit: KitInfo) {
       'When it arrives, follow the instructions in the box to take your sample and post it back to us.',
     ],
     { label: 'Follow your kit', url: kitLink(ctx, kit.id) },
+    unsubscribe,
   );
 }
 
 /** `reportComing` false: the kit's study keeps its results (NO_DELIVERY), so no report is promised. */
-export function sampleReceivedMail(ctx: MailCtx, to: Person, kit: KitInfo, reportComing = true) {
+export function sampleReceivedMail(
+  ctx: MailCtx,
+  to: Person,
+  kit: KitInfo,
+  reportComing = true,
+  unsubscribe?: Unsubscribe,
+) {
   return compose(
     ctx,
     to.email,
@@ -54,10 +64,11 @@ export function sampleReceivedMail(ctx: MailCtx, to: Person, kit: KitInfo, repor
         : ['Your study team receives the results of this sample; there is no report to read in the portal.']),
     ],
     { label: 'Answer your questionnaires', url: `${ctx.publicUrl}/surveys` },
+    unsubscribe,
   );
 }
 
-export function sampleFailedMail(ctx: MailCtx, to: Person, kit: KitInfo) {
+export function sampleFailedMail(ctx: MailCtx, to: Person, kit: KitInfo, unsubscribe?: Unsubscribe) {
   const replaceable = canRequestReplacement(kit);
   return compose(
     ctx,
@@ -71,10 +82,11 @@ export function sampleFailedMail(ctx: MailCtx, to: Person, kit: KitInfo) {
         : `Our team will contact you about the next steps. You can also reply to this email or contact ${ctx.supportEmail}.`,
     ],
     replaceable ? { label: 'Request a replacement kit', url: kitLink(ctx, kit.id) } : undefined,
+    unsubscribe,
   );
 }
 
-export function resultsAvailableMail(ctx: MailCtx, to: Person, kit: KitInfo) {
+export function resultsAvailableMail(ctx: MailCtx, to: Person, kit: KitInfo, unsubscribe?: Unsubscribe) {
   return compose(
     ctx,
     to.email,
@@ -88,6 +100,7 @@ export function resultsAvailableMail(ctx: MailCtx, to: Person, kit: KitInfo) {
       label: 'Read my report',
       url: `${ctx.publicUrl}/report?samples=${encodeURIComponent(kit.sampleIdentifier)}`,
     },
+    unsubscribe,
   );
 }
 

@@ -12,7 +12,7 @@ import {
   transitionRefusal,
 } from '@portal/domain';
 import { eq } from 'drizzle-orm';
-import { enqueueMail } from '../../adapters/mail/outbox.ts';
+import { enqueueCategoryMail } from '../../adapters/mail/category-mail.ts';
 import { kitEvents, kits, labResults, projects, referralCodes, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
@@ -139,18 +139,22 @@ export async function setKitStatus(
       const reached = (value: string) =>
         (kitStatus === value && kit.kitStatus !== value) ||
         (sampleStatus === value && kit.sampleStatus !== value);
-      if (reached('DISPATCHED_BY_LAB')) await enqueueMail(tx, kitDispatchedMail(ctx.mail, owner, info));
+      // Kit progress emails: not sent to a person who switched the category off.
+      const progress = { userId: kit.ownerId as string, category: 'KIT_PROGRESS' } as const;
+      const send = (build: Parameters<typeof enqueueCategoryMail>[3]) =>
+        enqueueCategoryMail(tx, ctx, progress, build);
+      if (reached('DISPATCHED_BY_LAB')) await send((u) => kitDispatchedMail(ctx.mail, owner, info, u));
       if (reached('RECEIVED_BY_LAB'))
-        await enqueueMail(tx, sampleReceivedMail(ctx.mail, owner, info, deliversResults(shown.project)));
+        await send((u) => sampleReceivedMail(ctx.mail, owner, info, deliversResults(shown.project), u));
       if (kitStatus.startsWith('FAILED_') && kitStatus !== kit.kitStatus)
-        await enqueueMail(tx, sampleFailedMail(ctx.mail, owner, info));
+        await send((u) => sampleFailedMail(ctx.mail, owner, info, u));
       // Results of a project that delivers none stay with staff: the participant is not told of them.
       if (
         sampleStatus === 'RESULTS_AVAILABLE' &&
         kit.sampleStatus !== 'RESULTS_AVAILABLE' &&
         reportDelivered(shown)
       )
-        await enqueueMail(tx, resultsAvailableMail(ctx.mail, owner, info));
+        await send((u) => resultsAvailableMail(ctx.mail, owner, info, u));
     }
     return shown;
   });

@@ -9,6 +9,7 @@ import {
   normaliseVoucher,
 } from '@portal/domain';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { enqueueCategoryMail } from '../../adapters/mail/category-mail.ts';
 import { enqueueMail } from '../../adapters/mail/outbox.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { type KitRow, kits, projects, referralCodes, sentKits, users } from '../../db/schema/index.ts';
@@ -149,7 +150,10 @@ async function requestDispatch(ctx: AppContext, tx: DbOrTx, kit: KitRow, userId:
     .where(eq(kits.id, kit.id));
   await addEvent(tx, kit.id, 'REQUESTED', userId);
   const owner = await ownerOf(tx, userId);
-  if (owner) await enqueueMail(tx, kitRequestedMail(ctx.mail, owner, { ...kit, kitStatus: 'REQUESTED' }));
+  if (owner)
+    await enqueueCategoryMail(tx, ctx, { userId, category: 'KIT_PROGRESS' }, (unsubscribe) =>
+      kitRequestedMail(ctx.mail, owner, { ...kit, kitStatus: 'REQUESTED' }, unsubscribe),
+    );
 }
 
 /** redeemKit / redeemKitBasic: claims the kit by its voucher; with activate it is also sent now. */
