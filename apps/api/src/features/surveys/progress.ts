@@ -144,12 +144,12 @@ export async function surveyStatsForKits(
 }
 
 /**
- * Stores one questionnaire's figures on the kit; the answer save and delete call it in the transaction
- * that changed the answer, while they hold the kit's row lock. A kit answered before figures were stored
- * (null) gets a null entry for every other questionnaire it has answers to, so the list computes those.
+ * The kit's stored figures with one questionnaire's replaced, as an SQL value for `kits.survey_progress`;
+ * the answer save writes it in the statement that changes the answer (decision 036). A kit answered
+ * before figures were stored (null) gets a null entry for every other questionnaire it has answers to,
+ * so the list computes those.
  */
-export async function storeProgress(
-  tx: DbOrTx,
+export function storedProgressValue(
   kitId: number,
   type: StudySurveyType,
   definition: SurveyDefinition,
@@ -158,11 +158,19 @@ export async function storeProgress(
   const earlier = sql`coalesce(${kits.surveyProgress}, (
     select jsonb_object_agg(${surveyAnswers.surveyType}, null) from ${surveyAnswers}
     where ${surveyAnswers.kitId} = ${kitId}), '{}'::jsonb)`;
-  await tx
+  return sql`jsonb_set(${earlier}, array[${type}::text], ${JSON.stringify(toStored(definition, progress))}::jsonb)`;
+}
+
+/** Stores one questionnaire's figures on the kit (for seeding answers straight into the database). */
+export async function storeProgress(
+  db: DbOrTx,
+  kitId: number,
+  type: StudySurveyType,
+  definition: SurveyDefinition,
+  progress: SurveyProgress,
+) {
+  await db
     .update(kits)
-    .set({
-      surveyProgress: sql`jsonb_set(${earlier}, array[${type}::text],
-        ${JSON.stringify(toStored(definition, progress))}::jsonb)`,
-    })
+    .set({ surveyProgress: storedProgressValue(kitId, type, definition, progress) })
     .where(eq(kits.id, kitId));
 }

@@ -153,8 +153,8 @@ describe('stored questionnaire progress', () => {
 
   it('stores the figures of all the answers when saves of one kit arrive together', async () => {
     const person = await personWithKit();
-    // Each save waits for the kit's lock and then reads the answers in a later statement, so the
-    // last one to commit counts every answer (a read in the locking statement would miss some).
+    // Each save writes only if no other save of the kit came in between; the ones that lose read
+    // again holding the kit's row (decision 036). So every answer is counted, and each save wrote once.
     const saves: [string, object][] = [
       ['DOS_UNWELL', { answerString: 'true' }],
       ['DOS_ANTIBIOTICS', { answerString: 'false' }],
@@ -168,6 +168,11 @@ describe('stored questionnaire progress', () => {
     await Promise.all(saves.map(([id, body]) => person.answer(id, body)));
     expect((await stored(person.kitId))?.DAY_OF_SAMPLING?.[0]).toBe(saves.length);
     expect(completedOf(await person.stats(), 'DAY_OF_SAMPLING')).toBe(saves.length);
+    const [kit] = await t.database.db
+      .select({ version: kits.answersVersion })
+      .from(kits)
+      .where(eq(kits.id, person.kitId));
+    expect(kit?.version).toBe(saves.length);
   });
 
   it('is computed from the answers on read, without writing, when of an older version or from before', async () => {

@@ -5,8 +5,9 @@ import {
   KIT_MESSAGES,
   QUESTIONNAIRE_MESSAGES,
   type StudySurveyType,
+  type SurveyProgress,
 } from '@portal/domain';
-import { and, eq, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { preparedFor } from '../../db/prepared.ts';
 import { kits, projects, surveyAnswers, users } from '../../db/schema/index.ts';
@@ -15,7 +16,7 @@ import { AppError, conflict, invalid, notFound, sessionExpired } from '../../lib
 import type { Caller } from '../../plugins/authenticate.ts';
 import { liveSession } from '../auth/live-session.ts';
 import { answerClock, getDefinition, kitSurveyTypes, resolveType } from './catalog.ts';
-import { progressOf, storeProgress } from './progress.ts';
+import { progressOf, storedProgressValue } from './progress.ts';
 
 // What other features use of the questionnaires, from one place.
 export {
@@ -27,114 +28,171 @@ export {
 } from './catalog.ts';
 export { surveyStatsForKits } from './progress.ts';
 
+/** A stored answer with the browser's save counter it was saved with. */
+type StoredAnswer = AnswerRecord & { clientSequence: number };
+
 /**
- * The person and, when it is theirs, the kit with its project, in one statement; every answer request
- * runs it first. It starts from the person's row and checks the caller's session is live, so it also
- * proves the account exists and is signed in (the save is guarded by requireUserCheckedByQuery).
- * The saving variant also locks the kit's row until the transaction ends, so two saves of one kit
- * store figures computed from all the answers the other saved (decision 029).
+ * The person and, when it is theirs, the kit with its project and the questionnaire's answers, in one
+ * statement; every answer request runs it first. It starts from the person's row and checks the
+ * caller's session is live, so it also proves the account exists and is signed in (the save is guarded
+ * by requireUserCheckedByQuery).
  */
-const personAndKitQuery = (db: Db, lock: boolean) => {
-  const theKit = and(eq(kits.id, sql.placeholder('kitId')), eq(kits.ownerId, users.id));
-  const locked = sql`${theKit} and ${kits.id} = (select ${kits.id} from ${kits}
-    where ${kits.id} = ${sql.placeholder('kitId')} for update)`;
-  return db
-    .select({ user: users, kit: kits, project: projects })
+const saveStateQuery = (db: Db) =>
+  db
+    .select({
+      underAge: users.underAge,
+      dateOfBirth: users.dateOfBirth,
+      // Drizzle makes a joined object null when its first column is: each starts with a not-null one.
+      kit: {
+        kitStatus: kits.kitStatus,
+        surveyResultId: kits.surveyResultId,
+        answersVersion: kits.answersVersion,
+      },
+      project: {
+        exerciseSurveyEnabled: projects.exerciseSurveyEnabled,
+        foodSurveyEnabled: projects.foodSurveyEnabled,
+        medicalSurveyEnabled: projects.medicalSurveyEnabled,
+        mentalSurveyEnabled: projects.mentalSurveyEnabled,
+        samplingSurveyEnabled: projects.samplingSurveyEnabled,
+      },
+      answers: sql<StoredAnswer[]>`coalesce((select json_agg(json_build_object(
+          'questionId', ${surveyAnswers.questionId}, 'answers', ${surveyAnswers.answers},
+          'answerString', ${surveyAnswers.answerString}, 'clientSequence', ${surveyAnswers.clientSequence}))
+        from ${surveyAnswers}
+        where ${surveyAnswers.kitId} = ${kits.id} and ${surveyAnswers.surveyType} = ${sql.placeholder('type')}),
+        '[]'::json)`,
+    })
     .from(users)
-    .leftJoin(kits, lock ? locked : theKit)
+    .leftJoin(kits, and(eq(kits.id, sql.placeholder('kitId')), eq(kits.ownerId, users.id)))
     .leftJoin(projects, eq(projects.id, kits.projectId))
     .where(and(eq(users.id, sql.placeholder('userId')), liveSession(sql.placeholder('sessionId'))));
-};
-const personAndKit = preparedFor((db) => personAndKitQuery(db, false).prepare('owned_kit'));
-const personAndLockedKit = preparedFor((db) => personAndKitQuery(db, true).prepare('owned_kit_locked'));
+const saveState = preparedFor((db) => saveStateQuery(db).prepare('answer_state'));
+/** What a save needs to know before it writes: who asks, the kit, and the questionnaire's answers. */
+type SaveState = Awaited<ReturnType<ReturnType<typeof saveState>['execute']>>[number];
 
-type PersonAndKit = Awaited<ReturnType<ReturnType<typeof personAndKit>['execute']>>[number];
-
-async function readPersonAndKit(db: DbOrTx, caller: Caller, kitId: number, lock = false) {
+async function readState(db: DbOrTx, caller: Caller, kitId: number, type: StudySurveyType) {
   const { userId, sessionId } = caller;
-  const statement = (lock ? personAndLockedKit : personAndKit)(db as Db);
-  const [row] = await statement.execute({ kitId, userId, sessionId });
+  const [row] = await saveState(db as Db).execute({ kitId, userId, sessionId, type });
   if (!row) throw sessionExpired();
   return row;
 }
 
 /** The owner's kit with this questionnaire open to them; anything else is refused without changing data. */
-function answerableKit({ user, kit, project }: PersonAndKit, type: StudySurveyType) {
+function answerableKit({ kit, project, ...person }: SaveState, type: StudySurveyType) {
   if (!kit || !project) throw notFound(KIT_MESSAGES.kitNotFound);
   if (kit.surveyResultId) throw conflict(QUESTIONNAIRE_MESSAGES.infantKit);
   if (kit.kitStatus === 'UNASSIGNED' || kit.kitStatus === 'ASSIGNED')
     throw conflict(QUESTIONNAIRE_MESSAGES.notActivated);
-  if (!kitSurveyTypes(kit, project, isUnderAge(user)).includes(type))
+  if (!kitSurveyTypes(kit, project, isUnderAge(person)).includes(type))
     throw new AppError(404, 'NOT_FOUND', QUESTIONNAIRE_MESSAGES.notListed);
+  return kit;
 }
 
-const answerColumns = {
-  questionId: surveyAnswers.questionId,
-  answers: surveyAnswers.answers,
-  answerString: surveyAnswers.answerString,
-};
-const ofQuestionnaire = (kitId: unknown, type: unknown) =>
-  and(eq(surveyAnswers.kitId, kitId as number), eq(surveyAnswers.surveyType, type as string));
-
-const answersOf = preparedFor((db) =>
-  db
-    .select(answerColumns)
-    .from(surveyAnswers)
-    .where(ofQuestionnaire(sql.placeholder('kitId'), sql.placeholder('type')))
-    .prepare('answers_of'),
-);
+const answerRecord = ({ questionId, answers, answerString }: AnswerRecord): AnswerRecord => ({
+  questionId,
+  answers,
+  answerString,
+});
 
 /** get survey answers: the questionResultsMap of one kit's questionnaire, and its progress. */
 export async function getAnswers(ctx: AppContext, caller: Caller, kitId: number, raw: string) {
   const type = resolveType(raw);
-  answerableKit(await readPersonAndKit(ctx.db, caller, kitId), type);
-  const rows = await answersOf(ctx.db).execute({ kitId, type });
+  const state = await readState(ctx.db, caller, kitId, type);
+  answerableKit(state, type);
   const questionResultsMap: Record<string, AnswerRecord> = {};
-  for (const a of rows) questionResultsMap[a.questionId] = a;
-  return { questionResultsMap, progress: { surveyType: type, ...progressOf(getDefinition(type), rows) } };
+  for (const a of state.answers) questionResultsMap[a.questionId] = answerRecord(a);
+  return {
+    questionResultsMap,
+    progress: { surveyType: type, ...progressOf(getDefinition(type), state.answers) },
+  };
+}
+
+/** One answer's change: store a value, or remove the stored one; `sequence` is the browser's counter. */
+type Change = { questionId: string; sequence: number; value: AnswerRecord | null };
+
+/**
+ * Writes one answer's change and the questionnaire's new figures in one statement, only if the kit's
+ * answers are still the version the figures were computed from. Returns false when another save came in
+ * between: nothing was written, and the caller reads again.
+ */
+async function writeIfUnchanged(
+  db: DbOrTx,
+  kitId: number,
+  type: StudySurveyType,
+  version: number,
+  change: Change,
+  progressAfter: SurveyProgress,
+) {
+  const definition = getDefinition(type);
+  const bumped = db
+    .update(kits)
+    .set({
+      answersVersion: sql`${kits.answersVersion} + 1`,
+      surveyProgress: storedProgressValue(kitId, type, definition, progressAfter),
+    })
+    .where(and(eq(kits.id, kitId), eq(kits.answersVersion, version)))
+    .returning({ id: kits.id });
+  const { value } = change;
+  const write = value
+    ? sql`insert into ${surveyAnswers} (kit_id, survey_type, question_id, answers, answer_string,
+          definition_version, client_sequence)
+        select id, ${type}, ${value.questionId}, ${sql.param(value.answers, surveyAnswers.answers)},
+          ${value.answerString}, ${definition.version}, ${change.sequence} from bumped
+        on conflict (kit_id, survey_type, question_id) do update set answers = excluded.answers,
+          answer_string = excluded.answer_string, definition_version = excluded.definition_version,
+          client_sequence = excluded.client_sequence, updated_at = now()`
+    : sql`delete from ${surveyAnswers} where ${surveyAnswers.kitId} in (select id from bumped)
+        and ${surveyAnswers.surveyType} = ${type} and ${surveyAnswers.questionId} = ${change.questionId}`;
+  const result = await db.execute(sql`with bumped as (${bumped.getSQL()}), written as (${write})
+    select count(*)::int as "stored" from bumped`);
+  return (result as unknown as { rows: { stored: number }[] }).rows[0]?.stored === 1;
 }
 
 /**
- * Runs one change of an answer (an upsert or a delete, RETURNING the answer's columns) and returns the
- * questionnaire's answers after it, in one statement. The select sees the table as it was before the
- * statement, so it leaves out the answer the change replaced or deleted and adds the one an upsert stored.
- * The kit's row must already be locked by an earlier statement: a statement that waited for the lock
- * would still read the answers from before the save that held it (decision 029).
+ * Applies one answer's change: reads the kit and its answers, checks them, computes the questionnaire's
+ * figures as they will be after the change, and writes both at once (writeIfUnchanged). A change older
+ * than the stored answer's (a late-arriving save) writes nothing. The first try takes no lock; if another
+ * save of the same kit came in between, the second try holds the kit's row, so it cannot miss again
+ * (decision 036).
  */
-async function answersAfter(
-  tx: DbOrTx,
+async function applyChange(
+  ctx: AppContext,
+  caller: Caller,
   kitId: number,
   type: StudySurveyType,
-  kind: 'upsert' | 'delete',
-  change: SQLWrapper,
+  check: (state: SaveState) => Change,
 ) {
-  const answers = await tx.execute(sql`with changed as (${change.getSQL()})
-    select ${surveyAnswers.questionId} as "questionId", ${surveyAnswers.answers} as "answers",
-      ${surveyAnswers.answerString} as "answerString"
-    from ${surveyAnswers}
-    where ${ofQuestionnaire(kitId, type)} and ${surveyAnswers.questionId} not in (select question_id from changed)
-    ${kind === 'upsert' ? sql`union all select question_id, answers, answer_string from changed` : sql``}`);
-  return (answers as unknown as { rows: AnswerRecord[] }).rows;
-}
-
-/** Computes the questionnaire's figures from its answers and stores them on the kit (decision 029). */
-async function storeProgressOf(
-  tx: DbOrTx,
-  kitId: number,
-  type: StudySurveyType,
-  answers: readonly AnswerRecord[],
-) {
-  const definition = getDefinition(type);
-  const progress = progressOf(definition, answers);
-  await storeProgress(tx, kitId, type, definition, progress);
-  return { surveyType: type, ...progress };
+  const attempt = async (db: DbOrTx) => {
+    const state = await readState(db, caller, kitId, type);
+    const kit = answerableKit(state, type);
+    const change = check(state);
+    const stored = state.answers.find((a) => a.questionId === change.questionId);
+    const others = state.answers.filter((a) => a.questionId !== change.questionId);
+    const after = change.value ? [...others, change.value] : others;
+    const progress = { surveyType: type, ...progressOf(getDefinition(type), after) };
+    if (stored && stored.clientSequence > change.sequence)
+      return { progress: { surveyType: type, ...progressOf(getDefinition(type), state.answers) } };
+    if (!(await writeIfUnchanged(db, kitId, type, kit.answersVersion, change, progress))) return null;
+    return { progress };
+  };
+  return (
+    (await attempt(ctx.db)) ??
+    (await ctx.db.transaction(async (tx) => {
+      // The lock in a statement of its own: a statement that waited for it would still read the
+      // answers as they were when it began.
+      await tx.execute(sql`select 1 from ${kits} where ${kits.id} = ${kitId} for update`);
+      const done = await attempt(tx);
+      if (!done) throw new Error('the kit changed while its row was locked');
+      return done;
+    }))
+  );
 }
 
 /**
  * put survey question: saves one answer if valid; an invalid number-like answer deletes the stored one
  * (research §4) and is reported; any other invalid answer is refused and nothing changes. A save with
  * an older client sequence than the stored one is ignored, so the last save a person made wins.
- * Either way the questionnaire's progress is stored on the kit in the same transaction.
+ * Either way the questionnaire's progress is stored on the kit by the same statement.
  */
 export async function saveAnswer(
   ctx: AppContext,
@@ -143,55 +201,28 @@ export async function saveAnswer(
   raw: string,
   body: AnswerRecord & { clientSequence?: number | undefined },
 ) {
-  const outcome = await ctx.db.transaction(async (tx) => {
-    // The person's row first: a deleted account gets 401 before any other answer, as from the guard.
-    const person = await readPersonAndKit(tx, caller, kitId, true);
-    const type = resolveType(raw);
-    const definition = getDefinition(type);
-    answerableKit(person, type);
-    const question = definition.questions.find((q) => q.questionId === body.questionId);
+  const type = resolveType(raw);
+  const sequence = body.clientSequence ?? Date.now();
+  const checked: { action?: ReturnType<typeof answerSaveAction> } = {};
+  const { progress } = await applyChange(ctx, caller, kitId, type, () => {
+    const question = getDefinition(type).questions.find((q) => q.questionId === body.questionId);
     if (!question)
       throw invalid(QUESTIONNAIRE_MESSAGES.unknownQuestion, {
         questionId: QUESTIONNAIRE_MESSAGES.unknownQuestion,
       });
     const action = answerSaveAction(question, body, answerClock());
     if (action.action === 'reject') throw invalid(action.message, { [body.questionId]: action.message });
-    const sequence = body.clientSequence ?? Date.now();
-    const newer = sql`${surveyAnswers.clientSequence} <= ${sequence}`;
-    if (action.action === 'delete') {
-      const deleted = tx
-        .delete(surveyAnswers)
-        .where(and(ofQuestionnaire(kitId, type), eq(surveyAnswers.questionId, body.questionId), newer))
-        .returning(answerColumns);
-      const answers = await answersAfter(tx, kitId, type, 'delete', deleted);
-      await storeProgressOf(tx, kitId, type, answers);
-      return action;
-    }
-    const { value } = action;
-    const values = {
-      answers: value.answers,
-      answerString: value.answerString,
-      definitionVersion: definition.version,
-      clientSequence: sequence,
-    };
-    const stored = tx
-      .insert(surveyAnswers)
-      .values({ kitId, surveyType: type, questionId: value.questionId, ...values })
-      .onConflictDoUpdate({
-        target: [surveyAnswers.kitId, surveyAnswers.surveyType, surveyAnswers.questionId],
-        set: { ...values, updatedAt: new Date() },
-        setWhere: newer,
-      })
-      .returning(answerColumns);
-    const answers = await answersAfter(tx, kitId, type, 'upsert', stored);
-    return { ...action, progress: await storeProgressOf(tx, kitId, type, answers) };
+    checked.action = action;
+    return { questionId: body.questionId, sequence, value: action.action === 'save' ? action.value : null };
   });
-  // Refused after the delete was committed: the answer is gone and the person is told why.
-  if (outcome.action === 'delete') throw invalid(outcome.message, { [body.questionId]: outcome.message });
-  return { saved: outcome.value, progress: outcome.progress };
+  const { action } = checked;
+  // Refused after the delete was written: the answer is gone and the person is told why.
+  if (action?.action === 'delete') throw invalid(action.message, { [body.questionId]: action.message });
+  if (action?.action !== 'save') throw new Error('the answer was not checked');
+  return { saved: action.value, progress };
 }
 
-/** delete survey answer, storing the questionnaire's progress in the same transaction. */
+/** delete survey answer, storing the questionnaire's progress by the same statement. */
 export async function deleteAnswer(
   ctx: AppContext,
   caller: Caller,
@@ -199,14 +230,10 @@ export async function deleteAnswer(
   raw: string,
   questionId: string,
 ) {
-  return ctx.db.transaction(async (tx) => {
-    const type = resolveType(raw);
-    answerableKit(await readPersonAndKit(tx, caller, kitId, true), type);
-    const deleted = tx
-      .delete(surveyAnswers)
-      .where(and(ofQuestionnaire(kitId, type), eq(surveyAnswers.questionId, questionId)))
-      .returning(answerColumns);
-    const answers = await answersAfter(tx, kitId, type, 'delete', deleted);
-    return { progress: await storeProgressOf(tx, kitId, type, answers) };
-  });
+  const type = resolveType(raw);
+  return applyChange(ctx, caller, kitId, type, () => ({
+    questionId,
+    sequence: Number.MAX_SAFE_INTEGER,
+    value: null,
+  }));
 }
