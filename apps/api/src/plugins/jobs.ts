@@ -4,6 +4,7 @@ import { type MailRetry, mailJobs, startMailRelay } from '../adapters/mail/dispa
 import type { MailTransport } from '../adapters/mail/transport.ts';
 import type { PaymentProvider } from '../adapters/payments/payments.ts';
 import type { Database } from '../db/client.ts';
+import { closureJobs } from '../features/data-rights/closure-job.ts';
 import { exportJobs } from '../features/data-rights/exports.service.ts';
 import { type JobQueue, startJobQueue } from '../jobs/queue.ts';
 import { renewalJobs } from '../jobs/renewals.ts';
@@ -46,16 +47,30 @@ const jobsPlugin: FastifyPluginAsync<JobsPluginOptions> = async (app, options) =
       : []),
     ...renewalJobs(app.ctx, payments, app.log),
     ...exportJobs(app.ctx, app.log),
+    ...closureJobs(app.ctx, payments, { log: app.log, eraseDeliveredMail: mailTransport !== null }),
   ];
 
   let started: Promise<JobQueue> | undefined;
+  let running: JobQueue | undefined;
   const queue = (withWorkers = false) => {
-    started ??= startJobQueue(database, definitions, { log: app.log, work: withWorkers });
+    started ??= startJobQueue(database, definitions, { log: app.log, work: withWorkers }).then((q) => {
+      running = q;
+      return q;
+    });
     return started;
   };
+  /**
+   * A job sent inside a transaction needs the queue already installed: installing it then would wait
+   * for the embedded database's one connection, which the transaction holds, for ever. Say so at once.
+   */
+  const inTransaction = () => {
+    if (running) return running;
+    throw new Error('the job queue has not started: await app.jobs.ready() before the transaction');
+  };
   app.decorate('jobs', {
-    send: async (name, data, sendOptions) => (await queue()).send(name, data, sendOptions),
-    insert: async (name, jobs, tx) => (await queue()).insert(name, jobs, tx),
+    send: async (name, data, sendOptions) =>
+      (sendOptions?.tx ? inTransaction() : await queue()).send(name, data, sendOptions),
+    insert: async (name, jobs, tx) => (tx ? inTransaction() : await queue()).insert(name, jobs, tx),
     list: async (filter) => (await queue()).list(filter),
     ready: async () => {
       await queue();

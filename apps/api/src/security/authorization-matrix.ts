@@ -94,6 +94,10 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'GET /api/me/exports': self,
   'GET /api/me/exports/{id}': self,
   'GET /api/me/exports/{id}/download': self,
+  // Closing acts on the caller's own account only; closure.routes.test.ts checks another person's
+  // token, a support view and a wrong password change nothing.
+  'POST /api/me/closure': self,
+  'GET /api/me/closure': self,
   'GET /api/me/consents': self,
   // A stranger has no answer to the owner's consent: 404, and nothing is withdrawn.
   'POST /api/me/consents/{consentId}/withdrawal': owner(() => ({ url: '/api/me/consents/1/withdrawal' })),
@@ -243,6 +247,9 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'POST /api/admin/projects/{projectId}/participant-codes': admin('PROJECT_ADMIN'),
   'GET /api/admin/impersonation-audit': admin('AUDIT_READ'),
   'GET /api/admin/jobs': admin('ADMIN'),
+  'POST /api/admin/closures': admin('DATA_RIGHTS'),
+  'GET /api/admin/sample-destructions': admin('LAB_RESULTS'),
+  'POST /api/admin/sample-destructions/{sample}/destroyed': admin('LAB_RESULTS'),
   'POST /api/admin/exports': admin('DATA_RIGHTS'),
   'GET /api/admin/exports/{id}': admin('DATA_RIGHTS'),
   'GET /api/admin/exports/{id}/download': admin('DATA_RIGHTS'),
@@ -263,6 +270,16 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'PUT /api/staff/members/{id}/roles': staff(['ADMIN']),
   'POST /api/staff/members/{id}/disable': staff(['ADMIN']),
   'POST /api/staff/members/{id}/second-factor/reset': staff(['ADMIN']),
+  'GET /api/staff/audit': staff(['ADMIN']),
+  'GET /api/me/audit': self,
+  'GET /api/staff/dashboard': staff(['LOGISTICS', 'LAB', 'SUPPORT', 'STUDY', 'ADMIN']),
+  'GET /api/staff/people': staff(['SUPPORT']),
+  'GET /api/staff/people/{id}': staff(['SUPPORT']),
+  'POST /api/staff/people/{id}/support-view': staff(['SUPPORT'], { person: true }),
+  'POST /api/staff/people/{id}/verification-email': staff(['SUPPORT']),
+  'POST /api/staff/people/{id}/password-reset': staff(['SUPPORT']),
+  'GET /api/staff/people/{id}/consent-form': staff(['SUPPORT']),
+  'POST /api/staff/people/{id}/consent-review': staff(['SUPPORT']),
   // Kits (staff-kits): read by logistics, the lab and support; dispatch by logistics; the rest by the lab.
   'GET /api/staff/kits': staff(['LOGISTICS', 'LAB', 'SUPPORT']),
   'GET /api/staff/kits/projects': staff(['LOGISTICS', 'LAB', 'SUPPORT']),

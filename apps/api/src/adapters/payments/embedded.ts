@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { CARD_PAYMENT_MESSAGES } from '@portal/domain';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { testPaymentCharges, testPaymentTokens } from '../../db/schema/index.ts';
+import { testPaymentCharges, testPaymentRefunds, testPaymentTokens } from '../../db/schema/index.ts';
 import { type ChargeResult, PAYMENT_TEXTS, PaymentError, type PaymentProvider } from './payments.ts';
 
 type Outcome = 'success' | 'declined' | 'processing_error' | 'authenticate' | 'authenticate_once';
@@ -139,11 +139,39 @@ export function embeddedPayments(db: Db): PaymentProvider {
       await outcomeOf(token);
       return `cus_embedded_${token}`;
     },
-    async refund(paymentId) {
-      await db
-        .update(testPaymentCharges)
-        .set({ refundedAt: new Date() })
-        .where(and(eq(testPaymentCharges.id, paymentId), isNull(testPaymentCharges.refundedAt)));
+    async refund(paymentId, { amountCents, idempotencyKey } = {}) {
+      if (amountCents === undefined) {
+        await db
+          .update(testPaymentCharges)
+          .set({ refundedAt: new Date() })
+          .where(and(eq(testPaymentCharges.id, paymentId), isNull(testPaymentCharges.refundedAt)));
+        return;
+      }
+      const [charge] = await db.select().from(testPaymentCharges).where(eq(testPaymentCharges.id, paymentId));
+      if (!charge) throw new PaymentError('technical', `No test payment ${paymentId}`);
+      const key = idempotencyKey ?? `refund-${paymentId}-${crypto.randomUUID()}`;
+      const taken = await db
+        .insert(testPaymentRefunds)
+        .values({ idempotencyKey: key, paymentId, amountCents })
+        .onConflictDoNothing()
+        .returning();
+      if (!taken.length) return;
+      const [total] = await db
+        .select({ cents: sql<number>`coalesce(sum(${testPaymentRefunds.amountCents}), 0)::int` })
+        .from(testPaymentRefunds)
+        .where(eq(testPaymentRefunds.paymentId, paymentId));
+      if ((total?.cents ?? 0) >= charge.amountCents)
+        await db
+          .update(testPaymentCharges)
+          .set({ refundedAt: new Date() })
+          .where(and(eq(testPaymentCharges.id, paymentId), isNull(testPaymentCharges.refundedAt)));
+    },
+    async removeCard(reference) {
+      // The embedded saved card is its test token: once deleted, nothing can be charged to it.
+      const tokenId = reference.startsWith('cus_embedded_')
+        ? reference.slice('cus_embedded_'.length)
+        : reference;
+      await db.delete(testPaymentTokens).where(eq(testPaymentTokens.id, tokenId));
     },
   };
 }

@@ -48,7 +48,16 @@ export interface PaymentProvider {
   retrieve(paymentId: string): Promise<ChargeResult>;
   /** Keeps the card for renewals; returns the provider's reference to the saved card. */
   saveCard(token: string, email: string, idempotencyKey: string): Promise<string>;
-  refund(paymentId: string): Promise<void>;
+  /**
+   * Gives money back: all of the payment, or `amountCents` of it. With an idempotency key a retried
+   * refund is taken once (an account closure refunds each unsent kit of an order on its own).
+   */
+  refund(paymentId: string, options?: { amountCents?: number; idempotencyKey?: string }): Promise<void>;
+  /**
+   * Forgets a card saved with saveCard (an account closure cancels the subscription with it): nothing
+   * can be charged to it afterwards. A card already forgotten is not an error.
+   */
+  removeCard(reference: string): Promise<void>;
 }
 
 /** Stripe's own texts for the outcomes both providers share, so they read the same. */

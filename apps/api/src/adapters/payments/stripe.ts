@@ -97,10 +97,27 @@ export function stripePayments(secretKey: string, options: StripeOptions = {}): 
       );
       return `${customer.id}:${token}`;
     },
-    async refund(paymentId) {
+    async refund(paymentId, { amountCents, idempotencyKey } = {}) {
       // Orders paid before PaymentIntents carry a charge id.
       const target = paymentId.startsWith('ch_') ? { charge: paymentId } : { payment_intent: paymentId };
-      await call(() => stripe.refunds.create(target, { idempotencyKey: `refund-${paymentId}` }));
+      await call(() =>
+        stripe.refunds.create(
+          { ...target, ...(amountCents ? { amount: amountCents } : {}) },
+          { idempotencyKey: idempotencyKey ?? `refund-${paymentId}` },
+        ),
+      );
+    },
+    async removeCard(reference) {
+      // Deleting the customer detaches its cards; one deleted before (a resumed closure) is gone already.
+      const { customer } = savedCard(reference);
+      if (!customer?.startsWith('cus_')) return;
+      try {
+        await stripe.customers.del(customer);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing')
+          return;
+        throw failure(error);
+      }
     },
   };
 }

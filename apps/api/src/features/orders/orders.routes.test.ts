@@ -449,6 +449,7 @@ describe('a charge whose order cannot be written', () => {
         if (!refundWorks) throw new Error('refund service down');
         refunded.push(id);
       },
+      async removeCard() {},
     };
     const broken: TestApp = await createTestApp({ PAYMENT_RATE_LIMIT: '1000' }, { payments: failing });
     const usesLeft = async () =>
