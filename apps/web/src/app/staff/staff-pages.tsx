@@ -1,5 +1,5 @@
-import type { StaffRole } from '@portal/domain';
-import { type LucideIcon, UserCog } from 'lucide-react';
+import { KIT_READER_ROLES, type StaffRole } from '@portal/domain';
+import { FileUp, FlaskConical, Inbox, type LucideIcon, Package, Truck, UserCog } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { lazyPage } from '../../lib/lazy-load.tsx';
 
@@ -28,13 +28,58 @@ export type StaffPage = {
   nav?: { label: string; icon: LucideIcon };
 };
 
+const KitsPage = lazyPage(
+  () => import('../../features/staff-kits/pages/kits-page.tsx'),
+  (m) => m.KitsPage,
+);
+const KitPage = lazyPage(
+  () => import('../../features/staff-kits/pages/kit-page.tsx'),
+  (m) => m.KitPage,
+);
+const DispatchPage = lazyPage(
+  () => import('../../features/staff-kits/pages/dispatch-page.tsx'),
+  (m) => m.DispatchPage,
+);
+const ReceivePage = lazyPage(
+  () => import('../../features/staff-kits/pages/receive-page.tsx'),
+  (m) => m.ReceivePage,
+);
+const LabStepsPage = lazyPage(
+  () => import('../../features/staff-kits/pages/lab-steps-page.tsx'),
+  (m) => m.LabStepsPage,
+);
+const ResultsPage = lazyPage(
+  () => import('../../features/staff-kits/pages/results-page.tsx'),
+  (m) => m.ResultsPage,
+);
 const StaffAccountsPage = lazyPage(
   () => import('../../features/staff-admin/pages/staff-accounts-page.tsx'),
   (m) => m.StaffAccountsPage,
 );
 
 export const STAFF_PAGES: StaffPage[] = [
-  // Kits (LOGISTICS, LAB): the kits helper's pages go here.
+  // Kits (staff-kits): the roles are those of its API routes (staff-kits.routes.ts, staff-lab.routes.ts).
+  { path: 'kits', roles: KIT_READER_ROLES, element: <KitsPage />, nav: { label: 'Kits', icon: Package } },
+  { path: 'kits/:kitId', roles: KIT_READER_ROLES, element: <KitPage /> },
+  {
+    path: 'dispatch',
+    roles: ['LOGISTICS'],
+    element: <DispatchPage />,
+    nav: { label: 'Dispatch', icon: Truck },
+  },
+  {
+    path: 'receive',
+    roles: ['LAB'],
+    element: <ReceivePage />,
+    nav: { label: 'Receive samples', icon: Inbox },
+  },
+  {
+    path: 'lab-steps',
+    roles: ['LAB'],
+    element: <LabStepsPage />,
+    nav: { label: 'Lab steps', icon: FlaskConical },
+  },
+  { path: 'results', roles: ['LAB'], element: <ResultsPage />, nav: { label: 'Results', icon: FileUp } },
   // People (SUPPORT).
   {
     path: 'staff-accounts',

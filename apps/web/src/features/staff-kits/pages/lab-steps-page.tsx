@@ -1,0 +1,186 @@
+import {
+  isLabFailure,
+  LAB_FAILURES,
+  LAB_STEPS,
+  type LabTarget,
+  SAMPLE_STATUSES,
+  type StaffKitRow,
+  type StaffKitSearch,
+  stepRefusal,
+  withBrand,
+} from '@portal/domain';
+import { useId, useState } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useConfig } from '../../../lib/config.ts';
+import { lookUpKit, useKitSearch, useLabStep } from '../api.ts';
+import { KitStatuses, KitTable } from '../components/kit-table.tsx';
+import { type ScanEntry, ScanStation } from '../components/scan-station.tsx';
+
+/** The sample statuses a batch is picked from: at the lab, before its results. */
+const AT_A_STEP: string[] = ['RECEIVED_BY_LAB', 'READY_FOR_ACCESSIONING', ...LAB_STEPS, 'COMPLETED'];
+
+/**
+ * LAB: a batch of samples to the next lab step, or to a failure with its reason. Kits join the batch by
+ * scan or by ticking them in the list of samples at a step. Each kit is checked against the state
+ * machines as it joins (the same check the server makes); the server moves all or none.
+ */
+export function LabStepsPage() {
+  const id = useId();
+  const { brandName } = useConfig();
+  const [target, setTarget] = useState<LabTarget>('ACCESSIONING');
+  const [reason, setReason] = useState('');
+  const [batch, setBatch] = useState<StaffKitRow[]>([]);
+  const [refusals, setRefusals] = useState<Record<string, string>>({});
+  const [outcome, setOutcome] = useState('');
+  const [listAt, setListAt] = useState('RECEIVED_BY_LAB');
+  const listed = useKitSearch({
+    sampleStatus: listAt as StaffKitSearch['sampleStatus'],
+    sort: 'oldest',
+    limit: 200,
+  });
+  const move = useLabStep();
+
+  const inBatch = (kit: StaffKitRow) => batch.some((k) => k.id === kit.id);
+  const add = (kit: StaffKitRow) =>
+    setBatch((all) => (all.some((k) => k.id === kit.id) ? all : [...all, kit]));
+  const remove = (kit: StaffKitRow) => setBatch((all) => all.filter((k) => k.id !== kit.id));
+  const problem = (kit: StaffKitRow) => {
+    const refusal = refusals[kit.sampleIdentifier] ?? stepRefusal(kit, { sampleStatus: target });
+    return refusal ? withBrand(refusal, brandName) : null;
+  };
+  const failure = isLabFailure(target);
+  const blocked = batch.filter((kit) => problem(kit) !== null).length;
+
+  const submit = async () => {
+    setOutcome('');
+    try {
+      const result = await move.mutateAsync({
+        codes: batch.map((k) => k.sampleIdentifier),
+        sampleStatus: target,
+        ...(failure ? { reason } : {}),
+      });
+      setBatch([]);
+      setRefusals({});
+      setReason('');
+      setOutcome(`${result.moved.length} kit${result.moved.length === 1 ? '' : 's'} moved to ${target}.`);
+    } catch (error) {
+      if (error instanceof ApiError) {
+        setRefusals(error.fields ?? {});
+        setOutcome(error.fields?.reason ?? error.message);
+      } else setOutcome(String(error));
+    }
+  };
+
+  return (
+    <>
+      <h1>Lab steps</h1>
+      <section className="staff-panel" aria-labelledby={`${id}-step`}>
+        <h2 id={`${id}-step`}>Step</h2>
+        <div className="staff-form-row">
+          <div className="field">
+            <label htmlFor={`${id}-target`}>Move the batch to</label>
+            <select
+              id={`${id}-target`}
+              value={target}
+              onChange={(e) => {
+                setTarget(e.target.value as LabTarget);
+                setRefusals({});
+              }}
+            >
+              <optgroup label="Lab steps">
+                {LAB_STEPS.map((s) => (
+                  <option key={s}>{s}</option>
+                ))}
+              </optgroup>
+              <optgroup label="Failures">
+                {LAB_FAILURES.map((s) => (
+                  <option key={s}>{s}</option>
+                ))}
+              </optgroup>
+            </select>
+          </div>
+          {failure ? (
+            <Field
+              label="Reason for the failure"
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              hint="Kept on the kit’s page and in the audit log."
+              required
+            />
+          ) : null}
+        </div>
+      </section>
+      <ScanStation
+        label="Add a sample to the batch"
+        hint="Scan the sample tube or type its sample id or kit id, then press Enter."
+        onScan={lookUpKit}
+        describe={(kit) => `${kit.label} added to the batch (sample ${kit.sampleStatus ?? 'not labelled'})`}
+        onSettled={(entry: ScanEntry) => (entry.kit ? add(entry.kit) : undefined)}
+      />
+      <section className="staff-panel" aria-labelledby={`${id}-batch`}>
+        <h2 id={`${id}-batch`}>
+          Batch: {batch.length} kit{batch.length === 1 ? '' : 's'}
+        </h2>
+        {batch.length > 0 ? (
+          <ul className="lab-batch">
+            {batch.map((kit) => (
+              <li key={kit.id}>
+                <strong>{kit.label}</strong> <span className="mono">{kit.sampleIdentifier}</span>{' '}
+                <KitStatuses kit={kit} />
+                {problem(kit) ? <span className="lab-batch-problem">{problem(kit)}</span> : null}{' '}
+                <Button variant="link" onClick={() => remove(kit)}>
+                  Remove {kit.label}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <p role="status" className="lab-outcome">
+          {outcome}
+        </p>
+        {blocked > 0 ? (
+          <Alert tone="warning">
+            {blocked} kit{blocked === 1 ? '' : 's'} cannot move to {target}: remove{' '}
+            {blocked === 1 ? 'it' : 'them'} first.
+          </Alert>
+        ) : null}
+        <Button
+          onClick={submit}
+          busy={move.isPending}
+          disabled={batch.length === 0 || blocked > 0 || (failure && reason.trim() === '')}
+        >
+          Move {batch.length} kit{batch.length === 1 ? '' : 's'} to {target}
+        </Button>
+      </section>
+      <section className="staff-panel" aria-labelledby={`${id}-list`}>
+        <h2 id={`${id}-list`}>Select from a step</h2>
+        <div className="field">
+          <label htmlFor={`${id}-at`}>Samples at</label>
+          <select id={`${id}-at`} value={listAt} onChange={(e) => setListAt(e.target.value)}>
+            {SAMPLE_STATUSES.filter((s) => AT_A_STEP.includes(s)).map((s) => (
+              <option key={s}>{s}</option>
+            ))}
+          </select>
+        </div>
+        {listed.error ? <Alert tone="error">{listed.error.message}</Alert> : null}
+        {listed.data ? (
+          <KitTable
+            kits={listed.data.pages.flatMap((p) => p.items)}
+            caption={`Samples at ${listAt}, oldest first`}
+            select={(kit) => (
+              <input
+                type="checkbox"
+                aria-label={`Add ${kit.label} to the batch`}
+                checked={inBatch(kit)}
+                onChange={(e) => (e.target.checked ? add(kit) : remove(kit))}
+              />
+            )}
+          />
+        ) : null}
+      </section>
+    </>
+  );
+}

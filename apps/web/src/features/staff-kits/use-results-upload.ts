@@ -1,0 +1,161 @@
+import { type ResultsPreviewItem, STAFF_KIT_MESSAGES, sampleFromFileName } from '@portal/domain';
+import { isMergedTable, ProfileError, splitMergedProfiles } from '@portal/domain/report';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError } from '../../lib/api-client.ts';
+import { CLIENT_MESSAGES } from '../../lib/messages.ts';
+import { previewResults, staffKitsKeys, storeResults } from './api.ts';
+
+/**
+ * The results upload's steps in the browser: read the files (a merged table is split into one profile
+ * per sample here, with the domain's splitMergedProfiles), preview them on the server in parts, then
+ * store the accepted ones in parts, counting as it goes for the progress bar. Nothing is stored before
+ * the staff member confirms.
+ */
+
+/** Profiles per request: a part is scored in well under a second, so other requests are not held up. */
+export const UPLOAD_PART = 20;
+
+export type UploadItem = {
+  key: string;
+  fileName: string;
+  sampleIdentifier: string | null;
+  text: string;
+  preview: ResultsPreviewItem | null;
+  /** Why the item is refused: found in the browser, by the preview or by the store. */
+  refusal: string | null;
+  stored: boolean;
+};
+
+export type Phase = 'idle' | 'reading' | 'previewing' | 'previewed' | 'storing' | 'stored';
+
+const messageOf = (error: unknown) =>
+  error instanceof ApiError ? error.message : CLIENT_MESSAGES.unexpected;
+
+/** One item per sample: a file named by its sample, or each column of a merged table. */
+export async function readUploads(files: File[]): Promise<UploadItem[]> {
+  const items: UploadItem[] = [];
+  const item = (
+    fileName: string,
+    sampleIdentifier: string | null,
+    text: string,
+    refusal: string | null = null,
+  ) =>
+    items.push({
+      key: `${items.length}`,
+      fileName,
+      sampleIdentifier,
+      text,
+      preview: null,
+      refusal,
+      stored: false,
+    });
+  for (const file of files) {
+    const text = await file.text();
+    if (!isMergedTable(text)) {
+      item(file.name, sampleFromFileName(file.name), text);
+      continue;
+    }
+    try {
+      for (const { column, text: profile } of splitMergedProfiles(text))
+        item(`${file.name}, column ${column}`, sampleFromFileName(column), profile);
+    } catch (error) {
+      if (!(error instanceof ProfileError)) throw error;
+      item(file.name, null, '', `The table was refused: ${error.message}`);
+    }
+  }
+  // A sample twice in one upload: the first counts, the others are refused before anything is sent.
+  const first = new Map<string, string>();
+  for (const it of items) {
+    if (it.refusal || !it.sampleIdentifier) continue;
+    const earlier = first.get(it.sampleIdentifier);
+    if (earlier) it.refusal = STAFF_KIT_MESSAGES.duplicateInUpload(it.sampleIdentifier, earlier);
+    else first.set(it.sampleIdentifier, it.fileName);
+  }
+  return items;
+}
+
+const parts = <T>(list: T[]) =>
+  Array.from({ length: Math.ceil(list.length / UPLOAD_PART) }, (_, i) =>
+    list.slice(i * UPLOAD_PART, (i + 1) * UPLOAD_PART),
+  );
+const profileOf = (it: UploadItem) => ({
+  fileName: it.fileName,
+  text: it.text,
+  ...(it.sampleIdentifier ? { sampleIdentifier: it.sampleIdentifier } : {}),
+});
+
+export function useResultsUpload() {
+  const queryClient = useQueryClient();
+  const [items, setItems] = useState<UploadItem[]>([]);
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [done, setDone] = useState(0);
+  const [total, setTotal] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+
+  const update = (changed: UploadItem[]) =>
+    setItems((all) => all.map((it) => changed.find((c) => c.key === it.key) ?? it));
+
+  async function choose(files: File[]) {
+    setError(null);
+    setPhase('reading');
+    const read = await readUploads(files);
+    setItems(read);
+    const toCheck = read.filter((it) => !it.refusal);
+    setPhase('previewing');
+    setDone(0);
+    setTotal(toCheck.length);
+    try {
+      for (const part of parts(toCheck)) {
+        const { items: previews } = await previewResults({ profiles: part.map(profileOf) });
+        update(
+          part.map((it, i) => ({
+            ...it,
+            preview: previews[i] ?? null,
+            refusal: previews[i]?.refusal ?? null,
+          })),
+        );
+        setDone((n) => n + part.length);
+      }
+      setPhase('previewed');
+    } catch (e) {
+      setError(messageOf(e));
+      setPhase('idle');
+    }
+  }
+
+  async function store() {
+    const accepted = items.filter((it) => it.preview && !it.refusal && !it.stored);
+    setError(null);
+    setPhase('storing');
+    setDone(0);
+    setTotal(accepted.length);
+    try {
+      for (const part of parts(accepted)) {
+        const { items: outcomes } = await storeResults({ profiles: part.map(profileOf) });
+        update(
+          part.map((it, i) => ({
+            ...it,
+            stored: outcomes[i]?.stored ?? false,
+            refusal: outcomes[i]?.refusal ?? null,
+          })),
+        );
+        setDone((n) => n + part.length);
+      }
+      setPhase('stored');
+    } catch (e) {
+      setError(messageOf(e));
+      setPhase('previewed');
+    } finally {
+      await queryClient.invalidateQueries({ queryKey: staffKitsKeys.all });
+    }
+  }
+
+  const reset = () => {
+    setItems([]);
+    setPhase('idle');
+    setError(null);
+  };
+
+  return { items, phase, done, total, error, choose, store, reset };
+}
