@@ -55,7 +55,9 @@ test('a support view survives a reload, changes nothing, and the person sees who
   await expect(banner).toContainText("You are viewing Priya Nair's portal as support");
   await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save changes' })).toHaveCount(0);
-  await expect(page.getByRole('heading', { level: 2, name: 'Who viewed my data' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3, name: 'Who viewed my data' })).toBeVisible();
+  // Nor a withdrawal of consent, nor a save of email choices (issue 23).
+  await expect(page.getByRole('button', { name: 'Save email choices' })).toHaveCount(0);
   await expectAccessible(page);
 
   await banner.getByRole('button', { name: 'Return to my account' }).click();

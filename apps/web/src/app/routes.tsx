@@ -65,6 +65,10 @@ const ConsentPage = lazyPage(
   () => import('../features/recruitment/pages/consent-page.tsx'),
   (m) => m.ConsentPage,
 );
+const EmailUnsubscribePage = lazyPage(
+  () => import('../features/email-preferences/pages/email-unsubscribe-page.tsx'),
+  (m) => m.EmailUnsubscribePage,
+);
 const ExpressionOfInterestPage = lazyPage(
   () => import('../features/recruitment/pages/expression-of-interest-page.tsx'),
   (m) => m.ExpressionOfInterestPage,
@@ -172,6 +176,8 @@ export const routes: RouteObject[] = [
             element: <ConsentPage />,
           },
           { path: 'unsubscribe', element: <UnsubscribePage /> },
+          // The unsubscribe link of a portal email (issue 23): no sign-in, the signed token is the proof.
+          { path: 'email-unsubscribe', element: <EmailUnsubscribePage /> },
           {
             path: 'recruitment/:recruitmentId/expression-of-interest',
             element: <ExpressionOfInterestPage />,

@@ -5,13 +5,16 @@ import { Loading } from '../../../components/ui/loading.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useSupportViews } from '../api.ts';
 
-/** Who viewed my data: each request of a support view of this account (who, when, what). */
+/**
+ * Who viewed my data: each request of a support view of this account (who, when, what). A part of the
+ * "Your data" section (issue 23), under its own heading.
+ */
 export function SupportViewsSection() {
   const headingId = useId();
   const views = useSupportViews();
   return (
-    <section className="card profile-section support-views" aria-labelledby={headingId}>
-      <h2 id={headingId}>{SUPPORT_TEXTS.whoViewedTitle}</h2>
+    <section className="your-data-part support-views" aria-labelledby={headingId}>
+      <h3 id={headingId}>{SUPPORT_TEXTS.whoViewedTitle}</h3>
       <p>{SUPPORT_TEXTS.whoViewedIntro}</p>
       {views.data ? (
         views.data.views.length === 0 ? (

@@ -9,6 +9,7 @@ import { downloadFile } from '../../../lib/download.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
+import { SupportViewsSection } from './support-views-section.tsx';
 
 const T = DATA_RIGHTS_TEXTS;
 
@@ -58,7 +59,8 @@ function ExportState({ latest }: { latest: DataExport }) {
 
 /**
  * "Your data" on My Profile (issue 23): ask for a copy of everything the portal holds, follow its
- * preparation, and download the ZIP once ready (for 7 days, signed in: the file needs the bearer token).
+ * preparation, and download the ZIP once ready (for 7 days, signed in: the file needs the bearer token);
+ * and see who viewed it (the support views of the account).
  */
 export function YourDataSection() {
   const headingId = useId();
@@ -84,6 +86,7 @@ export function YourDataSection() {
       </form>
       {request.isError ? <Alert tone="error">{errorText(request.error)}</Alert> : null}
       {request.isSuccess && preparing ? <p>{T.requested}</p> : null}
+      <SupportViewsSection />
     </section>
   );
 }

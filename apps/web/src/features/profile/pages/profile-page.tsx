@@ -4,8 +4,9 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { useConfig } from '../../../lib/config.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
+import { ConsentsSection } from '../components/consents-section.tsx';
+import { EmailPreferencesSection } from '../components/email-preferences-section.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';
-import { SupportViewsSection } from '../components/support-views-section.tsx';
 import { YourDataSection } from '../components/your-data-section.tsx';
 
 export function ProfilePage() {
@@ -21,8 +22,9 @@ export function ProfilePage() {
       {userQuery.data ? (
         <>
           <ProfileForm user={userQuery.data} />
-          <SupportViewsSection />
           <YourDataSection />
+          <ConsentsSection />
+          <EmailPreferencesSection />
           {/* Research §2's profile has no subscription: that is the customer portal's. */}
           {appType === 'CUSTOMER' ? <SubscriptionSection /> : null}
         </>

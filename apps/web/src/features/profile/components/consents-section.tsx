@@ -1,0 +1,126 @@
+import { CONSENT_ANSWER_TEXT, MY_CONSENTS_TEXTS, type MyConsent } from '@portal/domain';
+import { useId, useState } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Loading } from '../../../components/ui/loading.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { errorText } from '../../../lib/error-text.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useSession } from '../../../lib/session.ts';
+import { useMyConsents, useWithdrawConsent } from '../my-choices-api.ts';
+
+const T = MY_CONSENTS_TEXTS;
+
+/** One consent: what holds now, every answer before it, and the way to withdraw it. */
+function ConsentHistory({ consent, onWithdraw }: { consent: MyConsent; onWithdraw: (() => void) | null }) {
+  const headingId = useId();
+  return (
+    <section className="my-consent" aria-labelledby={headingId}>
+      <h3 id={headingId}>{consent.title}</h3>
+      <div className="table-scroll">
+        <table className="data-table">
+          <caption className="visually-hidden">{T.tableCaption(consent.title)}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Answer</th>
+              <th scope="col">Document version</th>
+              <th scope="col">When</th>
+            </tr>
+          </thead>
+          <tbody>
+            {consent.history.map((entry) => (
+              <tr key={`${entry.at}-${entry.answer}`}>
+                <td>{CONSENT_ANSWER_TEXT[entry.answer]}</td>
+                <td>{entry.version}</td>
+                <td>
+                  <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {consent.withdrawable && onWithdraw ? (
+        <div className="form-actions">
+          <Button variant="secondary" onClick={onWithdraw}>
+            {T.withdraw}
+          </Button>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * "Your consents" on My Profile (issue 23): every consent the person gave or refused, newest answer
+ * first, with the document's version and the time; consent given can be withdrawn after a confirmation.
+ */
+export function ConsentsSection() {
+  const headingId = useId();
+  const consents = useMyConsents();
+  const withdraw = useWithdrawConsent();
+  // A support view changes nothing (design.md §6): it is not offered a withdrawal the server would refuse.
+  const { actorId } = useSession();
+  const [asking, setAsking] = useState<MyConsent | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  async function confirm() {
+    if (!asking) return;
+    try {
+      await withdraw.mutateAsync(asking.consentId);
+      setDone(T.withdrawn(asking.title));
+      setAsking(null);
+    } catch {
+      // The dialog shows the server's reason and stays open.
+    }
+  }
+
+  return (
+    <section className="card profile-section my-consents" aria-labelledby={headingId}>
+      <h2 id={headingId}>{T.title}</h2>
+      <p>{T.intro}</p>
+      {done ? <Alert tone="success">{done}</Alert> : null}
+      {consents.data ? (
+        consents.data.consents.length === 0 ? (
+          <p>{T.empty}</p>
+        ) : (
+          consents.data.consents.map((consent) => (
+            <ConsentHistory
+              key={consent.consentId}
+              consent={consent}
+              onWithdraw={
+                actorId
+                  ? null
+                  : () => {
+                      withdraw.reset();
+                      setDone(null);
+                      setAsking(consent);
+                    }
+              }
+            />
+          ))
+        )
+      ) : consents.isError ? (
+        <Alert tone="error">{T.loadFailed}</Alert>
+      ) : (
+        <Loading />
+      )}
+      <Modal
+        open={asking !== null}
+        onClose={() => setAsking(null)}
+        title={T.confirmTitle(asking?.title ?? '')}
+      >
+        <p>{T.confirmText}</p>
+        {withdraw.isError ? <Alert tone="error">{errorText(withdraw.error)}</Alert> : null}
+        <div className="form-actions">
+          <Button busy={withdraw.isPending} onClick={confirm}>
+            {T.confirm}
+          </Button>
+          <Button variant="secondary" onClick={() => setAsking(null)}>
+            {T.cancel}
+          </Button>
+        </div>
+      </Modal>
+    </section>
+  );
+}
