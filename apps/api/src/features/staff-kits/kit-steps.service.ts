@@ -8,6 +8,7 @@ import {
   STAFF_KIT_MESSAGES,
   type StaffKitRow,
   stepRefusal,
+  withBrand,
 } from '@portal/domain';
 import { eq, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -82,7 +83,7 @@ async function scanStep(ctx: AppContext, principal: Principal, code: string, cha
     const kit = await kitByCode(tx, code);
     if (!kit) throw notFound(STAFF_KIT_MESSAGES.unknownCode(code.trim()));
     const refusal = stepRefusal(kit, change);
-    if (refusal) throw conflict(refusal);
+    if (refusal) throw conflict(withBrand(refusal, ctx.config.brandName));
     return move({ ...ctx, db: tx }, principal, kit, change, action);
   });
 }
@@ -117,7 +118,7 @@ export async function moveBatch(
         : seen.has(kit.id)
           ? STAFF_KIT_MESSAGES.duplicateInBatch(`KIT-${kit.id}`)
           : stepRefusal(kit, change);
-      if (refusal) refusals[code] = refusal;
+      if (refusal) refusals[code] = withBrand(refusal, ctx.config.brandName);
       else if (kit) {
         seen.add(kit.id);
         batch.push(kit);

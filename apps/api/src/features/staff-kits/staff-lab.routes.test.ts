@@ -53,7 +53,7 @@ describe('receiving at the lab', () => {
     expect(wrong.statusCode).toBe(409);
     expect(wrong.json().message).toMatch(
       new RegExp(
-        `^KIT-${early.id} cannot move to RECEIVED_BY_LAB: the kit is UNASSIGNED \\(Kit Available\\)`,
+        `^KIT-${early.id} cannot move to RECEIVED_BY_LAB: the kit is UNASSIGNED \\(Kit Available\\), and a kit becomes RECEIVED_BY_LAB \\(Received by Microbiome Lab\\) only from `,
       ),
     );
     const twice = await lab.post('/api/staff/lab/receive', { code: done.sampleIdentifier });
