@@ -1,6 +1,5 @@
 import { CLOSURE_TEXTS, type ClosureScope } from '@portal/domain';
 import { and, eq, inArray, like, or, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { compose } from '../../adapters/mail/templates.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -24,6 +23,7 @@ import {
 import { JOB_SCHEMA, type JobQueue } from '../../jobs/queue.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { closedEmail } from './closure.service.ts';
+import { ERASED, mentions, personalValues, redact, redactJson } from './closure-redact.ts';
 
 /**
  * What a closure erases, table by table (docs/privacy.md lists the same). The person's users row stays
@@ -32,7 +32,6 @@ import { closedEmail } from './closure.service.ts';
  */
 
 export const CLOSURE_MAIL_QUEUE = 'account.closure.mail';
-const ERASED = '[closed account]';
 
 async function rowsOf<T>(db: DbOrTx, statement: SQL): Promise<T[]> {
   return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
@@ -73,41 +72,6 @@ export async function deletePersonalRecords(ctx: AppContext, closure: ClosureReq
     }
   });
 }
-
-/** The person's own words and numbers, to find and erase where they appear in records about others. */
-function personalValues(person: typeof users.$inferSelect, email: string | null) {
-  const fullName = `${person.firstName} ${person.lastName}`.trim();
-  const exact = [email, fullName, person.phoneNumber, person.addressLine1, person.addressLine2]
-    .concat([person.guardianFirstName, person.guardianLastName])
-    .filter((v): v is string => typeof v === 'string' && v.trim().length >= 3);
-  const words = [person.firstName, person.lastName].filter((v) => v.trim().length >= 2);
-  return { exact, words, fullName };
-}
-
-const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Replaces the person's values in a text: each exact value, then their names as whole words. */
-function redact(text: string, values: ReturnType<typeof personalValues>) {
-  let out = text;
-  for (const value of values.exact) out = out.replace(new RegExp(escapeRegExp(value), 'gi'), ERASED);
-  for (const word of values.words)
-    out = out.replace(
-      new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(word)}(?![\\p{L}\\p{N}])`, 'giu'),
-      ERASED,
-    );
-  return out;
-}
-
-function redactJson(value: unknown, values: ReturnType<typeof personalValues>): unknown {
-  if (typeof value === 'string') return redact(value, values);
-  if (Array.isArray(value)) return value.map((v) => redactJson(v, values));
-  if (value && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactJson(v, values)]));
-  return value;
-}
-
-const mentions = (column: SQL | AnyPgColumn, values: string[]) =>
-  or(...values.map((v) => sql`${column}::text ilike ${`%${v.replace(/[\\%_]/g, '\\$&')}%`}`));
 
 /**
  * The last step, in one transaction: every personal field erased or replaced, the person's name taken

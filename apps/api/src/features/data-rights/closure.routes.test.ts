@@ -1,3 +1,5 @@
+// Over 300 lines because closing an account is one flow seen from each side: the person's request and
+// its refusals, the job's work and its resumption, the operator's and the lab's routes, and retention.
 import { AUTH_MESSAGES, CLOSURE_TEXTS, ERROR_CODES, SUPPORT_VIEW_READ_ONLY } from '@portal/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,7 +33,7 @@ import {
   type TestApp,
 } from '../../test/helpers.ts';
 import { type ClosingPerson, closingPerson } from './closure-fixture.ts';
-import { runClosure } from './closure-job.ts';
+import { purgeExpiredOrders, runClosure } from './closure-job.ts';
 
 let t: TestApp;
 let embedded: PaymentProvider;
@@ -405,6 +407,29 @@ describe('ops user:close and the lab', () => {
     expect(unknownSample.statusCode).toBe(404);
     expect(unknownSample.json().code).toBe(ERROR_CODES.notFound);
   }, 60_000);
+});
+
+describe('retention', () => {
+  it("deletes a closed account's orders after 7 years, and keeps everyone else's", async () => {
+    const closing = await closingPerson(t.app, t.database);
+    const staying = await closingPerson(t.app, t.database);
+    expect((await close(closing.accessToken, { password: PASSWORD, scope: 'RESEARCH' })).statusCode).toBe(
+      202,
+    );
+    await processed(closing.id);
+    const eightYearsAgo = new Date(Date.now() - 8 * 365.25 * 24 * 3600 * 1000);
+    await t.database.db.update(orders).set({ createdAt: eightYearsAgo });
+    const ordersOf = async (userId: string) =>
+      t.database.db.select().from(orders).where(eq(orders.userId, userId));
+    expect(await ordersOf(closing.id)).toHaveLength(2);
+    const { deleted } = await purgeExpiredOrders(t.app.ctx);
+    expect(deleted).toBeGreaterThanOrEqual(2);
+    expect(await ordersOf(closing.id)).toEqual([]);
+    expect(await ordersOf(staying.id)).toHaveLength(2);
+    // Six years after the closure, nothing goes yet.
+    const later = await purgeExpiredOrders(t.app.ctx, new Date(Date.now() - 2 * 365.25 * 24 * 3600 * 1000));
+    expect(later.deleted).toBe(0);
+  }, 90_000);
 });
 
 /** Every table's rows but the audit, the counters and the job queue's own bookkeeping. */
