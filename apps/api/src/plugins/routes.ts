@@ -11,8 +11,8 @@ import { benchRoutes } from '../features/bench/bench.routes.ts';
 import { coachRoutes } from '../features/coach/coach.routes.ts';
 import { configRoutes } from '../features/config/config.routes.ts';
 import { consentRoutes } from '../features/consent/consent.routes.ts';
-import { closureRoutes } from '../features/data-rights/closure.routes.ts';
 import { myConsentsRoutes } from '../features/consent/my-consents.routes.ts';
+import { closureRoutes } from '../features/data-rights/closure.routes.ts';
 import { dataRightsAdminRoutes } from '../features/data-rights/data-rights.admin.routes.ts';
 import { dataRightsRoutes } from '../features/data-rights/data-rights.routes.ts';
 import { devMailboxRoutes } from '../features/dev/mailbox.routes.ts';
@@ -33,9 +33,12 @@ import {
   impersonationRoutes,
 } from '../features/research/impersonation.ts';
 import { researchAdminRoutes, researchRoutes } from '../features/research/research.routes.ts';
+import { myAuditRoutes, staffAuditRoutes } from '../features/staff/audit-log.routes.ts';
 import { staffRoutes } from '../features/staff/staff.routes.ts';
+import { staffDashboardRoutes } from '../features/staff-dashboard/dashboard.routes.ts';
 import { staffKitsRoutes } from '../features/staff-kits/staff-kits.routes.ts';
 import { staffLabRoutes } from '../features/staff-kits/staff-lab.routes.ts';
+import { staffPeopleRoutes } from '../features/staff-people/people.routes.ts';
 import { supportViewsRoutes } from '../features/support-views/support-views.routes.ts';
 import { surveysRoutes } from '../features/surveys/surveys.routes.ts';
 import { loadDefinitions } from '../features/surveys/surveys.service.ts';
@@ -99,6 +102,10 @@ const routes: FastifyPluginAsync<{ payments: PaymentProvider }> = async (app, { 
   await app.register(labRoutes, { prefix: '/api/admin' });
   // The staff console (issue 24): each area's routes under /api/staff, guarded by requireStaff.
   await app.register(staffRoutes, { prefix: '/api/staff' });
+  await app.register(staffAuditRoutes, { prefix: '/api/staff' });
+  await app.register(myAuditRoutes, { prefix: '/api' });
+  await app.register(staffDashboardRoutes, { prefix: '/api/staff' });
+  await app.register(staffPeopleRoutes, { prefix: '/api/staff' });
   await app.register(staffKitsRoutes, { prefix: '/api/staff' });
   await app.register(staffLabRoutes, { prefix: '/api/staff' });
   if (config.env !== 'production') await app.register(devMailboxRoutes, { prefix: '/dev' });

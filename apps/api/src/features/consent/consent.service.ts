@@ -2,6 +2,7 @@ import { ACCOUNT_MESSAGES, CONSENT_MESSAGES, withBrand } from '@portal/domain';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { enqueueMail } from '../../adapters/mail/outbox.ts';
 import { parentConsentMail } from '../../adapters/mail/templates.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import {
   consentFlows,
   consentResponses,
@@ -108,20 +109,32 @@ export async function reviewParentalConsent(ctx: AppContext, email: string, appr
   return ctx.db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
     if (!user) throw notFound(`No account with the email ${email}.`);
-    if (!user.underAge)
-      throw invalid('That account is not under age; there is no parental consent to review.');
-    await tx
-      .update(parentalConsentForms)
-      .set({ reviewedAt: sql`now()`, approved: approve })
-      .where(and(eq(parentalConsentForms.userId, user.id), isNull(parentalConsentForms.reviewedAt)));
-    const [row] = await tx
-      .update(users)
-      .set({ parentConsented: approve, updatedAt: sql`now()` })
-      .where(eq(users.id, user.id))
-      .returning();
-    if (!row) throw new AppError(500, 'INTERNAL_ERROR', 'update returned no row');
-    return toUser(row);
+    return toUser(await decideParentalConsent(tx, user, approve));
   });
+}
+
+/**
+ * The decision itself, inside the caller's transaction (ops consent:review, and the staff console's
+ * review, which audits it in the same transaction): the pending forms are marked reviewed and the
+ * account's consent set. Answers the updated row.
+ */
+export async function decideParentalConsent(
+  tx: DbOrTx,
+  user: { id: string; underAge: boolean },
+  approve: boolean,
+) {
+  if (!user.underAge) throw invalid('That account is not under age; there is no parental consent to review.');
+  await tx
+    .update(parentalConsentForms)
+    .set({ reviewedAt: sql`now()`, approved: approve })
+    .where(and(eq(parentalConsentForms.userId, user.id), isNull(parentalConsentForms.reviewedAt)));
+  const [row] = await tx
+    .update(users)
+    .set({ parentConsented: approve, updatedAt: sql`now()` })
+    .where(eq(users.id, user.id))
+    .returning();
+  if (!row) throw new AppError(500, 'INTERNAL_ERROR', 'update returned no row');
+  return row;
 }
 
 export const uploadFailureMessage = (brand: string) => withBrand(CONSENT_MESSAGES.uploadFailure, brand);

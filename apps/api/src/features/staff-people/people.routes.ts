@@ -1,0 +1,165 @@
+import {
+  apiErrorSchema,
+  consentReviewSchema,
+  messageResponseSchema,
+  peoplePageSchema,
+  peopleQuerySchema,
+  personPageSchema,
+} from '@portal/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { principalOf } from '../../plugins/authenticate.ts';
+import { requireStaff } from '../../plugins/staff-guard.ts';
+import { searchPeople } from './people-search.service.ts';
+import { personPage } from './person.service.ts';
+import {
+  consentFormFile,
+  openSupportView,
+  reviewConsentForm,
+  sendPasswordReset,
+  sendVerificationEmail,
+} from './person-actions.service.ts';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
+const security = [{ bearerAuth: [] }];
+const params = z.object({ id: z.uuid('That is not an account id.') });
+
+/** People (SUPPORT): find a person, their page, and support's actions, each audited. At /api/staff. */
+export const staffPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  const support = requireStaff(['SUPPORT']);
+
+  app.get(
+    '/people',
+    {
+      onRequest: support,
+      schema: {
+        tags: ['staff'],
+        summary:
+          'Find people by email, name, phone, kit (KIT-12, sample id, voucher) or order (ORD-000012); or consent=pending: minors whose consent form waits, oldest first. Pages by keyset (next)',
+        security,
+        querystring: peopleQuerySchema,
+        response: { 200: peoplePageSchema, ...errors },
+      },
+    },
+    async (request) => searchPeople(ctx, request.query),
+  );
+
+  app.get(
+    '/people/:id',
+    {
+      onRequest: support,
+      schema: {
+        tags: ['staff'],
+        summary:
+          "A person's page: profile, kits, orders, subscriptions, consents, emails sent and the access log (audited)",
+        security,
+        params,
+        response: { 200: personPageSchema, ...errors },
+      },
+    },
+    async (request) => personPage(ctx, principalOf(request), request.params.id),
+  );
+
+  app.post(
+    '/people/:id/support-view',
+    {
+      onRequest: requireStaff(['SUPPORT'], { person: true }),
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['staff'],
+        summary:
+          "Open the read-only view of the person's portal (audited; ends with the staff member's session, at most 60 minutes)",
+        security,
+        params,
+        response: {
+          200: z.object({
+            access_token: z.string(),
+            expires_in: z.number(),
+            user_id: z.string(),
+            actor_id: z.string(),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => openSupportView(ctx, principalOf(request), request.params.id),
+  );
+
+  app.post(
+    '/people/:id/verification-email',
+    {
+      onRequest: support,
+      schema: {
+        tags: ['staff'],
+        summary: 'Send the person a new verification email (audited)',
+        security,
+        params,
+        response: { 202: messageResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(202).send(await sendVerificationEmail(ctx, principalOf(request), request.params.id)),
+  );
+
+  app.post(
+    '/people/:id/password-reset',
+    {
+      onRequest: support,
+      schema: {
+        tags: ['staff'],
+        summary: 'Send the person a password reset link; staff never set a password (audited)',
+        security,
+        params,
+        response: { 202: messageResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(202).send(await sendPasswordReset(ctx, principalOf(request), request.params.id)),
+  );
+
+  app.get(
+    '/people/:id/consent-form',
+    {
+      onRequest: support,
+      schema: {
+        tags: ['staff'],
+        summary:
+          "The minor's parental consent form waiting for review (else the newest), to show inline (audited)",
+        security,
+        params,
+        response: { 200: z.any().describe('The PDF, PNG or JPEG'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const form = await consentFormFile(ctx, principalOf(request), request.params.id);
+      return reply
+        .type(form.contentType)
+        .header('content-disposition', 'inline; filename="parental-consent-form"')
+        .header('x-content-type-options', 'nosniff')
+        .send(form.content);
+    },
+  );
+
+  app.post(
+    '/people/:id/consent-review',
+    {
+      onRequest: support,
+      schema: {
+        tags: ['staff'],
+        summary: "Approve the minor's parental consent form, or decline it with the reason (audited)",
+        security,
+        params,
+        body: consentReviewSchema,
+        response: { 200: z.object({ parentConsented: z.boolean().nullable() }), ...errors },
+      },
+    },
+    async (request) => reviewConsentForm(ctx, principalOf(request), request.params.id, request.body),
+  );
+};

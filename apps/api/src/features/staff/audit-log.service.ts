@@ -1,0 +1,105 @@
+import {
+  AUDIT_MESSAGES,
+  type AuditPage,
+  type AuditQuery,
+  describeStaffAction,
+  type MyAuditPage,
+  OPERATOR_ACTOR,
+  OPERATOR_KEY_FOR_PERSON,
+} from '@portal/domain';
+import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { staffAudit } from '../../db/schema/index.ts';
+import type { AppContext } from '../../lib/context.ts';
+import { invalid } from '../../lib/errors.ts';
+
+/**
+ * Reading the staff audit log, newest first, paged by keyset on (at, id): a page never repeats or
+ * skips an entry however many are written meanwhile. The cursor carries `at` as PostgreSQL prints
+ * it, to the microsecond, since a JavaScript date would round it to the millisecond.
+ */
+type Cursor = { at: string; id: string };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const encodeCursor = (cursor: Cursor) =>
+  Buffer.from(JSON.stringify([cursor.at, cursor.id])).toString('base64url');
+
+function decodeCursor(text: string): Cursor {
+  try {
+    const [at, id] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown[];
+    if (typeof at === 'string' && typeof id === 'string' && UUID.test(id) && !Number.isNaN(Date.parse(at)))
+      return { at, id };
+  } catch {
+    // Falls through to the message.
+  }
+  throw invalid(AUDIT_MESSAGES.badCursor, { after: AUDIT_MESSAGES.badCursor });
+}
+
+const before = (cursor: Cursor | null): SQL | undefined =>
+  cursor
+    ? sql`(${staffAudit.at}, ${staffAudit.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+    : undefined;
+
+/** One page of rows matching `where`, and the cursor of the next page (null on the last). */
+async function page(ctx: AppContext, where: SQL | undefined, limit: number) {
+  const rows = await ctx.db
+    .select({
+      id: staffAudit.id,
+      at: staffAudit.at,
+      atText: sql<string>`${staffAudit.at}::text`,
+      actorId: staffAudit.actorId,
+      actorLabel: staffAudit.actorLabel,
+      action: staffAudit.action,
+      entity: staffAudit.entity,
+      entityId: staffAudit.entityId,
+      subjectId: staffAudit.subjectId,
+      before: staffAudit.before,
+      after: staffAudit.after,
+    })
+    .from(staffAudit)
+    .where(where)
+    .orderBy(desc(staffAudit.at), desc(staffAudit.id))
+    .limit(limit + 1);
+  const last = rows.length > limit ? rows[limit - 1] : undefined;
+  return { rows: rows.slice(0, limit), next: last ? encodeCursor({ at: last.atText, id: last.id }) : null };
+}
+
+/** ADMIN: the whole log, filtered by actor, record and day (UTC). */
+export async function readAuditLog(ctx: AppContext, query: AuditQuery): Promise<AuditPage> {
+  const filters: (SQL | undefined)[] = [before(query.after ? decodeCursor(query.after) : null)];
+  if (query.actor === OPERATOR_ACTOR) filters.push(isNull(staffAudit.actorId));
+  else if (query.actor) filters.push(eq(staffAudit.actorId, query.actor));
+  if (query.entity) filters.push(eq(staffAudit.entity, query.entity));
+  if (query.entityId) filters.push(eq(staffAudit.entityId, query.entityId));
+  if (query.from) filters.push(sql`${staffAudit.at} >= ${query.from}::date::timestamp at time zone 'UTC'`);
+  if (query.to) filters.push(sql`${staffAudit.at} < (${query.to}::date + 1)::timestamp at time zone 'UTC'`);
+  const { rows, next } = await page(ctx, and(...filters), query.limit);
+  return {
+    entries: rows.map(({ atText: _, at, ...row }) => ({ ...row, at: at.toISOString() })),
+    next,
+  };
+}
+
+/** The name without the email the label keeps for staff: a person reads who, not how to reach them. */
+const nameOf = (label: string) => label.replace(/\s*<[^>]*>$/, '');
+
+/**
+ * A person's own entries: what staff did about their account (Trust), in plain words. Their own steps
+ * as a staff member (setting up their app) are about them too, and are listed the same way.
+ */
+export async function readMyAudit(
+  ctx: AppContext,
+  userId: string,
+  after: string | undefined,
+  limit: number,
+): Promise<MyAuditPage> {
+  const cursor = after ? decodeCursor(after) : null;
+  const { rows, next } = await page(ctx, and(eq(staffAudit.subjectId, userId), before(cursor)), limit);
+  return {
+    entries: rows.map((row) => ({
+      at: row.at.toISOString(),
+      who: row.actorId === null ? OPERATOR_KEY_FOR_PERSON : nameOf(row.actorLabel),
+      what: describeStaffAction(row.action),
+    })),
+    next,
+  };
+}

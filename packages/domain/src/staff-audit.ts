@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+/**
+ * The staff audit log (issue 24): every staff action, who, what, which record, before → after, when.
+ * ADMIN reads the whole log in the console; a person reads the entries about their own account.
+ */
+export const AUDIT_PAGE_SIZE = 50;
+/** The actor filter's value for actions of the operator key (the CLI and automation). */
+export const OPERATOR_ACTOR = 'operator';
+
+export const AUDIT_MESSAGES = {
+  badCursor: 'This list has changed since it was loaded. Load it again from the top.',
+  badDateRange: 'The "from" date must not be after the "to" date.',
+  badActor: 'Choose a staff member or the operator key.',
+} as const;
+
+const isoDate = z.iso.date('Enter a date as YYYY-MM-DD.');
+
+export const auditQuerySchema = z
+  .object({
+    /** A staff member's account id, or `operator`. */
+    actor: z.union([z.uuid(), z.literal(OPERATOR_ACTOR)], { error: AUDIT_MESSAGES.badActor }).optional(),
+    /** The kind of record: user, kit, sample, order… */
+    entity: z.string().trim().min(1).max(40).optional(),
+    entityId: z.string().trim().min(1).max(100).optional(),
+    /** Days in UTC, both included. */
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+    /** The `next` of the page before: the log pages by keyset, newest first. */
+    after: z.string().max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(200).default(AUDIT_PAGE_SIZE),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: AUDIT_MESSAGES.badDateRange, path: ['to'] });
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  actorId: z.string().nullable(),
+  actorLabel: z.string(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string(),
+  subjectId: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditPageSchema = z.object({ entries: z.array(auditEntrySchema), next: z.string().nullable() });
+export type AuditPage = z.infer<typeof auditPageSchema>;
+
+/** What staff did about a person, as that person reads it (GET /api/me/audit). */
+export const myAuditEntrySchema = z.object({
+  at: z.string(),
+  /** The staff member's name, or "Operations (automated)" for the operator key. */
+  who: z.string(),
+  what: z.string(),
+});
+export const myAuditPageSchema = z.object({
+  entries: z.array(myAuditEntrySchema),
+  next: z.string().nullable(),
+});
+export type MyAuditPage = z.infer<typeof myAuditPageSchema>;
+
+/** How the person is told the operator key acted (it has no name). */
+export const OPERATOR_KEY_FOR_PERSON = 'Operations (automated)';
+
+/** Staff actions in plain words, for the person they concern. Each staff-* area adds its own here. */
+const ACTION_TEXT: Record<string, string> = {
+  'staff.invite': 'Invited you to the staff console',
+  'staff.invitation.accept': 'You set the password of your staff account',
+  'staff.second_factor.enrol': 'You set up your authenticator app',
+  'staff.second_factor.reset': 'Removed your authenticator app',
+  'staff.recovery_code.use': 'You signed in with a recovery code',
+  'staff.recovery_codes.renew': 'You made new recovery codes',
+  'staff.roles.change': 'Changed your staff roles',
+  'staff.disable': 'Disabled your staff account',
+  'person.view': 'Looked at your account in the staff console',
+  'person.support_view.open': 'Opened a read-only view of your portal',
+  'person.verification_email.send': 'Sent you a new verification email',
+  'person.password_reset.send': 'Sent you a link to reset your password',
+  'person.consent_form.view': 'Looked at your parental consent form',
+  'consent.review.approve': 'Approved your parental consent form',
+  'consent.review.reject': 'Declined your parental consent form',
+};
+
+export function describeStaffAction(action: string): string {
+  return ACTION_TEXT[action] ?? 'Changed a record about you';
+}

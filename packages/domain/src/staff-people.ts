@@ -1,0 +1,122 @@
+import { z } from 'zod';
+
+/**
+ * The console's People (issue 24, SUPPORT): find a person by email, name, phone, kit or order; their
+ * page; and the support actions, each audited.
+ */
+export const PEOPLE_PAGE_SIZE = 25;
+export const CONSENT_REJECT_REASON_MAX = 500;
+
+export const PEOPLE_MESSAGES = {
+  queryRequired:
+    'Type an email, a name, a phone number, a kit (KIT-12, a sample id or a voucher) or an order (ORD-000012).',
+  personNotFound: 'There is no account with that id.',
+  badCursor: 'This list has changed since it was loaded. Search again.',
+  alreadyVerified: 'This email address is verified already.',
+  verificationSent: 'A new verification email is on its way.',
+  resetSent: 'A password reset link is on its way. Support never sets a password.',
+  noPendingForm: 'There is no parental consent form waiting for review.',
+  notUnderAge: 'This account is not under age; there is no parental consent to review.',
+  reasonRequired: 'Give the reason for declining: the person needs it to send a better form.',
+  reasonTooLong: `A reason can be at most ${CONSENT_REJECT_REASON_MAX} characters long.`,
+  noStaffView: 'Staff accounts have no portal to view.',
+  notYourself: 'You cannot open a support view of your own account.',
+} as const;
+
+export const peopleQuerySchema = z.object({
+  q: z.string().trim().max(120).optional(),
+  /** `pending`: minors whose parental consent form waits for review, oldest upload first. */
+  consent: z.literal('pending').optional(),
+  after: z.string().max(300).optional(),
+});
+
+export const personRowSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phoneNumber: z.string().nullable(),
+  underAge: z.boolean(),
+  /** When a parental consent form waits for review: its upload time. */
+  consentFormPendingSince: z.string().nullable(),
+});
+export type PersonRow = z.infer<typeof personRowSchema>;
+export const peoplePageSchema = z.object({ people: z.array(personRowSchema), next: z.string().nullable() });
+export type PeoplePage = z.infer<typeof peoplePageSchema>;
+
+const consentFormSchema = z.object({
+  id: z.number(),
+  uploadedAt: z.string(),
+  contentType: z.string(),
+  size: z.number(),
+  reviewedAt: z.string().nullable(),
+  approved: z.boolean().nullable(),
+});
+
+export const personPageSchema = z.object({
+  profile: z.object({
+    id: z.string(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    phoneNumber: z.string().nullable(),
+    dateOfBirth: z.string().nullable(),
+    gender: z.string().nullable(),
+    userType: z.string(),
+    underAge: z.boolean(),
+    guardian: z.boolean(),
+    address: z.string().nullable(),
+    emailVerified: z.boolean(),
+    createdAt: z.string(),
+    isStaff: z.boolean(),
+  }),
+  kits: z.array(
+    z.object({
+      id: z.number(),
+      sampleIdentifier: z.string(),
+      name: z.string().nullable(),
+      kitStatus: z.string(),
+      sampleStatus: z.string().nullable(),
+      updatedAt: z.string(),
+    }),
+  ),
+  orders: z.array(
+    z.object({
+      id: z.number(),
+      number: z.string(),
+      createdAt: z.string(),
+      amountCents: z.number(),
+      description: z.string().nullable(),
+    }),
+  ),
+  subscriptions: z.array(
+    z.object({
+      id: z.number(),
+      subscriptionType: z.string(),
+      nextRenewalAt: z.string(),
+      cancelledAt: z.string().nullable(),
+      lastRenewalError: z.string().nullable(),
+    }),
+  ),
+  consents: z.object({
+    parentConsented: z.boolean().nullable(),
+    forms: z.array(consentFormSchema),
+    answers: z.array(z.object({ title: z.string(), consented: z.boolean(), at: z.string() })),
+  }),
+  emails: z.array(
+    z.object({ id: z.number(), subject: z.string(), createdAt: z.string(), sentAt: z.string().nullable() }),
+  ),
+  accessLog: z.array(z.object({ at: z.string(), who: z.string(), what: z.string() })),
+});
+export type PersonPage = z.infer<typeof personPageSchema>;
+
+export const consentReviewSchema = z
+  .object({
+    approve: z.boolean(),
+    reason: z.string().trim().max(CONSENT_REJECT_REASON_MAX, PEOPLE_MESSAGES.reasonTooLong).optional(),
+  })
+  .refine((v) => v.approve || (v.reason ?? '').length > 0, {
+    message: PEOPLE_MESSAGES.reasonRequired,
+    path: ['reason'],
+  });
+export type ConsentReview = z.infer<typeof consentReviewSchema>;
