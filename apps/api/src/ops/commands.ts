@@ -303,6 +303,30 @@ export const commands: Record<string, Command> = {
         ...(v.timeout ? { timeoutSeconds: integer(v.timeout, 'timeout') } : {}),
       }),
   },
+  'user:close': {
+    summary:
+      'Close an account for a request by post or phone (--scope research|everything); prints the closure request with its state (audited; asked again, its state)',
+    options: { email: str, scope: str },
+    required: ['email', 'scope'],
+    run: (v, client) => {
+      const scope = String(v.scope).toUpperCase();
+      if (scope !== 'RESEARCH' && scope !== 'EVERYTHING')
+        throw new OpsError('--scope must be research or everything');
+      return client.post('/api/admin/closures', { email: v.email, scope });
+    },
+  },
+  'samples:to-destroy': {
+    summary: 'Samples the lab must destroy after "delete everything you can" closures (--all: done ones too)',
+    options: { all: flag },
+    run: (v, client) => client.get(`/api/admin/sample-destructions${v.all ? '?all=true' : ''}`),
+  },
+  'sample:destroyed': {
+    summary: 'Record that the lab destroyed a sample of the list (audited)',
+    options: { sample: str },
+    required: ['sample'],
+    run: (v, client) =>
+      client.post(`/api/admin/sample-destructions/${encodeURIComponent(String(v.sample))}/destroyed`, {}),
+  },
   'staff:create': {
     summary:
       'Invite a staff member of the console (the first admin): prints the link to set a password and the second factor',
