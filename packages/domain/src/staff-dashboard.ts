@@ -1,8 +1,11 @@
+import { TZDate } from '@date-fns/tz';
 import { z } from 'zod';
+import { PORTAL_TIME_ZONE } from './time-zone.ts';
 
 /**
  * The console's dashboard (issue 24): today's work, each count a link to the list it counts, oldest
- * first. The page sends the start of its own day and week, so "today" is the staff member's.
+ * first. "Today" and "this week" (from Monday) are the portal's (PORTAL_TIME_ZONE) unless the request
+ * names other starts.
  */
 export const dashboardQuerySchema = z.object({
   today: z.iso
@@ -35,3 +38,12 @@ export function kitListLink(filter: Record<string, string>): string {
 
 /** The people page, listing the minors whose parental consent form waits for review. */
 export const CONSENT_REVIEW_LINK = '/staff/people?consent=pending';
+
+/** The start of the day and of the week (Monday) that `now` is in, in the portal's time zone. */
+export function portalDayAndWeek(now: Date): { today: Date; week: Date } {
+  const day = new TZDate(now.getTime(), PORTAL_TIME_ZONE);
+  day.setHours(0, 0, 0, 0);
+  const week = new TZDate(day.getTime(), PORTAL_TIME_ZONE);
+  week.setDate(week.getDate() - ((week.getDay() + 6) % 7));
+  return { today: new Date(day.getTime()), week: new Date(week.getTime()) };
+}

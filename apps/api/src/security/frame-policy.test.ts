@@ -83,4 +83,10 @@ describe('framing', () => {
     expect(csp(await page('/dashboard'))['frame-src']).toBe("'self'");
     expect(csp(await page(`/recruitment/${id + 1000}/candidate/x/consent/1`))['frame-src']).toBe("'self'");
   });
+
+  it('lets the staff console frame the consent form it fetched (blob:), and no other page', async () => {
+    expect(csp(await page('/staff/people/1'))['frame-src']).toBe("'self' blob:");
+    expect(csp(await page('/staff'))['frame-src']).toBe("'self' blob:");
+    expect(csp(await page('/staffing'))['frame-src']).toBe("'self'");
+  });
 });

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../db/client.ts';
 import { recruitmentConsents } from '../db/schema/index.ts';
 
 const CSP = 'content-security-policy';
+const STAFF_PAGE = /^\/staff(?:[/?#]|$)/;
 const CONSENT_PAGE = /^\/recruitment\/(\d{1,9})\/candidate\/[^/]+\/consent\/[^/?#]+/;
 
 /** The policy with frame-ancestors 'self': our own pages may frame this answer, no other site may. */
@@ -40,7 +41,8 @@ export async function consentPdfOrigins(db: DbOrTx, recruitmentId: number): Prom
 
 /**
  * The portal frames PDFs: the terms and privacy viewer its own, a recruitment consent page the
- * consent's document wherever the study keeps it (research §2). Every answer is unframable
+ * consent's document wherever the study keeps it (research §2), and the staff console a consent form it
+ * fetched (blob:). Every answer is unframable
  * (frame-ancestors 'none') except PDFs, which our own pages may frame; and a consent page's frame-src
  * also allows the hosts of its recruitment's consent PDFs.
  */
@@ -52,7 +54,10 @@ export function framePolicy(db: DbOrTx) {
     if (type.startsWith('application/pdf')) reply.header(CSP, framableBySelf(policy));
     else if (type.startsWith('text/html') && request.method === 'GET') {
       const consentPage = CONSENT_PAGE.exec(request.url);
-      if (consentPage) {
+      // The staff console shows a minor's consent form inline from the bytes it fetched with its token
+      // (a blob: URL of a PDF, PNG or JPEG only: features/staff-people/api.ts).
+      if (STAFF_PAGE.test(request.url)) reply.header(CSP, withFrameSources(policy, ['blob:']));
+      else if (consentPage) {
         const origins = await consentPdfOrigins(db, Number(consentPage[1]));
         reply.header(CSP, withFrameSources(policy, origins));
       }

@@ -1,9 +1,13 @@
-import { apiErrorSchema, dashboardQuerySchema, STAFF_ROLES, staffDashboardSchema } from '@portal/domain';
+import {
+  apiErrorSchema,
+  dashboardQuerySchema,
+  portalDayAndWeek,
+  STAFF_ROLES,
+  staffDashboardSchema,
+} from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireStaff } from '../../plugins/staff-guard.ts';
 import { staffDashboard } from './dashboard.service.ts';
-
-const DAY_MS = 24 * 3600 * 1000;
 
 /** The console's dashboard, for every staff role (mounted at /api/staff). */
 export const staffDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -26,11 +30,10 @@ export const staffDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      // Without the page's own day: the last 24 hours and the last 7 days.
-      const now = Date.now();
+      const portal = portalDayAndWeek(new Date());
       return staffDashboard(app.ctx, {
-        today: new Date(request.query.today ?? now - DAY_MS),
-        week: new Date(request.query.week ?? now - 7 * DAY_MS),
+        today: request.query.today ? new Date(request.query.today) : portal.today,
+        week: request.query.week ? new Date(request.query.week) : portal.week,
       });
     },
   );

@@ -1,5 +1,16 @@
 import { KIT_READER_ROLES, type StaffRole } from '@portal/domain';
-import { FileUp, FlaskConical, Inbox, type LucideIcon, Package, Truck, UserCog } from 'lucide-react';
+import {
+  FileUp,
+  FlaskConical,
+  Inbox,
+  LayoutDashboard,
+  type LucideIcon,
+  Package,
+  ScrollText,
+  Truck,
+  UserCog,
+  Users,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { lazyPage } from '../../lib/lazy-load.tsx';
 
@@ -52,12 +63,31 @@ const ResultsPage = lazyPage(
   () => import('../../features/staff-kits/pages/results-page.tsx'),
   (m) => m.ResultsPage,
 );
+const ALL: readonly StaffRole[] = ['LOGISTICS', 'LAB', 'SUPPORT', 'STUDY', 'ADMIN'];
+
+const DashboardPage = lazyPage(
+  () => import('../../features/staff-dashboard/pages/staff-dashboard-page.tsx'),
+  (m) => m.StaffDashboardPage,
+);
+const PeoplePage = lazyPage(
+  () => import('../../features/staff-people/pages/people-page.tsx'),
+  (m) => m.PeoplePage,
+);
+const PersonPage = lazyPage(
+  () => import('../../features/staff-people/pages/person-page.tsx'),
+  (m) => m.PersonPage,
+);
+const AuditLogPage = lazyPage(
+  () => import('../../features/staff-admin/pages/audit-log-page.tsx'),
+  (m) => m.AuditLogPage,
+);
 const StaffAccountsPage = lazyPage(
   () => import('../../features/staff-admin/pages/staff-accounts-page.tsx'),
   (m) => m.StaffAccountsPage,
 );
 
 export const STAFF_PAGES: StaffPage[] = [
+  { path: '', roles: ALL, element: <DashboardPage />, nav: { label: 'Dashboard', icon: LayoutDashboard } },
   // Kits (staff-kits): the roles are those of its API routes (staff-kits.routes.ts, staff-lab.routes.ts).
   { path: 'kits', roles: KIT_READER_ROLES, element: <KitsPage />, nav: { label: 'Kits', icon: Package } },
   { path: 'kits/:kitId', roles: KIT_READER_ROLES, element: <KitPage /> },
@@ -80,11 +110,20 @@ export const STAFF_PAGES: StaffPage[] = [
     nav: { label: 'Lab steps', icon: FlaskConical },
   },
   { path: 'results', roles: ['LAB'], element: <ResultsPage />, nav: { label: 'Results', icon: FileUp } },
-  // People (SUPPORT).
+  // People (staff-people): the roles of its API routes (people.routes.ts).
+  { path: 'people', roles: ['SUPPORT'], element: <PeoplePage />, nav: { label: 'People', icon: Users } },
+  { path: 'people/:id', roles: ['SUPPORT'], element: <PersonPage /> },
+  // Administration (staff-admin).
   {
     path: 'staff-accounts',
     roles: ['ADMIN'],
     element: <StaffAccountsPage />,
     nav: { label: 'Staff accounts', icon: UserCog },
+  },
+  {
+    path: 'audit',
+    roles: ['ADMIN'],
+    element: <AuditLogPage />,
+    nav: { label: 'Audit log', icon: ScrollText },
   },
 ];

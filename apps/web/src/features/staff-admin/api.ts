@@ -1,11 +1,12 @@
 import {
+  auditPageSchema,
   type StaffInvitation,
   type StaffRole,
   staffInvitedSchema,
   staffMembersSchema,
   staffRolesUpdateSchema,
 } from '@portal/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { staffRequest } from '../../lib/staff.ts';
 
 const membersKey = ['staff', 'members'] as const;
@@ -38,3 +39,18 @@ export const useDisableStaff = () =>
 
 export const useResetSecondFactor = () =>
   useMemberChange((id: string) => staffRequest(`/members/${id}/second-factor/reset`, { method: 'POST' }));
+
+/** The audit log with the page's filters, newest first, a page at a time (keyset: `next`). */
+export function useAuditLog(filters: Record<string, string>) {
+  return useInfiniteQuery({
+    queryKey: ['staff', 'audit', filters],
+    queryFn: ({ pageParam }) =>
+      staffRequest(
+        `/audit?${new URLSearchParams({ ...filters, ...(pageParam ? { after: pageParam } : {}) }).toString()}`,
+        {},
+        auditPageSchema,
+      ),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.next ?? undefined,
+  });
+}

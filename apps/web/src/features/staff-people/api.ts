@@ -1,0 +1,115 @@
+import {
+  type ConsentReview,
+  messageResponseSchema,
+  peoplePageSchema,
+  personPageSchema,
+} from '@portal/domain';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod/mini';
+import { ApiError, freshAccessToken } from '../../lib/api-client.ts';
+import { CLIENT_MESSAGES } from '../../lib/messages.ts';
+import { startSession } from '../../lib/session.ts';
+import { staffRequest } from '../../lib/staff.ts';
+import { beginSupportView } from '../../lib/support-view.ts';
+
+/** The search (q) or the consent forms waiting (consent=pending), a page at a time. */
+export function usePeople(search: { q?: string; consent?: 'pending' }) {
+  const enabled = Boolean(search.q?.trim()) || search.consent === 'pending';
+  return useInfiniteQuery({
+    queryKey: ['staff', 'people', search],
+    queryFn: ({ pageParam }) =>
+      staffRequest(
+        `/people?${new URLSearchParams({
+          ...(search.q ? { q: search.q } : {}),
+          ...(search.consent ? { consent: search.consent } : {}),
+          ...(pageParam ? { after: pageParam } : {}),
+        }).toString()}`,
+        {},
+        peoplePageSchema,
+      ),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.next ?? undefined,
+    enabled,
+  });
+}
+
+const personKey = (id: string) => ['staff', 'person', id] as const;
+
+export function usePerson(id: string) {
+  return useQuery({
+    queryKey: personKey(id),
+    queryFn: () => staffRequest(`/people/${id}`, {}, personPageSchema),
+  });
+}
+
+/** An action on the person; their page is read again afterwards (its access log has the action). */
+function usePersonAction<V, R>(id: string, send: (value: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: personKey(id) }),
+  });
+}
+
+export const useSendVerification = (id: string) =>
+  usePersonAction(id, () =>
+    staffRequest(`/people/${id}/verification-email`, { method: 'POST' }, messageResponseSchema),
+  );
+
+export const useSendPasswordReset = (id: string) =>
+  usePersonAction(id, () =>
+    staffRequest(`/people/${id}/password-reset`, { method: 'POST' }, messageResponseSchema),
+  );
+
+export const useReviewConsent = (id: string) =>
+  usePersonAction(id, (review: ConsentReview) =>
+    staffRequest(
+      `/people/${id}/consent-review`,
+      { method: 'POST', body: review },
+      z.object({ parentConsented: z.nullable(z.boolean()) }),
+    ),
+  );
+
+const supportViewSchema = z.object({
+  access_token: z.string(),
+  expires_in: z.number(),
+  user_id: z.string(),
+  actor_id: z.string(),
+});
+
+/** Opens the person's portal read-only in this tab (Trust); their banner leads back. */
+export async function openSupportView(id: string, email: string): Promise<void> {
+  const view = await staffRequest(`/people/${id}/support-view`, { method: 'POST' }, supportViewSchema);
+  const now = Date.now();
+  beginSupportView({
+    token: view.access_token,
+    expiresAt: now + view.expires_in * 1000,
+    subjectId: view.user_id,
+    actorId: view.actor_id,
+    username: email,
+  });
+  startSession({ access_token: view.access_token, expires_in: view.expires_in, user_id: view.user_id }, now);
+}
+
+/** Only the types the server accepts for a consent form are shown; anything else is refused here too. */
+const SHOWN_TYPES = new Set(['application/pdf', 'image/png', 'image/jpeg']);
+
+/** The consent form's bytes as an object URL to show inline (the request needs the token). */
+export async function consentFormUrl(id: string): Promise<string> {
+  const token = await freshAccessToken();
+  let response: Response;
+  try {
+    response = await fetch(`/api/staff/people/${id}/consent-form`, {
+      headers: { Authorization: `Bearer ${token}` },
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiError(0, CLIENT_MESSAGES.network, 'NETWORK_ERROR');
+  }
+  const type = response.headers.get('content-type')?.split(';')[0] ?? '';
+  if (!response.ok || !SHOWN_TYPES.has(type)) {
+    const body = (await response.json().catch(() => null)) as { message?: string; code?: string } | null;
+    throw new ApiError(response.status, body?.message ?? CLIENT_MESSAGES.unexpected, body?.code ?? 'UNKNOWN');
+  }
+  return URL.createObjectURL(new Blob([await response.arrayBuffer()], { type }));
+}

@@ -1,0 +1,96 @@
+import { type FormEvent, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { Loading } from '../../../components/ui/loading.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { usePeople } from '../api.ts';
+
+/**
+ * SUPPORT: find a person by what the caller gives (email, name, phone, kit or order); with
+ * ?consent=pending, the minors whose consent form waits for review, oldest first.
+ */
+export function PeoplePage() {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const pending = params.get('consent') === 'pending';
+  const [draft, setDraft] = useState(q);
+  const people = usePeople(pending ? { consent: 'pending' } : { q });
+  const rows = people.data?.pages.flatMap((page) => page.people) ?? [];
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setParams(draft.trim() ? { q: draft.trim() } : {});
+  };
+
+  return (
+    <>
+      <h1>{pending ? 'Consent forms waiting for review' : 'People'}</h1>
+      <search className="staff-panel">
+        <form className="staff-search" onSubmit={onSubmit} aria-label="Find a person">
+          <Field
+            label="Find a person"
+            hint="Email, name, phone, kit (KIT-12, sample id or voucher) or order (ORD-000012)"
+            type="search"
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+          />
+          <Button type="submit">Search</Button>
+          <p>
+            {pending ? (
+              <Link to="/staff/people">Back to the search</Link>
+            ) : (
+              <Link to="/staff/people?consent=pending">Consent forms waiting for review</Link>
+            )}
+          </p>
+        </form>
+      </search>
+      {people.isFetching && !people.data ? <Loading /> : null}
+      {people.error ? <Alert tone="error">{people.error.message}</Alert> : null}
+      {people.data && rows.length === 0 ? (
+        <Alert tone="info">{pending ? 'No consent form is waiting.' : 'Nobody matches this search.'}</Alert>
+      ) : null}
+      {rows.length > 0 ? (
+        <div className="staff-table-wrap">
+          <table className="staff-table">
+            <caption className="visually-hidden">
+              {pending ? 'Consent forms waiting' : 'People found'}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Email</th>
+                <th scope="col">Phone</th>
+                <th scope="col">Consent form</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((person) => (
+                <tr key={person.id}>
+                  <th scope="row">
+                    <Link to={`/staff/people/${person.id}`}>
+                      {person.firstName} {person.lastName}
+                    </Link>
+                  </th>
+                  <td>{person.email}</td>
+                  <td>{person.phoneNumber ?? '—'}</td>
+                  <td>
+                    {person.consentFormPendingSince
+                      ? `Waiting since ${formatDateTime(person.consentFormPendingSince)}`
+                      : '—'}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {people.hasNextPage ? (
+        <Button variant="secondary" busy={people.isFetchingNextPage} onClick={() => people.fetchNextPage()}>
+          Show more
+        </Button>
+      ) : null}
+    </>
+  );
+}
