@@ -1,6 +1,8 @@
 import os from 'node:os';
 import pg from 'pg';
 import { benchDatabase, type DbResult, pgliteStore, postgresStore } from './api.ts';
+import { benchExport, printExport } from './export.ts';
+import { benchStaff, printStaff } from './staff-kits.ts';
 import { benchWeb } from './web.ts';
 
 /**
@@ -9,10 +11,13 @@ import { benchWeb } from './web.ts';
  * `npm test`. Settings: BENCH_DURATION (s per endpoint and round, default 5), BENCH_ROUNDS (3: every
  * endpoint once per round, ratios taken within a round, medians printed), BENCH_CONNECTIONS (50),
  * BENCH_DATABASE_URL (a PostgreSQL server to create a scratch database on; default the local one),
- * BENCH_ONLY=api|web|pglite|postgres (api is both databases), BENCH_PGLITE_LARGE (kits for PGlite's
+ * BENCH_ONLY=api|web|pglite|postgres|export (api is both databases; export is the demo customer's data
+ * export on both), BENCH_PGLITE_LARGE (kits for PGlite's
  * large point, default 200000), BENCH_PG_LARGE (default 1000000), BENCH_WEB_RUNS (cold loads per page, 7),
  * BENCH_ENDPOINTS (comma-separated parts of endpoint names to measure, e.g. `reports,PDF`; hello and
- * SELECT 1 always run), BENCH_SCALE=0 (skip the kits-table scale test).
+ * SELECT 1 always run), BENCH_SCALE=0 (skip the kits-table scale test), BENCH_ONLY=staff (the staff
+ * console's results upload and kit search at scale, bench/staff-kits.ts; BENCH_RESULTS profiles, 500;
+ * BENCH_STAFF_DB=pglite|postgres for one database only).
  */
 const env = process.env;
 const settings = {
@@ -27,8 +32,8 @@ const settings = {
     .filter(Boolean),
 };
 const only = env.BENCH_ONLY;
-const runs = (part: 'pglite' | 'postgres' | 'web') =>
-  !only || only === part || (only === 'api' && part !== 'web');
+const runs = (part: 'pglite' | 'postgres' | 'web' | 'staff' | 'export') =>
+  !only || only === part || (only === 'api' && (part === 'pglite' || part === 'postgres'));
 const pgServer = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 console.log(
@@ -105,5 +110,33 @@ if (runs('postgres')) {
   } else {
     console.log(`\n## PostgreSQL: skipped, ${pgServer.replace(/:[^:@/]*@/, ':***@')} is not reachable`);
   }
+}
+if (runs('staff')) {
+  const uploads = Number(env.BENCH_RESULTS ?? 500);
+  const staffDb = env.BENCH_STAFF_DB; // pglite or postgres: only that one
+  if (staffDb !== 'postgres')
+    printStaff(
+      await benchStaff(
+        'PGlite (embedded)',
+        await pgliteStore(),
+        [10_000, Number(env.BENCH_PGLITE_LARGE ?? 200_000)],
+        uploads,
+      ),
+    );
+  if (staffDb !== 'pglite' && (await postgresReachable()))
+    printStaff(
+      await benchStaff(
+        'PostgreSQL',
+        await postgresStore(pgServer),
+        [10_000, Number(env.BENCH_PG_LARGE ?? 1_000_000)],
+        uploads,
+      ),
+    );
+  else if (staffDb !== 'pglite')
+    console.log('\n## Staff console on PostgreSQL: skipped, the server is not reachable');
+}
+if (runs('export')) {
+  printExport(await benchExport(await pgliteStore(), 'PGlite (embedded)'));
+  if (await postgresReachable()) printExport(await benchExport(await postgresStore(pgServer), 'PostgreSQL'));
 }
 if (runs('web')) await benchWeb();

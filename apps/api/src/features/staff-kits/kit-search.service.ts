@@ -5,7 +5,7 @@ import {
   type StaffKitRow,
   type staffKitSearchSchema,
 } from '@portal/domain';
-import { and, asc, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { kits, projects, users } from '../../db/schema/index.ts';
@@ -83,28 +83,40 @@ export function staffRowQuery(db: DbOrTx) {
 
 const likePrefix = (word: string) => `${word.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Owners whose first or last name each word starts (any case), through the lower(name) indexes. */
-function ownerNamed(words: string[]): SQL {
+/** People whose first or last name each word starts (any case), through the lower(name) indexes. */
+function peopleNamed(words: string[]): SQL {
   const each = words.map(
     (word) =>
       sql`(lower(${users.firstName}) like ${likePrefix(word)} or lower(${users.lastName}) like ${likePrefix(word)})`,
   );
-  return sql`${kits.ownerId} in (select ${users.id} from ${users} where ${sql.join(each, sql` and `)})`;
+  return sql`select ${users.id} from ${users} where ${sql.join(each, sql` and `)}`;
 }
 
-/** What the search box matches, by what was typed: a kit number, an email, or a code or a name. */
-export function textMatch(q: string): SQL | undefined {
+/**
+ * What the search box matches, by what was typed: a kit number, an email, or a code or a name. Each
+ * alternative is its own indexed look-up, joined by UNION ALL into the set of kit ids: an OR across
+ * columns (and a subquery) would read the whole table.
+ */
+export function textMatch(q: string): SQL {
   const code = parseKitCode(q);
-  if (code.kitId !== null) return or(eq(kits.id, code.kitId), eq(kits.voucherCode, code.voucher));
-  if (q.includes('@'))
-    return sql`${kits.ownerId} = (select ${users.id} from ${users} where ${users.email} = ${q.toLowerCase()})`;
-  const words = q.split(/\s+/).filter(Boolean).slice(0, 4);
-  return or(
-    eq(kits.sampleIdentifier, code.text),
-    eq(kits.voucherCode, code.voucher),
-    eq(kits.hashedId, q),
-    ownerNamed(words),
-  );
+  const kitIds = (where: SQL) => sql`select ${kits.id} from ${kits} where ${where}`;
+  const voucher = kitIds(sql`${kits.voucherCode} = ${code.voucher}`);
+  let branches: SQL[];
+  if (code.kitId !== null) branches = [kitIds(sql`${kits.id} = ${code.kitId}`), voucher];
+  else if (q.includes('@'))
+    branches = [
+      kitIds(
+        sql`${kits.ownerId} = (select ${users.id} from ${users} where ${users.email} = ${q.toLowerCase()})`,
+      ),
+    ];
+  else
+    branches = [
+      kitIds(sql`${kits.sampleIdentifier} = ${code.text}`),
+      kitIds(sql`${kits.hashedId} = ${q}`),
+      voucher,
+      kitIds(sql`${kits.ownerId} in (${peopleNamed(q.split(/\s+/).filter(Boolean).slice(0, 4))})`),
+    ];
+  return sql`${kits.id} in (${sql.join(branches, sql` union all `)})`;
 }
 
 type Cursor = { at: string; id: number };
