@@ -31,7 +31,9 @@ const database: Database = await openDatabaseWithRetry(config, log, stopping.sig
   log.fatal(reasonOf(error));
   process.exit(1);
 });
-const app = await buildApp(config, database, { serverFactory: http.serverFactory });
+// The server process works its queues in every environment, the browser journeys' NODE_ENV=test
+// included (exports, closures); buildApp's default of no workers is for in-process test apps.
+const app = await buildApp(config, database, { serverFactory: http.serverFactory, workJobs: true });
 await app.ready();
 http.handOver();
 stop = async () => {

@@ -12,7 +12,7 @@ import {
   SUPPORT_VIEW_READ_ONLY,
   withBrand,
 } from '@portal/domain';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
@@ -82,6 +82,15 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
   const [consentChoice, setConsentChoice] = useState<boolean | null>(null);
   const [askDob, setAskDob] = useState(false);
   const postedChoice = useRef<boolean | null>(null);
+  const queryClient = useQueryClient();
+  // A new answer on the server (a withdrawal in Your consents, issue 23) replaces a choice made here:
+  // the question shows what the server holds.
+  const respondedAt = consent?.response?.respondedAt;
+  useEffect(() => {
+    if (respondedAt === undefined) return;
+    setConsentChoice(null);
+    postedChoice.current = null;
+  }, [respondedAt]);
   const passwordBox = useRef<HTMLFieldSetElement>(null);
 
   const recordConsent = useMutation({
@@ -89,6 +98,8 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
       postConsentResponse(user.id, consentId, consented),
     onSuccess: (_, { consented }) => {
       postedChoice.current = consented;
+      // Your consents lists this answer too.
+      void queryClient.invalidateQueries({ queryKey: ['my-consents', user.id] });
     },
   });
   const save = useMutation({
