@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   index,
   integer,
@@ -21,6 +22,8 @@ export const promoCodes = pgTable('promo_codes', {
   /** null means unlimited. */
   remainingUsage: integer('remaining_usage'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Set when an admin disables the code in the console: checkout refuses it from then on. */
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
 });
 
 export const orders = pgTable(
@@ -43,8 +46,20 @@ export const orders = pgTable(
     description: text('description'),
     replacingKitId: integer('replacing_kit_id').references(() => kits.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A refund by staff (console): what was given back and when; who and why are in the staff audit. */
+    refundedCents: integer('refunded_cents'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
   },
-  (t) => [index('orders_user_idx').on(t.userId)],
+  (t) => [
+    index('orders_user_idx').on(t.userId),
+    // The console's order search by the start of the purchaser's email, in any case.
+    index('orders_purchaser_email_lower_idx').using(
+      'btree',
+      sql`lower(${t.purchaserEmail}) text_pattern_ops`,
+    ),
+    // A promo code's usage count.
+    index('orders_promo_code_idx').on(t.promoCode),
+  ],
 );
 
 export const orderItems = pgTable('order_items', {
