@@ -54,6 +54,7 @@ export const CLOSURE_TEXTS = {
   passwordHint: 'To confirm that it is you.',
   submit: 'Close my account',
   cancel: 'Keep my account',
+  supportView: 'Only the account holder can close their account: a support view cannot.',
   scopeRequired: 'Please choose what we should do.',
   passwordRequired: 'Please enter your password.',
   wrongPassword: 'That password is not correct. Your account has not been closed.',
@@ -66,9 +67,12 @@ export const CLOSURE_TEXTS = {
   pageTitleClosed: 'Your account is closed',
   signedOut:
     'You are signed out and cannot sign in with this account again. We email you a confirmation once it is done.',
+  closedDone:
+    'You are signed out and cannot sign in with this account again. We have emailed you a confirmation.',
   followLost:
     'This page can no longer follow your request. We email you a confirmation once your account is closed.',
   home: 'Go to the sign-in page',
+  timesTitle: 'When',
   mailSubject: (brand: string) => `Your ${brand} account is closed`,
   mailBody: (firstName: string, scope: ClosureScope) => [
     `Hi ${firstName},`,

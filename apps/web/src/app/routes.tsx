@@ -61,6 +61,10 @@ const ProfilePage = lazyPage(
   () => import('../features/profile/pages/profile-page.tsx'),
   (m) => m.ProfilePage,
 );
+const AccountClosedPage = lazyPage(
+  () => import('../features/profile/pages/account-closed-page.tsx'),
+  (m) => m.AccountClosedPage,
+);
 const ConsentPage = lazyPage(
   () => import('../features/recruitment/pages/consent-page.tsx'),
   (m) => m.ConsentPage,
@@ -176,6 +180,8 @@ export const routes: RouteObject[] = [
             element: <ConsentPage />,
           },
           { path: 'unsubscribe', element: <UnsubscribePage /> },
+          // After "Close my account" (issue 23): signed out, the closing tab follows its request here.
+          { path: 'account-closed', element: <AccountClosedPage /> },
           // The unsubscribe link of a portal email (issue 23): no sign-in, the signed token is the proof.
           { path: 'email-unsubscribe', element: <EmailUnsubscribePage /> },
           {

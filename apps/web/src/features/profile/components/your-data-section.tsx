@@ -9,6 +9,7 @@ import { downloadFile } from '../../../lib/download.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
+import { CloseAccountSection } from './close-account-section.tsx';
 import { SupportViewsSection } from './support-views-section.tsx';
 
 const T = DATA_RIGHTS_TEXTS;
@@ -87,6 +88,7 @@ export function YourDataSection() {
       {request.isError ? <Alert tone="error">{errorText(request.error)}</Alert> : null}
       {request.isSuccess && preparing ? <p>{T.requested}</p> : null}
       <SupportViewsSection />
+      <CloseAccountSection />
     </section>
   );
 }
