@@ -99,6 +99,8 @@ export const kits = pgTable(
     index('kits_status_updated_idx').on(t.kitStatus, t.updatedAt, t.id),
     index('kits_sample_status_updated_idx').on(t.sampleStatus, t.updatedAt, t.id),
     index('kits_project_updated_idx').on(t.projectId, t.updatedAt, t.id),
+    // The console's referral codes count the kits that carry each; few kits carry one.
+    index('kits_referral_code_idx').on(t.referralCode).where(sql`${t.referralCode} is not null`),
   ],
 );
 

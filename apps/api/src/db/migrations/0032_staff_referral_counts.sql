@@ -1,0 +1,2 @@
+CREATE INDEX "kits_referral_code_idx" ON "kits" USING btree ("referral_code") WHERE "kits"."referral_code" is not null;--> statement-breakpoint
+CREATE INDEX "users_referral_code_idx" ON "users" USING btree ("referral_code") WHERE "users"."referral_code" is not null;
