@@ -267,6 +267,28 @@ describe('who may use the kit pages', () => {
     },
   );
 
+  it("refuses a support view's token on every kit page, even one of a staff member's own account", async () => {
+    const support = await signedInUser(t.app, { authorities: ['IMPERSONATE'] });
+    const viewed = await signedInUser(t.app, { authorities: ['LAB'] });
+    const view = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/impersonate',
+      headers: bearer(support.accessToken),
+      payload: { username: viewed.email },
+    });
+    expect(view.statusCode, view.body).toBe(200);
+    const token = view.json().access_token as string;
+    for (const url of [
+      '/api/staff/kits',
+      '/api/staff/kits/projects',
+      '/api/staff/kits/1',
+      '/api/staff/results/awaiting-release',
+    ])
+      expect((await t.app.inject({ url, headers: bearer(token) })).statusCode, url).toBe(403);
+    const write = await asStaff(t.app, token).post('/api/staff/lab/receive', { code: 'KIT-1' });
+    expect(write.statusCode).toBe(403);
+  });
+
   it('leaves kits untouched when a refused role tries to dispatch', async () => {
     const kit = await ownedKit(t.app, REQUESTED);
     for (const role of ['LAB', 'SUPPORT', 'STUDY', 'CUSTOMER'] as const)
