@@ -83,6 +83,7 @@ export function promoDiscountCents(
 export const ORDER_MESSAGES = {
   promoUnknown: 'We do not recognise that promo code. Please check it and try again.',
   promoUsedUp: 'This promo code has been used up.',
+  promoDisabled: 'This promo code is no longer valid.',
   paymentRejected: 'Your credit card transaction has been rejected.',
   paymentTechnical:
     'We have experienced some technical issue with payment. Please try again. If problem persist, please contact us at',

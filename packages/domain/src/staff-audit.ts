@@ -82,6 +82,9 @@ const ACTION_TEXT: Record<string, string> = {
   'person.consent_form.view': 'Looked at your parental consent form',
   'consent.review.approve': 'Approved your parental consent form',
   'consent.review.reject': 'Declined your parental consent form',
+  'order.refund': 'Refunded your order',
+  'subscription.cancel': 'Cancelled your subscription',
+  'subscription.renewal.retry': 'Tried the renewal of your subscription again',
 };
 
 export function describeStaffAction(action: string): string {

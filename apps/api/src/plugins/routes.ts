@@ -35,9 +35,11 @@ import {
 import { researchAdminRoutes, researchRoutes } from '../features/research/research.routes.ts';
 import { myAuditRoutes, staffAuditRoutes } from '../features/staff/audit-log.routes.ts';
 import { staffRoutes } from '../features/staff/staff.routes.ts';
+import { staffCodesRoutes } from '../features/staff-codes/staff-codes.routes.ts';
 import { staffDashboardRoutes } from '../features/staff-dashboard/dashboard.routes.ts';
 import { staffKitsRoutes } from '../features/staff-kits/staff-kits.routes.ts';
 import { staffLabRoutes } from '../features/staff-kits/staff-lab.routes.ts';
+import { staffOrdersRoutes } from '../features/staff-orders/staff-orders.routes.ts';
 import { staffPeopleRoutes } from '../features/staff-people/people.routes.ts';
 import { supportViewsRoutes } from '../features/support-views/support-views.routes.ts';
 import { surveysRoutes } from '../features/surveys/surveys.routes.ts';
@@ -108,6 +110,8 @@ const routes: FastifyPluginAsync<{ payments: PaymentProvider }> = async (app, { 
   await app.register(staffPeopleRoutes, { prefix: '/api/staff' });
   await app.register(staffKitsRoutes, { prefix: '/api/staff' });
   await app.register(staffLabRoutes, { prefix: '/api/staff' });
+  await app.register(staffOrdersRoutes, { prefix: '/api/staff', payments });
+  await app.register(staffCodesRoutes, { prefix: '/api/staff' });
   if (config.env !== 'production') await app.register(devMailboxRoutes, { prefix: '/dev' });
   if (config.benchRoutes) await app.register(benchRoutes, { prefix: '/bench' });
 };

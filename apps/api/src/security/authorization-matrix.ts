@@ -293,4 +293,17 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'POST /api/staff/results': staff(['LAB']),
   'GET /api/staff/results/awaiting-release': staff(['LAB']),
   'POST /api/staff/results/release': staff(['LAB']),
+  // Orders and subscriptions (staff-orders): support and admin (decision 038).
+  'GET /api/staff/orders': staff(['SUPPORT']),
+  'POST /api/staff/orders/{orderId}/refund': staff(['SUPPORT']),
+  'GET /api/staff/subscriptions': staff(['SUPPORT']),
+  'POST /api/staff/subscriptions/{id}/cancel': staff(['SUPPORT']),
+  'POST /api/staff/subscriptions/{id}/renewal-retry': staff(['SUPPORT']),
+  // Codes (staff-codes): admin only.
+  'GET /api/staff/promo-codes': staff(['ADMIN']),
+  'POST /api/staff/promo-codes': staff(['ADMIN']),
+  'POST /api/staff/promo-codes/{code}/disable': staff(['ADMIN']),
+  'GET /api/staff/referral-codes': staff(['ADMIN']),
+  'POST /api/staff/referral-codes': staff(['ADMIN']),
+  'POST /api/staff/referral-codes/{code}/deactivate': staff(['ADMIN']),
 };

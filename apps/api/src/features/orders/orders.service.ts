@@ -55,6 +55,8 @@ export async function findPromo(db: DbOrTx, raw: string): Promise<Promo> {
   const code = raw.trim().toUpperCase();
   const [row] = code ? await db.select().from(promoCodes).where(eq(promoCodes.code, code)) : [];
   if (!row) throw invalid(ORDER_MESSAGES.promoUnknown, { promotionalCode: ORDER_MESSAGES.promoUnknown });
+  if (row.disabledAt)
+    throw invalid(ORDER_MESSAGES.promoDisabled, { promotionalCode: ORDER_MESSAGES.promoDisabled });
   if (row.remainingUsage !== null && row.remainingUsage <= 0)
     throw invalid(ORDER_MESSAGES.promoUsedUp, { promotionalCode: ORDER_MESSAGES.promoUsedUp });
   return toPromo(row);
@@ -119,7 +121,10 @@ async function prepareOrder(ctx: AppContext, userId: string, body: OrderBody) {
   for (const item of body.orderItems) {
     if (!item.referralCode) continue;
     const code = normaliseReferralCode(item.referralCode);
-    const [ref] = await ctx.db.select().from(referralCodes).where(eq(referralCodes.code, code));
+    const [ref] = await ctx.db
+      .select()
+      .from(referralCodes)
+      .where(and(eq(referralCodes.code, code), eq(referralCodes.active, true)));
     if (!ref) throw invalid('We could not find that referral code. Please check it with your practitioner.');
   }
   const promoCode = body.orderItems.find((i) => i.promotionalCode?.trim())?.promotionalCode ?? null;
@@ -139,7 +144,9 @@ async function reservePromo(db: DbOrTx, code: string) {
   const taken = await db
     .update(promoCodes)
     .set({ remainingUsage: sql`${promoCodes.remainingUsage} - 1` })
-    .where(and(eq(promoCodes.code, code), sql`${promoCodes.remainingUsage} > 0`))
+    .where(
+      and(eq(promoCodes.code, code), sql`${promoCodes.remainingUsage} > 0`, isNull(promoCodes.disabledAt)),
+    )
     .returning({ code: promoCodes.code });
   if (taken.length === 0)
     throw invalid(ORDER_MESSAGES.promoUsedUp, { promotionalCode: ORDER_MESSAGES.promoUsedUp });

@@ -2,6 +2,7 @@ import { ORDER_MESSAGES, planOf, type Subscription } from '@portal/domain';
 import { and, asc, eq, isNull, lt, lte, or } from 'drizzle-orm';
 import { enqueueMail } from '../../adapters/mail/outbox.ts';
 import { PAYMENT_TEXTS, PaymentError, type PaymentProvider } from '../../adapters/payments/payments.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { subscriptions, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
@@ -52,6 +53,14 @@ export async function cancelSubscription(ctx: AppContext, userId: string, id: nu
   return toSubscription(updated ?? row);
 }
 
+/** What a renewal attempt did, for a caller that records it (the console's retry audits it). */
+export type RenewalOutcome = { renewed: true } | { renewed: false; error: string };
+
+type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/** The lease a claimed subscription holds while one instance charges it. */
+const leaseUntil = () => new Date(Date.now() + 10 * 60 * 1000);
+
 /**
  * Charges and ships every subscription that is due. Each one is first claimed in a short transaction
  * (FOR UPDATE SKIP LOCKED, then a lease), so several server instances running this at once renew it
@@ -77,64 +86,117 @@ export async function runRenewals(ctx: AppContext, payments: PaymentProvider, no
         .limit(1)
         .for('update', { skipLocked: true });
       if (!due) return null;
-      await tx
-        .update(subscriptions)
-        .set({ renewingUntil: new Date(Date.now() + 10 * 60 * 1000) })
-        .where(eq(subscriptions.id, due.id));
+      await tx.update(subscriptions).set({ renewingUntil: leaseUntil() }).where(eq(subscriptions.id, due.id));
       return due;
     });
     if (!sub) break;
-    const [owner] = await ctx.db.select().from(users).where(eq(users.id, sub.consumerUserId));
-    const label = planOf(sub.subscriptionType)?.label ?? sub.subscriptionType;
-    try {
-      // Off-session: nobody is there for 3-D Secure, so a card that asks for it fails the renewal.
-      const charged = await payments.charge({
-        amountCents: sub.unitPriceCents,
-        source: { customer: sub.paymentCustomer },
-        description: `${ctx.mail.brand} subscription renewal (${label})`,
-        idempotencyKey: `renewal-${sub.id}-${sub.renewals + 1}`,
-        offSession: true,
-      });
-      if (charged.status !== 'succeeded')
-        throw new PaymentError('declined', PAYMENT_TEXTS.authenticationRequired);
-    } catch (error) {
-      if (!(error instanceof PaymentError)) throw error;
-      await ctx.db.transaction(async (tx) => {
-        await tx
-          .update(subscriptions)
-          .set({
-            nextRenewalAt: new Date(now.getTime() + 24 * 3600 * 1000),
-            lastRenewalError: error.message,
-            renewingUntil: null,
-          })
-          .where(eq(subscriptions.id, sub.id));
-        if (owner) await enqueueMail(tx, renewalFailedMail(ctx.mail, owner, label));
-      });
-      failed++;
-      continue;
-    }
-    await ctx.db.transaction(async (tx) => {
-      const txCtx = { ...ctx, db: tx };
-      if (owner) {
-        const [kit] = await createKits(txCtx, { count: 1, projectId: 1, ownerEmail: owner.email });
-        if (kit)
-          await activateKit(txCtx, owner.id, kit.id, {
-            addressLine1: sub.addressLine1,
-            addressLine2: sub.addressLine2,
-            suburb: sub.suburb,
-            state: sub.state,
-            postcode: sub.postcode,
-          });
-        await enqueueMail(tx, renewalMail(ctx.mail, owner, label, sub.unitPriceCents));
-      }
-      const next = new Date(sub.nextRenewalAt);
-      next.setUTCMonth(next.getUTCMonth() + sub.intervalMonths);
-      await tx
-        .update(subscriptions)
-        .set({ renewals: sub.renewals + 1, nextRenewalAt: next, lastRenewalError: null, renewingUntil: null })
-        .where(eq(subscriptions.id, sub.id));
-    });
-    renewed++;
+    const outcome = await renewClaimed(ctx, payments, sub, now);
+    if (outcome.renewed) renewed++;
+    else failed++;
   }
   return { renewed, failed };
+}
+
+/**
+ * Claims one subscription for a renewal now (the console's retry of a failed renewal): it must be
+ * active and not held by a running renewal. Returns the row, or why it cannot be claimed.
+ */
+export async function claimSubscription(
+  ctx: AppContext,
+  id: number,
+): Promise<SubscriptionRow | 'missing' | 'cancelled' | 'running'> {
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, id))
+      .for('update', { skipLocked: true });
+    if (!row) {
+      const [exists] = await tx
+        .select({ id: subscriptions.id })
+        .from(subscriptions)
+        .where(eq(subscriptions.id, id));
+      return exists ? 'running' : 'missing';
+    }
+    if (row.cancelledAt) return 'cancelled';
+    if (row.renewingUntil && row.renewingUntil > new Date()) return 'running';
+    await tx.update(subscriptions).set({ renewingUntil: leaseUntil() }).where(eq(subscriptions.id, id));
+    return row;
+  });
+}
+
+/** Gives a claimed subscription's lease back untouched (a retry that found nothing to do). */
+export async function releaseSubscription(ctx: AppContext, id: number) {
+  await ctx.db.update(subscriptions).set({ renewingUntil: null }).where(eq(subscriptions.id, id));
+}
+
+/**
+ * Renews a subscription this instance has claimed: the charge off-session with an idempotency key, then
+ * either the kit, the mail and the next date, or the error, the next attempt in 24 hours and the mail
+ * about it. `record` runs in the transaction that writes the outcome (the console audits there).
+ */
+export async function renewClaimed(
+  ctx: AppContext,
+  payments: PaymentProvider,
+  sub: SubscriptionRow,
+  now: Date,
+  options: {
+    idempotencyKey?: string;
+    record?: (tx: DbOrTx, outcome: RenewalOutcome) => Promise<void>;
+  } = {},
+): Promise<RenewalOutcome> {
+  const [owner] = await ctx.db.select().from(users).where(eq(users.id, sub.consumerUserId));
+  const label = planOf(sub.subscriptionType)?.label ?? sub.subscriptionType;
+  try {
+    // Off-session: nobody is there for 3-D Secure, so a card that asks for it fails the renewal.
+    const charged = await payments.charge({
+      amountCents: sub.unitPriceCents,
+      source: { customer: sub.paymentCustomer },
+      description: `${ctx.mail.brand} subscription renewal (${label})`,
+      idempotencyKey: options.idempotencyKey ?? `renewal-${sub.id}-${sub.renewals + 1}`,
+      offSession: true,
+    });
+    if (charged.status !== 'succeeded')
+      throw new PaymentError('declined', PAYMENT_TEXTS.authenticationRequired);
+  } catch (error) {
+    // Anything but the provider's refusal keeps the lease: the renewal is tried again once it expires.
+    if (!(error instanceof PaymentError)) throw error;
+    const outcome: RenewalOutcome = { renewed: false, error: error.message };
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .update(subscriptions)
+        .set({
+          nextRenewalAt: new Date(now.getTime() + 24 * 3600 * 1000),
+          lastRenewalError: error.message,
+          renewingUntil: null,
+        })
+        .where(eq(subscriptions.id, sub.id));
+      if (owner) await enqueueMail(tx, renewalFailedMail(ctx.mail, owner, label));
+      await options.record?.(tx, outcome);
+    });
+    return outcome;
+  }
+  await ctx.db.transaction(async (tx) => {
+    const txCtx = { ...ctx, db: tx };
+    if (owner) {
+      const [kit] = await createKits(txCtx, { count: 1, projectId: 1, ownerEmail: owner.email });
+      if (kit)
+        await activateKit(txCtx, owner.id, kit.id, {
+          addressLine1: sub.addressLine1,
+          addressLine2: sub.addressLine2,
+          suburb: sub.suburb,
+          state: sub.state,
+          postcode: sub.postcode,
+        });
+      await enqueueMail(tx, renewalMail(ctx.mail, owner, label, sub.unitPriceCents));
+    }
+    const next = new Date(sub.nextRenewalAt);
+    next.setUTCMonth(next.getUTCMonth() + sub.intervalMonths);
+    await tx
+      .update(subscriptions)
+      .set({ renewals: sub.renewals + 1, nextRenewalAt: next, lastRenewalError: null, renewingUntil: null })
+      .where(eq(subscriptions.id, sub.id));
+    await options.record?.(tx, { renewed: true });
+  });
+  return { renewed: true };
 }

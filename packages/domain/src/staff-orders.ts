@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import type { StaffRole } from './staff.ts';
+
+/**
+ * The console's Orders and subscriptions (issue 24): SUPPORT (and ADMIN) list orders, refund one
+ * through the payment provider, cancel a subscription, and retry a failed renewal. Decision 038 says
+ * why support, the people on the phone, may move money here, and what keeps it safe.
+ */
+export const ORDER_STAFF_ROLES: readonly StaffRole[] = ['SUPPORT'];
+export const STAFF_ORDERS_PAGE_SIZE = 25;
+export const STAFF_REASON_MAX = 500;
+
+export const STAFF_ORDER_MESSAGES = {
+  badCursor: 'This list has changed since it was loaded. Search again.',
+  queryTooShort: 'Type at least 3 characters of an email, or an order number such as ORD-000012.',
+  orderNotFound: 'There is no order with that number.',
+  alreadyRefunded: 'This order has been refunded already. Nothing was changed.',
+  nothingToRefund: 'This order was free: there is nothing to refund.',
+  refundedAtClosure:
+    'This order was refunded when its account was closed: there is nothing left to refund. Nothing was changed.',
+  reasonRequired: 'Give the reason: it is kept in the audit log with your name.',
+  reasonTooLong: `A reason can be at most ${STAFF_REASON_MAX} characters long.`,
+  refundFailed: (providerMessage: string) =>
+    `The payment provider did not refund the order (${providerMessage}). Nothing was changed; try again later.`,
+  subscriptionNotFound: 'There is no subscription with that id.',
+  subscriptionCancelled: 'This subscription is cancelled already. Nothing was changed.',
+  renewalRunning: 'A renewal of this subscription is running right now. Try again in a minute.',
+  noFailedRenewal: 'The last renewal of this subscription did not fail: there is nothing to retry.',
+  retryCancelled: 'This subscription is cancelled: it is not renewed any more.',
+  renewed: 'Renewed: the card was charged and a new kit is on its way.',
+  renewalFailedAgain: (providerMessage: string) =>
+    `The renewal failed again: ${providerMessage} The next attempt is in 24 hours.`,
+} as const;
+
+const reason = z
+  .string({ error: STAFF_ORDER_MESSAGES.reasonRequired })
+  .trim()
+  .min(1, STAFF_ORDER_MESSAGES.reasonRequired)
+  .max(STAFF_REASON_MAX, STAFF_ORDER_MESSAGES.reasonTooLong);
+
+const cursor = z.string().regex(/^\d{1,10}$/, STAFF_ORDER_MESSAGES.badCursor);
+
+export const staffOrdersQuerySchema = z.object({
+  /** An email (the purchaser's or the account's, or the start of it), or ORD-000012 / 12. */
+  q: z.string().trim().max(254).optional(),
+  /** The `next` of the page before: orders page by keyset on the order number, newest first. */
+  after: cursor.optional(),
+});
+export type StaffOrdersQuery = z.infer<typeof staffOrdersQuerySchema>;
+
+export const staffOrderRowSchema = z.object({
+  id: z.number(),
+  number: z.string(),
+  createdAt: z.string(),
+  orderType: z.string(),
+  userId: z.string(),
+  accountEmail: z.string(),
+  purchaserEmail: z.string(),
+  purchaserName: z.string(),
+  amountCents: z.number(),
+  discountCents: z.number(),
+  promoCode: z.string().nullable(),
+  description: z.string().nullable(),
+  items: z.array(
+    z.object({
+      type: z.string(),
+      kitId: z.number().nullable(),
+      kitStatus: z.string().nullable(),
+      subscriptionType: z.string().nullable(),
+    }),
+  ),
+  /** What can still be given back: the amount paid less the refunds of an account closure. */
+  refundableCents: z.number(),
+  refund: z.object({ amountCents: z.number(), at: z.string() }).nullable(),
+});
+export type StaffOrderRow = z.infer<typeof staffOrderRowSchema>;
+export const staffOrdersPageSchema = z.object({
+  orders: z.array(staffOrderRowSchema),
+  next: z.string().nullable(),
+});
+export type StaffOrdersPage = z.infer<typeof staffOrdersPageSchema>;
+
+export const staffRefundSchema = z.object({ reason });
+export type StaffRefund = z.infer<typeof staffRefundSchema>;
+
+export const SUBSCRIPTION_LISTS = ['active', 'failed', 'cancelled'] as const;
+export const staffSubscriptionsQuerySchema = z.object({
+  /** active (default), failed (the last renewal failed; not cancelled), or cancelled. */
+  list: z
+    .enum(SUBSCRIPTION_LISTS, { error: 'Choose active, failed or cancelled subscriptions.' })
+    .default('active'),
+  /** The account's email, or the start of it. */
+  q: z.string().trim().max(254).optional(),
+  after: cursor.optional(),
+});
+export type StaffSubscriptionsQuery = z.infer<typeof staffSubscriptionsQuerySchema>;
+
+export const staffSubscriptionRowSchema = z.object({
+  id: z.number(),
+  userId: z.string(),
+  email: z.string(),
+  name: z.string(),
+  subscriptionType: z.string(),
+  label: z.string(),
+  priceCents: z.number(),
+  renewals: z.number(),
+  createdAt: z.string(),
+  nextRenewalAt: z.string(),
+  lastRenewalError: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+});
+export type StaffSubscriptionRow = z.infer<typeof staffSubscriptionRowSchema>;
+export const staffSubscriptionsPageSchema = z.object({
+  subscriptions: z.array(staffSubscriptionRowSchema),
+  next: z.string().nullable(),
+});
+export type StaffSubscriptionsPage = z.infer<typeof staffSubscriptionsPageSchema>;
+
+export const staffCancelSubscriptionSchema = z.object({ reason });
+export type StaffCancelSubscription = z.infer<typeof staffCancelSubscriptionSchema>;
+
+export const staffRenewalRetrySchema = z.object({
+  outcome: z.enum(['RENEWED', 'FAILED']),
+  message: z.string(),
+  subscription: staffSubscriptionRowSchema,
+});
+export type StaffRenewalRetry = z.infer<typeof staffRenewalRetrySchema>;
