@@ -1,12 +1,16 @@
-import { KIT_READER_ROLES, type StaffRole } from '@portal/domain';
+import { KIT_READER_ROLES, ORDER_STAFF_ROLES, type StaffRole } from '@portal/domain';
 import {
   FileUp,
   FlaskConical,
+  Handshake,
   Inbox,
   LayoutDashboard,
   type LucideIcon,
   Package,
+  Receipt,
+  Repeat,
   ScrollText,
+  TicketPercent,
   Truck,
   UserCog,
   Users,
@@ -86,6 +90,23 @@ const StaffAccountsPage = lazyPage(
   (m) => m.StaffAccountsPage,
 );
 
+const OrdersPage = lazyPage(
+  () => import('../../features/staff-orders/pages/orders-page.tsx'),
+  (m) => m.OrdersPage,
+);
+const SubscriptionsPage = lazyPage(
+  () => import('../../features/staff-orders/pages/subscriptions-page.tsx'),
+  (m) => m.SubscriptionsPage,
+);
+const PromoCodesPage = lazyPage(
+  () => import('../../features/staff-codes/pages/promo-codes-page.tsx'),
+  (m) => m.PromoCodesPage,
+);
+const ReferralCodesPage = lazyPage(
+  () => import('../../features/staff-codes/pages/referral-codes-page.tsx'),
+  (m) => m.ReferralCodesPage,
+);
+
 export const STAFF_PAGES: StaffPage[] = [
   { path: '', roles: ALL, element: <DashboardPage />, nav: { label: 'Dashboard', icon: LayoutDashboard } },
   // Kits (staff-kits): the roles are those of its API routes (staff-kits.routes.ts, staff-lab.routes.ts).
@@ -113,6 +134,32 @@ export const STAFF_PAGES: StaffPage[] = [
   // People (staff-people): the roles of its API routes (people.routes.ts).
   { path: 'people', roles: ['SUPPORT'], element: <PeoplePage />, nav: { label: 'People', icon: Users } },
   { path: 'people/:id', roles: ['SUPPORT'], element: <PersonPage /> },
+  // Orders and subscriptions (staff-orders): the roles of staff-orders.routes.ts (decision 038).
+  {
+    path: 'orders',
+    roles: ORDER_STAFF_ROLES,
+    element: <OrdersPage />,
+    nav: { label: 'Orders', icon: Receipt },
+  },
+  {
+    path: 'subscriptions',
+    roles: ORDER_STAFF_ROLES,
+    element: <SubscriptionsPage />,
+    nav: { label: 'Subscriptions', icon: Repeat },
+  },
+  // Codes (staff-codes): ADMIN only, as staff-codes.routes.ts.
+  {
+    path: 'promo-codes',
+    roles: ['ADMIN'],
+    element: <PromoCodesPage />,
+    nav: { label: 'Promo codes', icon: TicketPercent },
+  },
+  {
+    path: 'referral-codes',
+    roles: ['ADMIN'],
+    element: <ReferralCodesPage />,
+    nav: { label: 'Referral codes', icon: Handshake },
+  },
   // Administration (staff-admin).
   {
     path: 'staff-accounts',

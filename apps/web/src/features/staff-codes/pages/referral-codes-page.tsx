@@ -1,0 +1,176 @@
+import { type StaffReferralRow, staffReferralCreateSchema } from '@portal/domain';
+import { type FormEvent, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { Loading } from '../../../components/ui/loading.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useCreateReferral, useDeactivateReferral, useReferralCodes } from '../api.ts';
+
+type Errors = Partial<Record<'code' | 'firstName' | 'lastName', string>>;
+
+/** A practitioner's new referral code; people type it at registration, with or without REF-. */
+function ReferralForm({ onCreated }: { onCreated: (row: StaffReferralRow) => void }) {
+  const create = useCreateReferral();
+  const [values, setValues] = useState({ code: '', firstName: '', lastName: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = staffReferralCreateSchema.safeParse(values);
+    if (!parsed.success) {
+      const found: Errors = {};
+      for (const issue of parsed.error.issues) found[issue.path[0] as keyof Errors] ??= issue.message;
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    create.mutate(parsed.data, {
+      onSuccess: (row) => {
+        setValues({ code: '', firstName: '', lastName: '' });
+        onCreated(row);
+      },
+    });
+  };
+  const field = (name: keyof typeof values) => ({
+    value: values[name],
+    error: errors[name],
+    autoComplete: 'off',
+    onChange: (event: { target: { value: string } }) => setValues({ ...values, [name]: event.target.value }),
+  });
+  return (
+    <form className="staff-form" onSubmit={onSubmit} noValidate aria-label="New referral code">
+      {create.error ? <Alert tone="error">{create.error.message}</Alert> : null}
+      <div className="staff-form-row">
+        <Field label="Code" hint="3 to 20 letters or digits; REF- is optional" {...field('code')} />
+        <Field label="Practitioner's first name" {...field('firstName')} />
+        <Field label="Practitioner's last name" {...field('lastName')} />
+      </div>
+      <Button type="submit" busy={create.isPending}>
+        Create referral code
+      </Button>
+    </form>
+  );
+}
+
+/** ADMIN: practitioners' referral codes, the accounts and kits that carry each, and deactivating one. */
+export function ReferralCodesPage() {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const [draft, setDraft] = useState(q);
+  const codes = useReferralCodes(q);
+  const deactivate = useDeactivateReferral();
+  const [closing, setClosing] = useState<StaffReferralRow | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const rows = codes.data?.pages.flatMap((page) => page.codes) ?? [];
+  const close = () => {
+    setClosing(null);
+    deactivate.reset();
+  };
+
+  return (
+    <>
+      <h1>Referral codes</h1>
+      <section className="staff-panel" aria-labelledby="new-referral">
+        <h2 id="new-referral">New referral code</h2>
+        <ReferralForm
+          onCreated={(row) => setDone(`REF-${row.code} created for ${row.firstName} ${row.lastName}.`)}
+        />
+      </section>
+      {done ? <Alert tone="success">{done}</Alert> : null}
+      <search className="staff-panel">
+        <form
+          className="staff-search"
+          aria-label="Find a referral code"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setParams(draft.trim() ? { q: draft.trim() } : {});
+          }}
+        >
+          <Field
+            label="Find a referral code"
+            hint="The code or its start"
+            type="search"
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+          />
+          <Button type="submit">Search</Button>
+        </form>
+      </search>
+      {codes.isPending ? <Loading /> : null}
+      {codes.error ? <Alert tone="error">{codes.error.message}</Alert> : null}
+      {codes.data && rows.length === 0 ? <Alert tone="info">No referral code matches.</Alert> : null}
+      {rows.length > 0 ? (
+        <div className="staff-table-wrap">
+          <table className="staff-table">
+            <caption className="visually-hidden">Referral codes, A to Z</caption>
+            <thead>
+              <tr>
+                <th scope="col">Code</th>
+                <th scope="col">Practitioner</th>
+                <th scope="col">Accounts</th>
+                <th scope="col">Kits</th>
+                <th scope="col">Created</th>
+                <th scope="col">State</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.code}>
+                  <th scope="row">REF-{row.code}</th>
+                  <td>
+                    {row.firstName} {row.lastName}
+                  </td>
+                  <td>{row.accounts}</td>
+                  <td>{row.kits}</td>
+                  <td>{formatDateTime(row.createdAt)}</td>
+                  <td>
+                    {row.active ? (
+                      <Button variant="quiet" onClick={() => setClosing(row)}>
+                        Deactivate…<span className="visually-hidden"> REF-{row.code}</span>
+                      </Button>
+                    ) : (
+                      'Inactive'
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {codes.hasNextPage ? (
+        <Button variant="secondary" busy={codes.isFetchingNextPage} onClick={() => codes.fetchNextPage()}>
+          Show more
+        </Button>
+      ) : null}
+      <Modal open={closing !== null} onClose={close} title={`Deactivate REF-${closing?.code ?? ''}?`}>
+        {deactivate.error ? <Alert tone="error">{deactivate.error.message}</Alert> : null}
+        <p>
+          Registration and checkout refuse it from now on. Accounts and kits that carry it keep it, so the
+          practitioner stays credited for them.
+        </p>
+        <div className="form-actions">
+          <Button
+            busy={deactivate.isPending}
+            onClick={() =>
+              closing &&
+              deactivate.mutate(closing.code, {
+                onSuccess: (row) => {
+                  setDone(`REF-${row.code} is inactive.`);
+                  close();
+                },
+              })
+            }
+          >
+            Deactivate the code
+          </Button>
+          <Button variant="secondary" onClick={close}>
+            Cancel
+          </Button>
+        </div>
+      </Modal>
+    </>
+  );
+}

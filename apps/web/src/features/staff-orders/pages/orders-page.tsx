@@ -1,0 +1,150 @@
+import { formatMoney, kitStatusText, type StaffOrderRow } from '@portal/domain';
+import { type FormEvent, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { Loading } from '../../../components/ui/loading.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useOrders, useRefundOrder } from '../api.ts';
+import { ReasonDialog } from '../components/reason-dialog.tsx';
+
+const dollars = (cents: number) => `$${formatMoney(cents)}`;
+
+function itemsText(order: StaffOrderRow) {
+  return order.items
+    .map((item) =>
+      item.kitId
+        ? `KIT-${item.kitId}${item.kitStatus ? ` (${kitStatusText(item.kitStatus)})` : ''}`
+        : (item.subscriptionType ?? item.type),
+    )
+    .join(', ');
+}
+
+/**
+ * SUPPORT and ADMIN: orders, newest first, found by number or email; refund one through the payment
+ * provider (once, with a reason; its unsent kits are cancelled).
+ */
+export function OrdersPage() {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const [draft, setDraft] = useState(q);
+  const orders = useOrders(q);
+  const refund = useRefundOrder();
+  const [refunding, setRefunding] = useState<StaffOrderRow | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const rows = orders.data?.pages.flatMap((page) => page.orders) ?? [];
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setParams(draft.trim() ? { q: draft.trim() } : {});
+  };
+  const close = () => {
+    setRefunding(null);
+    refund.reset();
+  };
+
+  return (
+    <>
+      <h1>Orders</h1>
+      <search className="staff-panel">
+        <form className="staff-search" onSubmit={onSubmit} aria-label="Find an order">
+          <Field
+            label="Find an order"
+            hint="Order number (ORD-000012) or email, or the start of the email"
+            type="search"
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+          />
+          <Button type="submit">Search</Button>
+        </form>
+      </search>
+      {done ? <Alert tone="success">{done}</Alert> : null}
+      {orders.isPending ? <Loading /> : null}
+      {orders.error ? <Alert tone="error">{orders.error.message}</Alert> : null}
+      {orders.data && rows.length === 0 ? <Alert tone="info">No order matches this search.</Alert> : null}
+      {rows.length > 0 ? (
+        <div className="staff-table-wrap">
+          <table className="staff-table">
+            <caption className="visually-hidden">Orders, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Order</th>
+                <th scope="col">Placed</th>
+                <th scope="col">Account</th>
+                <th scope="col">Items</th>
+                <th scope="col">Paid</th>
+                <th scope="col">Refund</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((order) => (
+                <tr key={order.id}>
+                  <th scope="row">{order.number}</th>
+                  <td>{formatDateTime(order.createdAt)}</td>
+                  <td>
+                    <Link to={`/staff/people/${order.userId}`}>{order.accountEmail}</Link>
+                    {order.purchaserEmail !== order.accountEmail ? (
+                      <div className="staff-note">Bought by {order.purchaserEmail}</div>
+                    ) : null}
+                  </td>
+                  <td>{itemsText(order) || '—'}</td>
+                  <td>
+                    {dollars(order.amountCents)}
+                    {order.promoCode ? (
+                      <div className="staff-note">
+                        {order.promoCode}: {dollars(order.discountCents)} off
+                      </div>
+                    ) : null}
+                  </td>
+                  <td>
+                    {order.refund ? (
+                      `Refunded ${dollars(order.refund.amountCents)} on ${formatDateTime(order.refund.at)}`
+                    ) : order.refundableCents > 0 ? (
+                      <Button variant="secondary" onClick={() => setRefunding(order)}>
+                        Refund…<span className="visually-hidden"> {order.number}</span>
+                      </Button>
+                    ) : (
+                      'Nothing to refund'
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {orders.hasNextPage ? (
+        <Button variant="secondary" busy={orders.isFetchingNextPage} onClick={() => orders.fetchNextPage()}>
+          Show older orders
+        </Button>
+      ) : null}
+      <ReasonDialog
+        open={refunding !== null}
+        title={`Refund ${refunding?.number ?? ''}?`}
+        confirmLabel={`Refund ${dollars(refunding?.refundableCents ?? 0)}`}
+        busy={refund.isPending}
+        error={refund.error}
+        onClose={close}
+        onConfirm={(reason) => {
+          if (!refunding) return;
+          const order = refunding;
+          refund.mutate(
+            { orderId: order.id, reason },
+            {
+              onSuccess: (row) => {
+                setDone(`${row.number} refunded: ${dollars(row.refund?.amountCents ?? 0)}.`);
+                close();
+              },
+            },
+          );
+        }}
+      >
+        <p>
+          {dollars(refunding?.refundableCents ?? 0)} goes back to the card through the payment provider. Kits
+          of this order that have not been sent are cancelled; kits already sent stay with the person.
+        </p>
+      </ReasonDialog>
+    </>
+  );
+}
