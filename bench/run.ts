@@ -118,7 +118,7 @@ if (runs('staff')) {
     printStaff(
       await benchStaff(
         'PGlite (embedded)',
-        await pgliteStore(),
+        [await pgliteStore(), await pgliteStore()],
         [10_000, Number(env.BENCH_PGLITE_LARGE ?? 200_000)],
         uploads,
       ),
@@ -127,7 +127,7 @@ if (runs('staff')) {
     printStaff(
       await benchStaff(
         'PostgreSQL',
-        await postgresStore(pgServer),
+        [await postgresStore(pgServer), await postgresStore(pgServer)],
         [10_000, Number(env.BENCH_PG_LARGE ?? 1_000_000)],
         uploads,
       ),

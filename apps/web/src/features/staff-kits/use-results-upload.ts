@@ -1,4 +1,10 @@
-import { type ResultsPreviewItem, STAFF_KIT_MESSAGES, sampleFromFileName } from '@portal/domain';
+import {
+  PARTS_IN_FLIGHT,
+  type ResultsPreviewItem,
+  STAFF_KIT_MESSAGES,
+  sampleFromFileName,
+  UPLOAD_PART,
+} from '@portal/domain';
 import { isMergedTable, ProfileError, splitMergedProfiles } from '@portal/domain/report';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,9 +18,6 @@ import { previewResults, staffKitsKeys, storeResults } from './api.ts';
  * store the accepted ones in parts, counting as it goes for the progress bar. Nothing is stored before
  * the staff member confirms.
  */
-
-/** Profiles per request: a part is scored in well under a second, so other requests are not held up. */
-export const UPLOAD_PART = 20;
 
 export type UploadItem = {
   key: string;
@@ -79,6 +82,15 @@ const parts = <T>(list: T[]) =>
   Array.from({ length: Math.ceil(list.length / UPLOAD_PART) }, (_, i) =>
     list.slice(i * UPLOAD_PART, (i + 1) * UPLOAD_PART),
   );
+
+/** Sends every part through `send`, PARTS_IN_FLIGHT at a time; the first failure stops the rest. */
+export async function eachPart<T>(list: T[], send: (part: T[]) => Promise<void>): Promise<void> {
+  const queue = parts(list);
+  const worker = async () => {
+    for (let part = queue.shift(); part; part = queue.shift()) await send(part);
+  };
+  await Promise.all(Array.from({ length: PARTS_IN_FLIGHT }, worker));
+}
 const profileOf = (it: UploadItem) => ({
   fileName: it.fileName,
   text: it.text,
@@ -106,7 +118,7 @@ export function useResultsUpload() {
     setDone(0);
     setTotal(toCheck.length);
     try {
-      for (const part of parts(toCheck)) {
+      await eachPart(toCheck, async (part) => {
         const { items: previews } = await previewResults({ profiles: part.map(profileOf) });
         update(
           part.map((it, i) => ({
@@ -116,7 +128,7 @@ export function useResultsUpload() {
           })),
         );
         setDone((n) => n + part.length);
-      }
+      });
       setPhase('previewed');
     } catch (e) {
       setError(messageOf(e));
@@ -131,7 +143,7 @@ export function useResultsUpload() {
     setDone(0);
     setTotal(accepted.length);
     try {
-      for (const part of parts(accepted)) {
+      await eachPart(accepted, async (part) => {
         const { items: outcomes } = await storeResults({ profiles: part.map(profileOf) });
         update(
           part.map((it, i) => ({
@@ -141,7 +153,7 @@ export function useResultsUpload() {
           })),
         );
         setDone((n) => n + part.length);
-      }
+      });
       setPhase('stored');
     } catch (e) {
       setError(messageOf(e));
