@@ -15,7 +15,7 @@ import { kits } from './kits.ts';
 import { users } from './users.ts';
 
 /**
- * "Close my account" (issue 23, decision 037): one request per person. The request locks the account at
+ * "Close my account" (issue 23, decision 039): one request per person. The request locks the account at
  * once; the closure job then works through its steps, recording each one done in `steps_done`, so a job
  * that dies half-way resumes where it stopped. The person's users row stays as an anonymous tombstone, the
  * link that the orders kept for tax and the record of consents point at.

@@ -26,7 +26,7 @@ import {
 export const CLOSURE_RETENTION_QUEUE = 'account.closure.retention';
 
 /**
- * The closure job (decision 037). Each step is idempotent and is recorded in `steps_done` when it is
+ * The closure job (decision 039). Each step is idempotent and is recorded in `steps_done` when it is
  * finished, in the same transaction as its last write where it has one; the job retries from the first
  * step not done, so a closure cut short by a crash, a deploy or a provider outage resumes and finishes.
  * Steps that call the payment provider do so outside any transaction, with an idempotency key.
