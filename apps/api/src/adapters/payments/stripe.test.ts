@@ -173,6 +173,25 @@ describe('Stripe adapter (the stripe SDK against a local fake Stripe)', () => {
     expect(seen[1]?.form).toEqual({ charge: 'ch_3Old' });
   });
 
+  it('refunds part of a payment under the caller’s idempotency key (an unsent kit of a closed account)', async () => {
+    reply(200, { id: 're_3', object: 'refund', status: 'succeeded' });
+    await stripe.refund('pi_3Recorded', { amountCents: 34_900, idempotencyKey: 'closure-c1-kit-7' });
+    expect(seen[0]?.form).toEqual({ payment_intent: 'pi_3Recorded', amount: '34900' });
+    expect(seen[0]?.headers['idempotency-key']).toBe('closure-c1-kit-7');
+  });
+
+  it('forgets a saved card by deleting its customer; one already deleted is not an error', async () => {
+    reply(200, { id: 'cus_Saved', object: 'customer', deleted: true });
+    await stripe.removeCard('cus_Saved:pm_card_visa');
+    expect(seen[0]).toMatchObject({ method: 'DELETE', path: '/v1/customers/cus_Saved' });
+    reply(404, {
+      error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such customer' },
+    });
+    await stripe.removeCard('cus_Saved');
+    reply(500, { error: { type: 'api_error', message: 'Stripe is down' } });
+    await expect(stripe.removeCard('cus_Other')).rejects.toBeInstanceOf(PaymentError);
+  });
+
   it.each([
     [402, cardError('card_declined', 'Your card was declined.', 'generic_decline'), 'declined'],
     [
