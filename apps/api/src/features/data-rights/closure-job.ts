@@ -91,7 +91,10 @@ export function closureJobs(
   const closure: JobDefinition<{ closureId: string }> = {
     name: CLOSURE_QUEUE,
     // One queued or running job per closure; retried for about a day, from a few seconds apart to an hour.
+    // The worker beats every 15 s: a job whose instance died (kill -9) is retried within a minute or two
+    // of the queue's supervision, not after expireInSeconds.
     queue: {
+      heartbeatSeconds: 30,
       policy: 'exclusive',
       retryLimit: 30,
       retryDelay: 5,
