@@ -1,24 +1,37 @@
-import { formatMoney, kitStatusText, type StaffOrderRow } from '@portal/domain';
+import { formatMoney, kitStatusWords, type StaffOrderRow, withBrand } from '@portal/domain';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
+import { useConfig } from '../../../lib/config.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useOrders, useRefundOrder } from '../api.ts';
 import { ReasonDialog } from '../components/reason-dialog.tsx';
 
 const dollars = (cents: number) => `$${formatMoney(cents)}`;
 
-function itemsText(order: StaffOrderRow) {
-  return order.items
-    .map((item) =>
-      item.kitId
-        ? `KIT-${item.kitId}${item.kitStatus ? ` (${kitStatusText(item.kitStatus)})` : ''}`
-        : (item.subscriptionType ?? item.type),
-    )
-    .join(', ');
+/** An order's items: each kit (a link to its page, with its status in the spec's words) or plan. */
+function OrderItems({ order }: { order: StaffOrderRow }) {
+  const { brandName } = useConfig();
+  if (order.items.length === 0) return <>—</>;
+  return (
+    <ul className="staff-plain-list">
+      {order.items.map((item, index) => (
+        <li key={item.kitId ?? `item-${index}`}>
+          {item.kitId ? (
+            <>
+              <Link to={`/staff/kits/${item.kitId}`}>KIT-{item.kitId}</Link>{' '}
+              {item.kitStatus ? withBrand(kitStatusWords(item.kitStatus), brandName) : null}
+            </>
+          ) : (
+            (item.subscriptionType ?? item.type)
+          )}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 /**
@@ -88,7 +101,9 @@ export function OrdersPage() {
                       <div className="staff-note">Bought by {order.purchaserEmail}</div>
                     ) : null}
                   </td>
-                  <td>{itemsText(order) || '—'}</td>
+                  <td>
+                    <OrderItems order={order} />
+                  </td>
                   <td>
                     {dollars(order.amountCents)}
                     {order.promoCode ? (
