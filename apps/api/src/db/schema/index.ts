@@ -10,7 +10,7 @@ export * from './profile.ts';
 export * from './recruitment.ts';
 export * from './reports.ts';
 export * from './research.ts';
+export * from './staff.ts';
 export * from './study.ts';
 export * from './surveys.ts';
 export * from './users.ts';
-export * from './staff.ts';
