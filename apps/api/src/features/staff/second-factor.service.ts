@@ -21,7 +21,7 @@ import {
   clearFailures,
   LOCK_WINDOW_MINUTES,
   recordFailure,
-  throttleKeys,
+  type ThrottleKeys,
   throttleState,
 } from '../auth/login-throttle.ts';
 import { recordStaffAction } from './audit.ts';
@@ -135,7 +135,12 @@ async function throttled<T>(
   ip: string,
   attempt: () => Promise<T | null>,
 ) {
-  const keys = throttleKeys(`staff-2fa:${principal.userId}`, ip);
+  // Counters of their own: wrong codes never slow or lock anyone's password sign-in from the address.
+  const keys: ThrottleKeys = {
+    account: `staff-2fa:${principal.userId}`,
+    pair: `staff-2fa:${principal.userId} ip:${ip}`,
+    address: `staff-2fa ip:${ip}`,
+  };
   const { lockedSeconds } = await throttleState(ctx.db, keys, 0);
   if (lockedSeconds > 0) throw tooMany(STAFF_MESSAGES.codeLocked, ERROR_CODES.accountLocked, lockedSeconds);
   const outcome = await attempt();

@@ -181,6 +181,20 @@ describe('second factor', () => {
     expect((await auditOf(staff.id)).map((e) => e.action)).toContain('staff.recovery_code.use');
   });
 
+  it('locks the code after five wrong ones from one address, without touching password sign-in', async () => {
+    const staff = await signedInStaff(t.app, ['STUDY']);
+    const again = await signIn(t.app, staff.email);
+    for (let i = 0; i < 5; i += 1)
+      await post('/api/staff/second-factor/verify', again.accessToken, { code: '000000' });
+    const locked = await post('/api/staff/second-factor/verify', again.accessToken, {
+      code: await totpCode(staff.secret, 1),
+    });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toBe(STAFF_MESSAGES.codeLocked);
+    expect((await get('/api/staff/session', again.accessToken)).json().secondFactorPassed).toBe(false);
+    await signIn(t.app, staff.email);
+  });
+
   it('refuses a customer, and the console before the code, with a reason', async () => {
     const customer = await signedInUser(t.app);
     const res = await get('/api/staff/session', customer.accessToken);

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import {
+  holdsStaffRole,
+  isStaffRole,
+  RECOVERY_CODE_PATTERN,
+  staffRolesOf,
+  TOTP_CODE_PATTERN,
+} from './staff.ts';
+import { describeStaffAction } from './staff-audit.ts';
+
+describe('staff roles', () => {
+  it.each([
+    [['LAB'], ['LAB'], true],
+    [['LAB'], ['LOGISTICS'], false],
+    [['ADMIN'], ['SUPPORT'], true],
+    [['IMPERSONATE'], ['SUPPORT'], false],
+    [[], ['STUDY'], false],
+  ])('%j opens a page for %j: %s', (authorities, roles, expected) => {
+    expect(holdsStaffRole(authorities, roles as never)).toBe(expected);
+  });
+
+  it('keeps the staff roles of an account, in order, and nothing else', () => {
+    expect(staffRolesOf(['IMPERSONATE', 'ADMIN', 'LAB'])).toEqual(['LAB', 'ADMIN']);
+    expect(isStaffRole('MAIL_READ')).toBe(false);
+  });
+});
+
+describe('codes', () => {
+  it('tells a TOTP code from a recovery code', () => {
+    expect(TOTP_CODE_PATTERN.test('012345')).toBe(true);
+    expect(TOTP_CODE_PATTERN.test('01234')).toBe(false);
+    expect(RECOVERY_CODE_PATTERN.test('7KQ4M-X2PRD')).toBe(true);
+    expect(RECOVERY_CODE_PATTERN.test('7KQ4MX2PRD')).toBe(true);
+    expect(RECOVERY_CODE_PATTERN.test('012345')).toBe(false);
+  });
+});
+
+describe('describeStaffAction', () => {
+  it('says what staff did in plain words, and something true for an action it does not know', () => {
+    expect(describeStaffAction('person.password_reset.send')).toBe('Sent you a link to reset your password');
+    expect(describeStaffAction('kit.something_new')).toBe('Changed a record about you');
+  });
+});
