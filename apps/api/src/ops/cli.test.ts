@@ -62,7 +62,17 @@ describe('ops CLI', () => {
     const listed = await ops(['mail:list', '--to', email]);
     expect(listed.code).toBe(0);
     const [mail] = JSON.parse(listed.stdout);
-    expect(Object.keys(mail).sort()).toEqual(['createdAt', 'id', 'links', 'sentAt', 'subject', 'text', 'to']);
+    expect(Object.keys(mail).sort()).toEqual([
+      'category',
+      'createdAt',
+      'headers',
+      'id',
+      'links',
+      'sentAt',
+      'subject',
+      'text',
+      'to',
+    ]);
     expect(mail.links[0]).toMatch(/\/reset-password\?/);
   });
 
