@@ -12,6 +12,8 @@ export const REPORT_MESSAGES = {
   notAtLab: (sample: string, status: string | null) =>
     `Sample ${sample} is not at the lab (its status is ${status ?? 'not set'}), so results cannot be imported.`,
   alreadyImported: (sample: string) => `Sample ${sample} already has results.`,
+  accountClosed: (sample: string) =>
+    `Sample ${sample} belongs to a closed account, so its results are not stored. Destroy the sample if the closure asks for it.`,
   unavailable: 'Reports are unavailable while we carry out maintenance. Please try again later.',
   notFound: 'We could not find that report in your account.',
 } as const;

@@ -18,7 +18,7 @@ import {
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { comparisonPdf } from '../../adapters/pdf/report-pdf.ts';
 import { preparedFor } from '../../db/prepared.ts';
-import { kits, labResults, projects, users } from '../../db/schema/index.ts';
+import { closureRequests, kits, labResults, projects, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, conflict, invalid, notFound, sessionExpired } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/authenticate.ts';
@@ -57,6 +57,15 @@ export async function storeResults(
     .from(labResults)
     .where(eq(labResults.kitId, kit.id));
   if (existing) throw conflict(REPORT_MESSAGES.alreadyImported(sample));
+  // A closed account keeps only a tombstone that nobody signs in to: a report would be health data
+  // kept for no one (issue 23).
+  if (kit.ownerId) {
+    const [closure] = await ctx.db
+      .select({ id: closureRequests.id })
+      .from(closureRequests)
+      .where(eq(closureRequests.userId, kit.ownerId));
+    if (closure) throw conflict(REPORT_MESSAGES.accountClosed(sample));
+  }
   if (!isSampleAtLab(kit.sampleStatus)) throw conflict(REPORT_MESSAGES.notAtLab(sample, kit.sampleStatus));
   await ctx.db.insert(labResults).values({
     kitId: kit.id,
