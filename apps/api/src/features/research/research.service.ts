@@ -8,7 +8,8 @@ import { listUserKits } from '../kits/kits.service.ts';
 import { redeemableKitByVoucher } from '../kits/kits-owner.ts';
 import { projectIdOfCode } from './participant-codes.ts';
 
-const SURVEY_FLAGS = {
+/** Each questionnaire's switch on the project (ops project:create --surveys, the console's Studies). */
+export const SURVEY_FLAGS = {
   food: 'foodSurveyEnabled',
   exercise: 'exerciseSurveyEnabled',
   medical: 'medicalSurveyEnabled',

@@ -34,7 +34,8 @@ function page<T extends { code: string }>(rows: T[]) {
 
 // ---- Promo codes -----------------------------------------------------------------------------
 
-const usage = sql<number>`(select count(*)::int from ${orders} where ${orders.promoCode} = ${promoCodes.code})`;
+// Drizzle leaves columns of a one-table select unqualified, so the outer row is named in full.
+const usage = sql<number>`(select count(*)::int from ${orders} where ${orders.promoCode} = "promo_codes"."code")`;
 
 async function promoRows(db: DbOrTx, where: SQL | undefined, limit: number): Promise<StaffPromoRow[]> {
   const rows = await db
@@ -119,8 +120,8 @@ export async function disablePromoCode(
 
 // ---- Referral codes --------------------------------------------------------------------------
 
-const accounts = sql<number>`(select count(*)::int from ${users} where ${users.referralCode} = ${referralCodes.code})`;
-const kitsCarrying = sql<number>`(select count(*)::int from ${kits} where ${kits.referralCode} = ${referralCodes.code})`;
+const accounts = sql<number>`(select count(*)::int from ${users} where ${users.referralCode} = "referral_codes"."code")`;
+const kitsCarrying = sql<number>`(select count(*)::int from ${kits} where ${kits.referralCode} = "referral_codes"."code")`;
 
 async function referralRows(db: DbOrTx, where: SQL | undefined, limit: number): Promise<StaffReferralRow[]> {
   const rows = await db
