@@ -28,7 +28,7 @@ export function PeoplePage() {
     <>
       <h1>{pending ? 'Consent forms waiting for review' : 'People'}</h1>
       <search className="staff-panel">
-        <form className="staff-search" onSubmit={onSubmit} aria-label="Find a person">
+        <form className="staff-search" onSubmit={onSubmit} aria-label="Search people">
           <Field
             label="Find a person"
             hint="Email, name, phone, kit (KIT-12, sample id or voucher) or order (ORD-000012)"
