@@ -7,6 +7,8 @@ test('a support view survives a reload, changes nothing, and the person sees who
   page,
   request,
 }) => {
+  // Two sign-ins, a reload and three axe scans, one of them over all of My Profile (issue 23 made it longer).
+  test.slow();
   const support = await createUser(request, {
     authorities: ['IMPERSONATE'],
     firstName: 'Sam',
