@@ -1,9 +1,7 @@
-import { canViewReports } from '@portal/domain';
 import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { Alert } from '../components/ui/alert.tsx';
 import { Loading } from '../components/ui/loading.tsx';
-import { useCurrentUser } from '../lib/current-user.ts';
+import { lazyPage } from '../lib/lazy-load.tsx';
 import { useSession } from '../lib/session.ts';
 
 /** Where sign-in should lead: the portal page someone asked for before signing in (same site only). */
@@ -42,10 +40,12 @@ export function HomeRedirect() {
   return <Navigate to={status === 'signedIn' ? '/dashboard' : '/login'} replace />;
 }
 
-/** Minors see reports only once a parent or guardian consented (consumer spec §4). */
-export function RequireReportPermission() {
-  const user = useCurrentUser();
-  if (user.isPending) return <Loading />;
-  if (user.isError) return <Alert tone="error">{user.error.message}</Alert>;
-  return canViewReports(user.data) ? <Outlet /> : <Navigate to="/kits/notAllowed" replace />;
-}
+/**
+ * Minors see reports only once a parent or guardian consented (report-permission.tsx). A chunk of its
+ * own, fetched with the report pages by preloadRoute: the rule and the domain code behind it stay out of
+ * /login's first load (120 KB budget, decision 034).
+ */
+export const RequireReportPermission = lazyPage(
+  () => import('./report-permission.tsx'),
+  (m) => m.RequireReportPermission,
+);

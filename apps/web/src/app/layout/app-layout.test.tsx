@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { endSession } from '../../lib/session.ts';
 import { completeProfile, renderRoute, testConfig } from '../../test/render.tsx';
 import { returnPath } from '../guards.tsx';
-import { RESTRICTION_TEXTS } from '../research-restriction.tsx';
+import { RESTRICTION_TEXTS } from '../research-profile-gate.tsx';
 
 describe('Signed-in layout and route guards', () => {
   beforeEach(() => endSession(null));

@@ -2,7 +2,7 @@ import { mainNavigation } from '@portal/domain';
 import { NavLink } from 'react-router';
 import { Icon } from '../../components/ui/icon.tsx';
 import { useConfig } from '../../lib/config.ts';
-import { useResearchRestriction } from '../research-restriction.tsx';
+import { useResearchRestriction } from '../research-profile-gate.tsx';
 import { NAV_ICONS } from './nav-icons.ts';
 
 /** The main entries (Dashboard, My Kits…), shared by the sidebar and the mobile menu. */

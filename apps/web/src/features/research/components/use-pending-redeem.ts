@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useResearchRestriction } from '../../../app/research-restriction.tsx';
+import { useResearchRestriction } from '../../../app/research-profile-gate.tsx';
 import type { JoinOutcome } from '../../../components/research/research-redeem-modal.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useInvalidateKits } from '../../../lib/kits-api.ts';
