@@ -6,6 +6,7 @@ import { preloadRoute } from './app/routes.tsx';
 import { restoreSession } from './lib/api-client.ts';
 import { inlineConfig } from './lib/config.ts';
 import { currentUserQuery } from './lib/current-user.ts';
+import { requestFirstPageReads } from './lib/first-page-reads.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { getSessionSnapshot } from './lib/session.ts';
 import './styles/index.css';
@@ -21,9 +22,12 @@ const queryClient = createQueryClient();
 const config = inlineConfig();
 const page = config ? preloadRoute(window.location.pathname, config.appType) : Promise.resolve();
 const session = restoreSession().then(() => {
-  // Every signed-in screen reads the user: asked for now, it answers while the first screen renders.
+  // Every signed-in screen reads the user, and the page its own data: asked for now, they answer while
+  // the page's code loads and the first screen renders.
   const { userId } = getSessionSnapshot();
-  if (userId !== null) void queryClient.prefetchQuery(currentUserQuery(userId));
+  if (userId === null) return;
+  void queryClient.prefetchQuery(currentUserQuery(userId));
+  if (config) requestFirstPageReads(window.location.pathname, config.appType);
 });
 // Neither rejects: restoreSession never rejects, and a page that fails to load shows the route's error
 // when it renders.

@@ -11,6 +11,7 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ApiError, apiRequest, refreshSession } from './api-client.ts';
+import { pageRead } from './first-page-reads.ts';
 import { useSession } from './session.ts';
 
 /** Every kit query key starts with this, so one invalidation refreshes the dashboard and the kits page. */
@@ -31,7 +32,7 @@ export function useKits() {
   const { userId } = useSession();
   return useQuery({
     queryKey: kitsKeys.list(userId),
-    queryFn: ({ signal }) => apiRequest('/kits', { auth: 'required', signal }, z.array(kitSchema)),
+    queryFn: ({ signal }) => pageRead('/kits', signal, z.array(kitSchema)),
     enabled: userId !== null,
   });
 }
@@ -41,7 +42,7 @@ export function useSentKits() {
   const { userId } = useSession();
   return useQuery({
     queryKey: kitsKeys.sent(userId),
-    queryFn: ({ signal }) => apiRequest('/kits/sent', { auth: 'required', signal }, z.array(sentKitSchema)),
+    queryFn: ({ signal }) => pageRead('/kits/sent', signal, z.array(sentKitSchema)),
     enabled: userId !== null,
   });
 }

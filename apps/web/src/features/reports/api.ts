@@ -3,6 +3,7 @@ import type { BuildReport, Journey, ReportComparison } from '@portal/domain/repo
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ApiError, apiRequest } from '../../lib/api-client.ts';
+import { pageRead } from '../../lib/first-page-reads.ts';
 import { useSession } from '../../lib/session.ts';
 
 // The stored report is computed once by the domain's buildReport; its shape is that type, not re-checked.
@@ -58,8 +59,7 @@ export function useReportList() {
   const { userId } = useSession();
   return useQuery({
     queryKey: reportsKeys.list(userId),
-    queryFn: ({ signal }) =>
-      apiRequest('/reports', { auth: 'required', signal }, z.array(reportListItemSchema)),
+    queryFn: ({ signal }) => pageRead('/reports', signal, z.array(reportListItemSchema)),
     enabled: userId !== null,
     retry: retryUnlessRefused,
   });
