@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   KIT_SUMMARY_TEXTS,
   kitCardStatus,
+  kitCardStatusKey,
   kitChoices,
   kitNextStep,
   kitPrimaryAction,
@@ -57,6 +58,23 @@ describe('the status line of a kit card', () => {
   ])('%o reads %s', (k, text) => {
     expect(kitCardStatus(k)).toBe(text);
     expect(kitCardStatus(k)).not.toBe(KIT_MESSAGES.statusMissing);
+  });
+});
+
+describe('the status a kit card stands for', () => {
+  it.each([
+    [kit('REPLACED', 'FAILED_UNDERLOADED', { replacedByKitId: 41 }), 'REPLACED'],
+    [kit('REFUNDED', 'RESULTS_AVAILABLE'), 'RESULTS_AVAILABLE'],
+    [kit('ASSIGNED'), 'ASSIGNED'],
+    [kit('FAILED_OVERLOADED', 'FAILED_OVERLOADED'), 'FAILED_OVERLOADED'],
+    [
+      kit('RESULTS_AVAILABLE', 'RESULTS_AVAILABLE', {
+        project: { logisticType: 'LAB_MANAGED', resultDeliveryType: 'NO_DELIVERY' },
+      }),
+      'RECEIVED_BY_LAB',
+    ],
+  ])('%o stands for %s', (k, key) => {
+    expect(kitCardStatusKey(k)).toBe(key);
   });
 });
 

@@ -57,9 +57,17 @@ export function kitCardStatus(kit: SummaryKit): string {
     return kit.replacedByKitId === null
       ? KIT_SUMMARY_TEXTS.replaced
       : KIT_SUMMARY_TEXTS.replacedBy(kit.replacedByKitId);
-  if (kit.kitStatus === 'REFUNDED') return kitStatusText(kit.sampleStatus);
+  return kitStatusText(kitCardStatusKey(kit));
+}
+
+/**
+ * The status a kit card's status line stands for (the web app colours its badge by it): REPLACED, the
+ * sample's step for a refunded kit, received for results the project keeps, else the kit's status.
+ */
+export function kitCardStatusKey(kit: SummaryKit): string | null {
+  if (kit.kitStatus === 'REFUNDED') return kit.sampleStatus;
   // Results the kit's project keeps (NO_DELIVERY) read as received, as on My Research.
-  return kitStatusText(resultsWithheld(kit) ? 'RECEIVED_BY_LAB' : kit.kitStatus);
+  return resultsWithheld(kit) ? 'RECEIVED_BY_LAB' : kit.kitStatus;
 }
 
 export type KitPrimaryAction = 'SELECT_OPTION' | 'VIEW_REPORT' | 'ORDER_REPLACEMENT' | null;

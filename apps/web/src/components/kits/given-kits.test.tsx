@@ -29,11 +29,15 @@ describe('Kits Given to Others', () => {
     expect(within(waiting).getByRole('heading', { name: 'For Sam' })).toBeVisible();
     expect(within(waiting).getByText('sam@example.com')).toBeVisible();
     expect(within(waiting).getByText('4 May 2024')).toBeVisible();
-    expect(within(waiting).getByText('Kit Available')).toHaveAttribute('data-status', 'UNASSIGNED');
+    const available = within(waiting).getByText('Kit Available');
+    expect(available.closest('dd')).toHaveAttribute('data-status', 'UNASSIGNED');
+    expect(available).toHaveClass('badge', 'badge-accent');
     expect(within(waiting).getByRole('button', { name: 'Send again' })).toBeVisible();
 
     expect(within(redeemed).getByRole('heading', { name: 'KIT-32' })).toBeVisible();
-    expect(within(redeemed).getByText('Kit Redeemed')).toHaveAttribute('data-status', 'REDEEMED');
+    const kitRedeemed = within(redeemed).getByText('Kit Redeemed');
+    expect(kitRedeemed.closest('dd')).toHaveAttribute('data-status', 'REDEEMED');
+    expect(kitRedeemed).toHaveClass('badge', 'badge-primary');
     expect(within(redeemed).queryByRole('button', { name: 'Send again' })).not.toBeInTheDocument();
   });
 

@@ -1,7 +1,8 @@
 import { KIT_MESSAGES, KIT_SUMMARY_TEXTS, type Kit, type PublicConfig } from '@portal/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TIMELINE_RETRIES } from '../../lib/kits-api.ts';
+import { preloadPages } from '../../lib/lazy-load.tsx';
 import { type ApiCall, makeKit, renderKits, stubApi } from '../../test/kits.tsx';
 import { KitCard } from './kit-card.tsx';
 
@@ -39,6 +40,9 @@ function renderCard(
 }
 
 const puts = (calls: ApiCall[]) => calls.filter((c) => c.method === 'PUT').map((c) => c.body);
+
+// A card's details are a lazy chunk (kit-card.tsx); the tests render open cards at once.
+beforeAll(() => preloadPages());
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -282,6 +286,30 @@ describe('KitCard summary', () => {
     renderCard(makeKit(statuses));
     expect(screen.getByText(line)).toBeVisible();
     expect(screen.queryByText(KIT_MESSAGES.statusMissing)).not.toBeInTheDocument();
+  });
+});
+
+describe('KitCard status badge', () => {
+  it.each([
+    [{ kitStatus: 'UNASSIGNED' }, 'Kit Available', 'badge-accent'],
+    [{ kitStatus: 'DISPATCHED_BY_LAB' }, 'Sent', 'badge-info'],
+    [
+      { kitStatus: 'RECEIVED_BY_LAB', sampleStatus: 'RECEIVED_BY_LAB' },
+      'Received by Microbiome Lab',
+      'badge-primary',
+    ],
+    [{ kitStatus: 'REFUNDED', sampleStatus: 'RESULTS_AVAILABLE' }, 'Results Available', 'badge-success'],
+    [{ kitStatus: 'FAILED_OVERLOADED', sampleStatus: 'FAILED_OVERLOADED' }, 'Error', 'badge-error'],
+    [
+      { kitStatus: 'REPLACED', sampleStatus: 'FAILED_OVERLOADED', replacedByKitId: 41 },
+      'Replaced by KIT-41',
+      'badge-neutral',
+    ],
+  ])('shows %o as the spec text in a badge of its colour', (statuses, text, tone) => {
+    renderCard(makeKit(statuses), { props: { expanded: false } });
+    const badge = screen.getByText(text);
+    expect(badge).toHaveClass('badge', tone);
+    expect(badge.closest('dd')).toHaveAttribute('data-status', statuses.kitStatus);
   });
 });
 

@@ -1,24 +1,28 @@
 import {
   type Kit,
   kitCardStatus,
+  kitCardStatusKey,
   kitDisplayName,
   kitNextStep,
-  kitPrimaryAction,
   withBrand,
 } from '@portal/domain';
-import { type ReactNode, useId, useState } from 'react';
+import { Suspense, useEffect, useId } from 'react';
 import { useConfig } from '../../lib/config.ts';
-import { CoachBookingModal } from '../coach/coach-booking-modal.tsx';
-import { CoachTile } from './coach-tile.tsx';
-import { KitFact, KitIdFacts } from './kit-facts.tsx';
-import { KitNameEditor } from './kit-name-editor.tsx';
-import { KitNotes } from './kit-notes.tsx';
+import { lazyPage } from '../../lib/lazy-load.tsx';
+import { Loading } from '../ui/loading.tsx';
+import { KitFact } from './kit-facts.tsx';
 import { KitPrimaryAction } from './kit-primary-action.tsx';
-import { KitQuestionnaires } from './kit-questionnaires.tsx';
-import { KitReferral } from './kit-referral.tsx';
+import { kitStatusTone } from './kit-status-tone.ts';
 import { KITS_TEXTS } from './kit-texts.ts';
-import { KitTimeline } from './kit-timeline.tsx';
-import { ReplacementRequest } from './replacement-request.tsx';
+
+/**
+ * The details a card opens, fetched once the cards are on screen: their forms (react-hook-form), the
+ * timeline and the coach's scheduler stay off the way to the kits page's first paint (decision 034).
+ */
+const KitDetails = lazyPage(
+  () => import('./kit-details.tsx'),
+  (m) => m.KitDetails,
+);
 
 export type KitCardActions = {
   /** 'Select option': the choice of sending the kit now or giving it. */
@@ -48,6 +52,9 @@ export function KitCard({ kit, expanded, onToggle, highlighted = false, ...actio
   const headingId = kitHeadingId(kit.id);
   const detailsId = useId();
   const nextStep = kitNextStep(kit);
+  useEffect(() => {
+    void KitDetails.preload();
+  }, []);
   return (
     <article
       id={kitAnchor(kit.id)}
@@ -59,7 +66,11 @@ export function KitCard({ kit, expanded, onToggle, highlighted = false, ...actio
           {kitDisplayName(kit)}
         </h2>
         <dl className="kit-facts kit-summary-facts">
-          <KitFact term={KITS_TEXTS.status} status={kit.kitStatus}>
+          <KitFact
+            term={KITS_TEXTS.status}
+            status={kit.kitStatus}
+            tone={kitStatusTone(kitCardStatusKey(kit))}
+          >
             {withBrand(kitCardStatus(kit), brandName)}
           </KitFact>
           {nextStep ? (
@@ -86,36 +97,12 @@ export function KitCard({ kit, expanded, onToggle, highlighted = false, ...actio
         </div>
       </div>
       <div id={detailsId} className="kit-details" hidden={!expanded}>
-        {expanded ? <KitDetails kit={kit} actions={actions} /> : null}
+        {expanded ? (
+          <Suspense fallback={<Loading />}>
+            <KitDetails kit={kit} headingId={headingId} actions={actions} />
+          </Suspense>
+        ) : null}
       </div>
     </article>
-  );
-}
-
-function KitDetails({ kit, actions }: { kit: Kit; actions: KitCardActions }): ReactNode {
-  const [bookingOpen, setBookingOpen] = useState(false);
-  const orderable =
-    kitPrimaryAction(kit) === 'ORDER_REPLACEMENT' && actions.onRequestReplacement !== undefined;
-  return (
-    <>
-      <dl className="kit-facts">
-        <KitIdFacts kit={kit} />
-      </dl>
-      <KitNameEditor kit={kit} headingId={kitHeadingId(kit.id)} heading={false} />
-      <ReplacementRequest kit={kit} orderable={orderable} />
-      <section className="kit-section">
-        <h3>{KITS_TEXTS.progress}</h3>
-        <KitTimeline kit={kit} />
-      </section>
-      <CoachTile kit={kit} onHowToBook={actions.onCoachInfo} onBook={() => setBookingOpen(true)} />
-      {bookingOpen ? <CoachBookingModal kit={kit} open onClose={() => setBookingOpen(false)} /> : null}
-      <KitQuestionnaires kit={kit} />
-      <div className="kit-section">
-        <KitReferral kit={kit} />
-      </div>
-      <div className="kit-section">
-        <KitNotes kit={kit} />
-      </div>
-    </>
   );
 }
