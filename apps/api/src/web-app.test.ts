@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PUBLIC_CONFIG_ELEMENT_ID } from '@portal/domain';
+import { BRAND_COLOURS, PUBLIC_CONFIG_ELEMENT_ID } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/helpers.ts';
 import { jsonForScript, loadPageRenderer, withPageMarkup } from './web-app.ts';
@@ -24,6 +24,10 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.writeFileSync(path.join(dist, 'assets/index.js'), 'export {};\n');
+  fs.copyFileSync(
+    path.resolve(import.meta.dirname, '../../web/public/manifest.webmanifest'),
+    path.join(dist, 'manifest.webmanifest'),
+  );
   t = await createTestApp({ SITE_ALERT: HOSTILE, BRAND_NAME: 'Gut <Lab>' }, { webDist: dist });
 });
 afterAll(async () => {
@@ -69,6 +73,21 @@ describe('the served web app', () => {
     expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
     expect(String(res.headers['content-security-policy'])).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('names the web manifest after the BRAND_NAME setting, as the logo does', async () => {
+    const res = await t.app.inject('/manifest.webmanifest');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/manifest+json');
+    const manifest = res.json();
+    expect(manifest).toMatchObject({
+      name: 'Gut <Lab>',
+      short_name: 'Gut <Lab>',
+      start_url: '/dashboard',
+      background_color: BRAND_COLOURS.bg,
+      theme_color: BRAND_COLOURS.primary,
+    });
+    expect(manifest.icons.map((icon: { src: string }) => icon.src)).toContain('/icon-192.png');
   });
 
   it('still serves the built files, and the API error shape for unknown API paths', async () => {

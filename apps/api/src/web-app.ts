@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import {
+  BRAND_COLOURS,
   ERROR_CODES,
   PUBLIC_CONFIG_ELEMENT_ID,
   type PublicConfig,
@@ -55,6 +56,23 @@ export function withPageMarkup(html: string, markup: string): string {
   return `${html.slice(0, start)}<div id="root" ${SERVER_RENDERED_ATTRIBUTE}>${markup}${html.slice(end)}`;
 }
 
+const MANIFEST_PATH = '/manifest.webmanifest';
+
+/**
+ * The web manifest (apps/web/public/manifest.webmanifest) with the BRAND_NAME setting as its name, as
+ * the logo shows it, so an installed app carries the deployment's brand; its colours are the palette's.
+ */
+export function withBrandName(manifest: string, brandName: string): string {
+  const fields = JSON.parse(manifest) as Record<string, unknown>;
+  return JSON.stringify({
+    ...fields,
+    name: brandName,
+    short_name: brandName,
+    background_color: BRAND_COLOURS.bg,
+    theme_color: BRAND_COLOURS.primary,
+  });
+}
+
 /**
  * Serves the built React app; any non-API GET that accepts HTML gets index.html (client routing),
  * with the public config in it. The config does not change while the server runs, so the page is
@@ -69,15 +87,21 @@ export async function serveWebApp(
 ) {
   const indexFile = path.join(dist, 'index.html');
   const html = fs.existsSync(indexFile) ? withPublicConfig(fs.readFileSync(indexFile, 'utf8'), config) : null;
+  const manifestFile = path.join(dist, MANIFEST_PATH);
+  const manifest = fs.existsSync(manifestFile)
+    ? withBrandName(fs.readFileSync(manifestFile, 'utf8'), config.brandName)
+    : null;
   if (html !== null)
     await app.register(fastifyStatic, {
       root: dist,
       wildcard: false,
       index: false,
-      // /index.html falls through to the handler below, which adds the config.
-      allowedPath: (pathName) => pathName !== '/index.html',
+      // /index.html and the manifest fall through to the handler below, which adds the settings.
+      allowedPath: (pathName) => pathName !== '/index.html' && pathName !== MANIFEST_PATH,
     });
   app.setNotFoundHandler(async (request, reply) => {
+    if (manifest !== null && request.method === 'GET' && request.url.split('?')[0] === MANIFEST_PATH)
+      return reply.type('application/manifest+json').header('cache-control', 'no-cache').send(manifest);
     const isApi = request.url.startsWith('/api/') || request.url === '/api';
     if (
       !isApi &&
