@@ -216,6 +216,7 @@ export const staffStudyKitRowSchema = z.object({
 });
 export type StaffStudyKitRow = z.infer<typeof staffStudyKitRowSchema>;
 export const staffStudyKitsPageSchema = z.object({
+  site: staffSiteRowSchema,
   kits: z.array(staffStudyKitRowSchema),
   next: z.string().nullable(),
 });

@@ -123,7 +123,7 @@ async function kitRows(ctx: AppContext, where: SQL | undefined, limit: number): 
 }
 
 export async function listStudyKits(ctx: AppContext, siteId: number, after?: string) {
-  await siteRow(ctx.db, siteId);
+  const site = await siteRow(ctx.db, siteId);
   const rows = await kitRows(
     ctx,
     and(eq(studyKits.siteId, siteId), after ? lt(studyKits.id, Number(after)) : undefined),
@@ -131,7 +131,7 @@ export async function listStudyKits(ctx: AppContext, siteId: number, after?: str
   );
   const page = rows.slice(0, STUDY_PAGE_SIZE);
   const last = page.at(-1);
-  return { kits: page, next: rows.length > STUDY_PAGE_SIZE && last ? String(last.id) : null };
+  return { site, kits: page, next: rows.length > STUDY_PAGE_SIZE && last ? String(last.id) : null };
 }
 
 export async function createStudyKitBatch(

@@ -1,11 +1,13 @@
-import { KIT_READER_ROLES, ORDER_STAFF_ROLES, type StaffRole } from '@portal/domain';
+import { KIT_READER_ROLES, ORDER_STAFF_ROLES, STUDY_STAFF_ROLES, type StaffRole } from '@portal/domain';
 import {
   FileUp,
   FlaskConical,
+  FolderKanban,
   Handshake,
   Inbox,
   LayoutDashboard,
   type LucideIcon,
+  MapPin,
   Package,
   Receipt,
   Repeat,
@@ -106,6 +108,26 @@ const ReferralCodesPage = lazyPage(
   () => import('../../features/staff-codes/pages/referral-codes-page.tsx'),
   (m) => m.ReferralCodesPage,
 );
+const ProjectsPage = lazyPage(
+  () => import('../../features/staff-studies/pages/projects-page.tsx'),
+  (m) => m.ProjectsPage,
+);
+const ProjectPage = lazyPage(
+  () => import('../../features/staff-studies/pages/project-page.tsx'),
+  (m) => m.ProjectPage,
+);
+const SitesPage = lazyPage(
+  () => import('../../features/staff-studies/pages/sites-page.tsx'),
+  (m) => m.SitesPage,
+);
+const SitePage = lazyPage(
+  () => import('../../features/staff-studies/pages/site-page.tsx'),
+  (m) => m.SitePage,
+);
+const StudyKitPage = lazyPage(
+  () => import('../../features/staff-studies/pages/study-kit-page.tsx'),
+  (m) => m.StudyKitPage,
+);
 
 export const STAFF_PAGES: StaffPage[] = [
   { path: '', roles: ALL, element: <DashboardPage />, nav: { label: 'Dashboard', icon: LayoutDashboard } },
@@ -160,6 +182,22 @@ export const STAFF_PAGES: StaffPage[] = [
     element: <ReferralCodesPage />,
     nav: { label: 'Referral codes', icon: Handshake },
   },
+  // Studies (staff-studies): the roles of staff-studies.routes.ts.
+  {
+    path: 'projects',
+    roles: STUDY_STAFF_ROLES,
+    element: <ProjectsPage />,
+    nav: { label: 'Projects', icon: FolderKanban },
+  },
+  { path: 'projects/:projectId', roles: STUDY_STAFF_ROLES, element: <ProjectPage /> },
+  {
+    path: 'study-sites',
+    roles: STUDY_STAFF_ROLES,
+    element: <SitesPage />,
+    nav: { label: 'Study sites', icon: MapPin },
+  },
+  { path: 'study-sites/:siteId', roles: STUDY_STAFF_ROLES, element: <SitePage /> },
+  { path: 'study-kits/:kitId', roles: STUDY_STAFF_ROLES, element: <StudyKitPage /> },
   // Administration (staff-admin).
   {
     path: 'staff-accounts',

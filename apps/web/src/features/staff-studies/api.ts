@@ -1,0 +1,151 @@
+import {
+  type ProjectSurveyKey,
+  type StaffProjectCreate,
+  type StaffSiteCreate,
+  type StaffStudyKitBatch,
+  staffParticipantCodeIssuedSchema,
+  staffParticipantCodesPageSchema,
+  staffProjectRowSchema,
+  staffProjectsPageSchema,
+  staffSiteRowSchema,
+  staffSitesPageSchema,
+  staffStudyKitBatchResultSchema,
+  staffStudyKitDetailSchema,
+  staffStudyKitsPageSchema,
+  staffVoucherBatchResultSchema,
+} from '@portal/domain';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { downloadFile, downloadPdf } from '../../lib/download.ts';
+import { staffRequest } from '../../lib/staff.ts';
+
+const keys = {
+  projects: ['staff', 'projects'] as const,
+  project: (id: number) => ['staff', 'projects', id] as const,
+  codes: (id: number) => ['staff', 'projects', id, 'codes'] as const,
+  sites: ['staff', 'study-sites'] as const,
+  siteKits: (id: number) => ['staff', 'study-sites', id, 'kits'] as const,
+  kit: (id: number) => ['staff', 'study-kits', id] as const,
+};
+
+const after = (page: string) => (page ? `?after=${page}` : '');
+const keyset = {
+  initialPageParam: '',
+  getNextPageParam: (last: { next: string | null }) => last.next ?? undefined,
+};
+
+export function useProjects() {
+  return useInfiniteQuery({
+    queryKey: keys.projects,
+    queryFn: ({ pageParam }) => staffRequest(`/projects${after(pageParam)}`, {}, staffProjectsPageSchema),
+    ...keyset,
+  });
+}
+
+export function useProject(id: number) {
+  return useQuery({
+    queryKey: keys.project(id),
+    queryFn: () => staffRequest(`/projects/${id}`, {}, staffProjectRowSchema),
+    retry: false,
+  });
+}
+
+export function useParticipantCodes(id: number) {
+  return useInfiniteQuery({
+    queryKey: keys.codes(id),
+    queryFn: ({ pageParam }) =>
+      staffRequest(
+        `/projects/${id}/participant-codes${after(pageParam)}`,
+        {},
+        staffParticipantCodesPageSchema,
+      ),
+    ...keyset,
+  });
+}
+
+/** A change to projects; the lists and the project's page are read again. */
+function useProjectsChange<V, R>(send: (value: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.projects }),
+  });
+}
+
+export const useCreateProject = () =>
+  useProjectsChange((body: StaffProjectCreate) =>
+    staffRequest('/projects', { method: 'POST', body }, staffProjectRowSchema),
+  );
+
+export const useUpdateSurveys = (id: number) =>
+  useProjectsChange((surveys: ProjectSurveyKey[]) =>
+    staffRequest(`/projects/${id}/surveys`, { method: 'PUT', body: { surveys } }, staffProjectRowSchema),
+  );
+
+export const useCreateVouchers = (id: number) =>
+  useProjectsChange((count: number) =>
+    staffRequest(
+      `/projects/${id}/vouchers`,
+      { method: 'POST', body: { count } },
+      staffVoucherBatchResultSchema,
+    ),
+  );
+
+export const useIssueCode = (id: number) =>
+  useProjectsChange((email: string) =>
+    staffRequest(
+      `/projects/${id}/participant-codes`,
+      { method: 'POST', body: { email } },
+      staffParticipantCodeIssuedSchema,
+    ),
+  );
+
+/** The project's voucher list, saved as a CSV file. */
+export const downloadVoucherCsv = (id: number) =>
+  downloadFile(`/staff/projects/${id}/vouchers.csv`, `vouchers-project-${id}.csv`, 'text/csv');
+
+export function useSites() {
+  return useInfiniteQuery({
+    queryKey: keys.sites,
+    queryFn: ({ pageParam }) => staffRequest(`/study/sites${after(pageParam)}`, {}, staffSitesPageSchema),
+    ...keyset,
+  });
+}
+
+export function useSiteKits(siteId: number) {
+  return useInfiniteQuery({
+    queryKey: keys.siteKits(siteId),
+    queryFn: ({ pageParam }) =>
+      staffRequest(`/study/sites/${siteId}/kits${after(pageParam)}`, {}, staffStudyKitsPageSchema),
+    ...keyset,
+  });
+}
+
+export function useStudyKit(id: number) {
+  return useQuery({
+    queryKey: keys.kit(id),
+    queryFn: () => staffRequest(`/study/kits/${id}`, {}, staffStudyKitDetailSchema),
+    retry: false,
+  });
+}
+
+function useSitesChange<V, R>(send: (value: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.sites }),
+  });
+}
+
+export const useCreateSite = () =>
+  useSitesChange((body: StaffSiteCreate) =>
+    staffRequest('/study/sites', { method: 'POST', body }, staffSiteRowSchema),
+  );
+
+export const useCreateStudyKits = (siteId: number) =>
+  useSitesChange((body: StaffStudyKitBatch) =>
+    staffRequest(`/study/sites/${siteId}/kits`, { method: 'POST', body }, staffStudyKitBatchResultSchema),
+  );
+
+/** Labels of these kits (one page each, with the form's QR code), saved as a PDF. */
+export const printStudyLabels = (ids: number[]) =>
+  downloadPdf(`/staff/study/kits/labels.pdf?kits=${ids.join(',')}`, 'study-kit-labels.pdf');

@@ -1,0 +1,124 @@
+import { PORTAL_TIME_ZONE, type StaffSiteRow, staffSiteCreateSchema } from '@portal/domain';
+import { type FormEvent, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { Loading } from '../../../components/ui/loading.tsx';
+import { useCreateSite, useSites } from '../api.ts';
+
+/** The IANA zones this browser knows, offered as the time zone is typed (the server checks it too). */
+const ZONES: string[] = Intl.supportedValuesOf('timeZone');
+
+type Errors = Partial<Record<'name' | 'timezone', string>>;
+
+function SiteForm({ onCreated }: { onCreated: (site: StaffSiteRow) => void }) {
+  const create = useCreateSite();
+  const listId = useId();
+  const [values, setValues] = useState({ name: '', timezone: PORTAL_TIME_ZONE });
+  const [errors, setErrors] = useState<Errors>({});
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = staffSiteCreateSchema.safeParse(values);
+    if (!parsed.success) {
+      const found: Errors = {};
+      for (const issue of parsed.error.issues) found[issue.path[0] as keyof Errors] ??= issue.message;
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    create.mutate(parsed.data, {
+      onSuccess: (site) => {
+        setValues({ name: '', timezone: PORTAL_TIME_ZONE });
+        onCreated(site);
+      },
+    });
+  };
+  const field = (name: 'name' | 'timezone') => ({
+    value: values[name],
+    error: errors[name],
+    autoComplete: 'off',
+    onChange: (event: { target: { value: string } }) => setValues({ ...values, [name]: event.target.value }),
+  });
+  return (
+    <form className="staff-form" onSubmit={onSubmit} noValidate aria-label="New site">
+      {create.error ? <Alert tone="error">{create.error.message}</Alert> : null}
+      <div className="staff-form-row">
+        <Field label="Site name" {...field('name')} />
+        <Field
+          label="Time zone"
+          hint="Collection times on this site's forms are in this zone"
+          list={listId}
+          {...field('timezone')}
+        />
+        <datalist id={listId}>
+          {ZONES.map((zone) => (
+            <option key={zone} value={zone} />
+          ))}
+        </datalist>
+      </div>
+      <Button type="submit" busy={create.isPending}>
+        Create site
+      </Button>
+    </form>
+  );
+}
+
+/** STUDY: the multi-site study's sites, each with its time zone, and a new one. */
+export function SitesPage() {
+  const sites = useSites();
+  const [created, setCreated] = useState<StaffSiteRow | null>(null);
+  const rows = sites.data?.pages.flatMap((page) => page.sites) ?? [];
+  return (
+    <>
+      <h1>Study sites</h1>
+      <section className="staff-panel" aria-labelledby="new-site">
+        <h2 id="new-site">New site</h2>
+        <SiteForm onCreated={setCreated} />
+      </section>
+      {created ? (
+        <Alert tone="success">
+          Site created: <Link to={`/staff/study-sites/${created.id}`}>{created.name}</Link> (site number{' '}
+          {created.id}).
+        </Alert>
+      ) : null}
+      {sites.isPending ? <Loading /> : null}
+      {sites.error ? <Alert tone="error">{sites.error.message}</Alert> : null}
+      {sites.data && rows.length === 0 ? <Alert tone="info">There is no study site yet.</Alert> : null}
+      {rows.length > 0 ? (
+        <div className="staff-table-wrap">
+          <table className="staff-table">
+            <caption className="visually-hidden">Study sites, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Site</th>
+                <th scope="col">Site number</th>
+                <th scope="col">Time zone</th>
+                <th scope="col">Kits</th>
+                <th scope="col">Requisitions in</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((site) => (
+                <tr key={site.id}>
+                  <th scope="row">
+                    <Link to={`/staff/study-sites/${site.id}`}>{site.name}</Link>
+                  </th>
+                  <td>{site.id}</td>
+                  <td>{site.timezone}</td>
+                  <td>{site.kits}</td>
+                  <td>{site.requisitions}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {sites.hasNextPage ? (
+        <Button variant="secondary" busy={sites.isFetchingNextPage} onClick={() => sites.fetchNextPage()}>
+          Show older sites
+        </Button>
+      ) : null}
+    </>
+  );
+}
