@@ -1,4 +1,4 @@
-import { KIT_STATUSES, SAMPLE_STATUSES, type StaffKitSearch } from '@portal/domain';
+import { KIT_STATUSES, SAMPLE_STATUSES } from '@portal/domain';
 import { type FormEvent, useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -7,29 +7,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { useKitProjects, useKitSearch } from '../api.ts';
 import { KitTable } from '../components/kit-table.tsx';
-
-/** A day picked in the form (YYYY-MM-DD, the staff member's own day) as the instant it starts. */
-const startOf = (day: string, plusDays = 0) => {
-  const date = new Date(`${day}T00:00:00`);
-  date.setDate(date.getDate() + plusDays);
-  return date.toISOString();
-};
-
-/** The search the address holds: the form writes it there, so a search can be shared and linked to. */
-function searchOf(params: URLSearchParams): StaffKitSearch {
-  const get = (key: string) => params.get(key) || undefined;
-  const from = get('changedFrom');
-  const to = get('changedTo');
-  return {
-    q: get('q'),
-    kitStatus: get('kitStatus') as StaffKitSearch['kitStatus'],
-    sampleStatus: get('sampleStatus') as StaffKitSearch['sampleStatus'],
-    projectId: get('projectId') ? Number(get('projectId')) : undefined,
-    changedFrom: from ? startOf(from) : undefined,
-    changedTo: to ? startOf(to, 1) : undefined,
-    sort: get('sort') === 'oldest' ? 'oldest' : 'newest',
-  };
-}
+import { dayOf, searchOf } from '../kit-search-params.ts';
 
 /** LOGISTICS, LAB, SUPPORT: every kit, searched and filtered, a page at a time. */
 export function KitsPage() {
@@ -93,13 +71,13 @@ export function KitsPage() {
               label="Changed from"
               name="changedFrom"
               type="date"
-              defaultValue={params.get('changedFrom') ?? ''}
+              defaultValue={dayOf(params.get('changedFrom'))}
             />
             <Field
               label="Changed until"
               name="changedTo"
               type="date"
-              defaultValue={params.get('changedTo') ?? ''}
+              defaultValue={dayOf(params.get('changedTo'))}
             />
             {select('sort', 'Order', [
               ['newest', 'Newest change first'],
