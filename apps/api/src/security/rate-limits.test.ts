@@ -145,6 +145,41 @@ const SENSITIVE: Row[] = [
     as: 'anonymous',
     max: LIMIT,
   },
+  // Unsubscribe links and staff invitations carry a signed token: counted like a sign-in, so tokens
+  // cannot be tried in bulk. The one-click POST is sent by mail providers, often many from one address.
+  {
+    route: 'GET /api/email-preferences/unsubscribe',
+    url: '/api/email-preferences/unsubscribe?token=x',
+    as: 'anonymous',
+    max: LIMIT,
+  },
+  {
+    route: 'POST /api/email-preferences/unsubscribe',
+    url: '/api/email-preferences/unsubscribe',
+    payload: {},
+    as: 'anonymous',
+    max: LIMIT,
+  },
+  {
+    route: 'GET /api/email-preferences/one-click',
+    url: '/api/email-preferences/one-click?token=x',
+    as: 'anonymous',
+    max: LIMIT,
+  },
+  {
+    route: 'POST /api/email-preferences/one-click',
+    url: '/api/email-preferences/one-click?token=x',
+    payload: {},
+    as: 'anonymous',
+    max: 1000,
+  },
+  {
+    route: 'POST /api/staff/invitations/accept',
+    url: '/api/staff/invitations/accept',
+    payload: {},
+    as: 'anonymous',
+    max: LIMIT,
+  },
   {
     route: 'POST /api/recruitment/candidates',
     url: '/api/recruitment/candidates',
