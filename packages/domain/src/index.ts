@@ -31,6 +31,7 @@ export * from './staff-dashboard.ts';
 export * from './staff-kits.ts';
 export * from './staff-orders.ts';
 export * from './staff-people.ts';
+export * from './staff-recruitments.ts';
 export * from './staff-studies.ts';
 export * from './support-views.ts';
 export * from './time-zone.ts';

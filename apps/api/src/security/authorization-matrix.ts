@@ -321,4 +321,12 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'POST /api/staff/study/sites/{siteId}/kits': staff(['STUDY']),
   'GET /api/staff/study/kits/labels.pdf': staff(['STUDY']),
   'GET /api/staff/study/kits/{kitId}': staff(['STUDY']),
+  'GET /api/staff/recruitments': staff(['STUDY']),
+  'POST /api/staff/recruitments': staff(['STUDY']),
+  'POST /api/staff/recruitments/consent-preview': staff(['STUDY']),
+  'GET /api/staff/recruitments/{recruitmentId}': staff(['STUDY']),
+  'PUT /api/staff/recruitments/{recruitmentId}/consents/{consentId}': staff(['STUDY']),
+  'POST /api/staff/recruitments/{recruitmentId}/consents': staff(['STUDY']),
+  'GET /api/staff/recruitments/{recruitmentId}/candidates': staff(['STUDY']),
+  'POST /api/staff/recruitments/{recruitmentId}/candidates': staff(['STUDY']),
 };

@@ -1,0 +1,193 @@
+import {
+  apiErrorSchema,
+  STUDY_STAFF_ROLES,
+  staffCandidateCreatedSchema,
+  staffCandidateCreateSchema,
+  staffCandidatesPageSchema,
+  staffCandidatesQuerySchema,
+  staffConsentInputSchema,
+  staffConsentPreviewResultSchema,
+  staffConsentPreviewSchema,
+  staffRecruitmentCreateSchema,
+  staffRecruitmentDetailSchema,
+  staffRecruitmentsPageSchema,
+  studyPageQuerySchema,
+} from '@portal/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { principalOf } from '../../plugins/authenticate.ts';
+import { requireStaff } from '../../plugins/staff-guard.ts';
+import {
+  appendConsent,
+  createRecruitmentByStaff,
+  inviteCandidate,
+  listCandidates,
+  listRecruitments,
+  previewConsent,
+  recruitmentDetail,
+  updateConsent,
+} from './recruitments.service.ts';
+
+const tags = ['staff'];
+const security = [{ bearerAuth: [] }];
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
+const number = (what: string) =>
+  z.coerce
+    .number({ error: `That is not a ${what} number.` })
+    .int()
+    .positive()
+    .max(2_147_483_647);
+const params = z.object({ recruitmentId: number('recruitment') });
+const consentParams = params.extend({ consentId: number('consent') });
+
+/** Recruitments (STUDY; ADMIN too): the consent chain editor with its preview, and the candidates. */
+export const staffRecruitmentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  const onRequest = requireStaff(STUDY_STAFF_ROLES);
+
+  app.get(
+    '/recruitments',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Recruitments, newest first, with their counts. Keyset pages (next)',
+        querystring: studyPageQuerySchema,
+        response: { 200: staffRecruitmentsPageSchema, ...errors },
+      },
+    },
+    async (request) => listRecruitments(ctx.db, request.query.after),
+  );
+
+  app.post(
+    '/recruitments',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'A recruitment and its consent chain, as ops recruitment:create (HTML sanitised; audited)',
+        body: staffRecruitmentCreateSchema,
+        response: { 201: staffRecruitmentDetailSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createRecruitmentByStaff(ctx, principalOf(request), request.body)),
+  );
+
+  app.post(
+    '/recruitments/consent-preview',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary:
+          "A consent's title, text and thank-you as they would be stored: sanitised with the one allow-list",
+        body: staffConsentPreviewSchema,
+        response: { 200: staffConsentPreviewResultSchema, ...errors },
+      },
+    },
+    async (request) => previewConsent(request.body),
+  );
+
+  app.get(
+    '/recruitments/:recruitmentId',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'A recruitment and its consent chain in order, with how many answered each consent',
+        params,
+        response: { 200: staffRecruitmentDetailSchema, ...errors },
+      },
+    },
+    async (request) => recruitmentDetail(ctx.db, request.params.recruitmentId),
+  );
+
+  app.put(
+    '/recruitments/:recruitmentId/consents/:consentId',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Change a consent nobody has answered yet (HTML sanitised; audited with before and after)',
+        params: consentParams,
+        body: staffConsentInputSchema,
+        response: { 200: staffRecruitmentDetailSchema, ...errors },
+      },
+    },
+    async (request) =>
+      updateConsent(
+        ctx,
+        principalOf(request),
+        request.params.recruitmentId,
+        request.params.consentId,
+        request.body,
+      ),
+  );
+
+  app.post(
+    '/recruitments/:recruitmentId/consents',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Add a consent at the end of the chain (HTML sanitised; audited)',
+        params,
+        body: staffConsentInputSchema,
+        response: { 201: staffRecruitmentDetailSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await appendConsent(ctx, principalOf(request), request.params.recruitmentId, request.body)),
+  );
+
+  app.get(
+    '/recruitments/:recruitmentId/candidates',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Candidates, newest first, with their consent answers and unsubscribe state. Keyset pages (next)',
+        params,
+        querystring: staffCandidatesQuerySchema,
+        response: { 200: staffCandidatesPageSchema, ...errors },
+      },
+    },
+    async (request) => listCandidates(ctx.db, request.params.recruitmentId, request.query.after),
+  );
+
+  app.post(
+    '/recruitments/:recruitmentId/candidates',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Invite a candidate, as ops candidate:create: their consent and unsubscribe links (audited)',
+        params,
+        body: staffCandidateCreateSchema,
+        response: { 201: staffCandidateCreatedSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await inviteCandidate(ctx, principalOf(request), request.params.recruitmentId, request.body)),
+  );
+};
