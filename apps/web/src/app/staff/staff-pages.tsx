@@ -8,6 +8,7 @@ import {
   LayoutDashboard,
   type LucideIcon,
   MapPin,
+  Megaphone,
   Package,
   Receipt,
   Repeat,
@@ -124,6 +125,14 @@ const SitePage = lazyPage(
   () => import('../../features/staff-studies/pages/site-page.tsx'),
   (m) => m.SitePage,
 );
+const RecruitmentsPage = lazyPage(
+  () => import('../../features/staff-studies/pages/recruitments-page.tsx'),
+  (m) => m.RecruitmentsPage,
+);
+const RecruitmentPage = lazyPage(
+  () => import('../../features/staff-studies/pages/recruitment-page.tsx'),
+  (m) => m.RecruitmentPage,
+);
 const StudyKitPage = lazyPage(
   () => import('../../features/staff-studies/pages/study-kit-page.tsx'),
   (m) => m.StudyKitPage,
@@ -190,6 +199,13 @@ export const STAFF_PAGES: StaffPage[] = [
     nav: { label: 'Projects', icon: FolderKanban },
   },
   { path: 'projects/:projectId', roles: STUDY_STAFF_ROLES, element: <ProjectPage /> },
+  {
+    path: 'recruitments',
+    roles: STUDY_STAFF_ROLES,
+    element: <RecruitmentsPage />,
+    nav: { label: 'Recruitments', icon: Megaphone },
+  },
+  { path: 'recruitments/:recruitmentId', roles: STUDY_STAFF_ROLES, element: <RecruitmentPage /> },
   {
     path: 'study-sites',
     roles: STUDY_STAFF_ROLES,

@@ -1,0 +1,123 @@
+import { staffCandidateCreateSchema } from '@portal/domain';
+import { type FormEvent, useState } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useCandidates, useInviteCandidate } from '../recruitments-api.ts';
+
+type Values = { email: string; firstName: string; lastName: string; phoneNumber: string };
+type Errors = Partial<Record<keyof Values, string>>;
+const EMPTY: Values = { email: '', firstName: '', lastName: '', phoneNumber: '' };
+
+/** Candidates: one invited by the study (their links shown to send), and everyone with their answers. */
+export function CandidatesPanel({ recruitmentId }: { recruitmentId: number }) {
+  const invite = useInviteCandidate(recruitmentId);
+  const list = useCandidates(recruitmentId);
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<Errors>({});
+  const rows = list.data?.pages.flatMap((page) => page.candidates) ?? [];
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = staffCandidateCreateSchema.safeParse(values);
+    if (!parsed.success) {
+      const found: Errors = {};
+      for (const issue of parsed.error.issues) found[issue.path[0] as keyof Errors] ??= issue.message;
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    invite.mutate(values, { onSuccess: () => setValues(EMPTY) });
+  };
+  const field = (name: keyof Values) => ({
+    value: values[name],
+    error: errors[name],
+    autoComplete: 'off',
+    onChange: (event: { target: { value: string } }) => setValues({ ...values, [name]: event.target.value }),
+  });
+
+  return (
+    <section className="staff-panel" aria-labelledby="candidates">
+      <h2 id="candidates">Candidates</h2>
+      <form className="staff-form" onSubmit={onSubmit} noValidate aria-label="Invite a candidate">
+        {invite.error ? <Alert tone="error">{invite.error.message}</Alert> : null}
+        <div className="staff-form-row">
+          <Field label="Candidate's email" type="email" {...field('email')} />
+          <Field label="First name" {...field('firstName')} />
+          <Field label="Last name" {...field('lastName')} />
+          <Field label="Phone (optional)" type="tel" {...field('phoneNumber')} />
+        </div>
+        <Button type="submit" busy={invite.isPending}>
+          Invite the candidate
+        </Button>
+      </form>
+      {invite.data ? (
+        <Alert tone="success" title="Candidate invited: send them these links">
+          <span className="staff-link-text">
+            Consent: {invite.data.consentLink ?? 'the chain has no consent yet'}
+          </span>
+          <br />
+          <span className="staff-link-text">Unsubscribe: {invite.data.unsubscribeLink}</span>
+        </Alert>
+      ) : null}
+      {list.error ? <Alert tone="error">{list.error.message}</Alert> : null}
+      {list.data && rows.length === 0 ? <p className="staff-note">No candidate yet.</p> : null}
+      {rows.length > 0 ? (
+        <div className="staff-table-wrap">
+          <table className="staff-table">
+            <caption className="visually-hidden">Candidates, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Candidate</th>
+                <th scope="col">How they came</th>
+                <th scope="col">Consent answers</th>
+                <th scope="col">Study news</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((c) => (
+                <tr key={c.id}>
+                  <th scope="row">
+                    {c.firstName} {c.lastName}
+                    <div className="staff-note">
+                      {c.email}
+                      {c.phoneNumber ? ` · ${c.phoneNumber}` : ''}
+                    </div>
+                  </th>
+                  <td>
+                    {c.source === 'EXPRESSION_OF_INTEREST'
+                      ? `Expressed interest${c.emailValidatedAt ? ', email confirmed' : ', email not confirmed yet'}`
+                      : 'Invited'}
+                  </td>
+                  <td>
+                    {c.answers.length === 0 ? (
+                      'No answer yet'
+                    ) : (
+                      <ul className="staff-plain-list">
+                        {c.answers.map((a) => (
+                          <li key={a.consentId}>
+                            {a.consented ? 'Agreed' : 'Declined'}: {a.title.replace(/<[^>]*>/g, '')} (
+                            {formatDateTime(a.respondedAt)})
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </td>
+                  <td>
+                    {c.unsubscribedAt ? `Unsubscribed ${formatDateTime(c.unsubscribedAt)}` : 'Subscribed'}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {list.hasNextPage ? (
+        <Button variant="secondary" busy={list.isFetchingNextPage} onClick={() => list.fetchNextPage()}>
+          Show earlier candidates
+        </Button>
+      ) : null}
+    </section>
+  );
+}

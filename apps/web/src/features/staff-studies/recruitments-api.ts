@@ -1,0 +1,94 @@
+import {
+  type StaffCandidateCreate,
+  type StaffConsentInput,
+  type StaffRecruitmentCreate,
+  staffCandidateCreatedSchema,
+  staffCandidatesPageSchema,
+  staffConsentPreviewResultSchema,
+  staffRecruitmentDetailSchema,
+  staffRecruitmentsPageSchema,
+} from '@portal/domain';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { staffRequest } from '../../lib/staff.ts';
+
+const keys = {
+  all: ['staff', 'recruitments'] as const,
+  one: (id: number) => ['staff', 'recruitments', id] as const,
+  candidates: (id: number) => ['staff', 'recruitments', id, 'candidates'] as const,
+};
+const keyset = {
+  initialPageParam: '',
+  getNextPageParam: (last: { next: string | null }) => last.next ?? undefined,
+};
+
+export function useRecruitments() {
+  return useInfiniteQuery({
+    queryKey: keys.all,
+    queryFn: ({ pageParam }) =>
+      staffRequest(`/recruitments${pageParam ? `?after=${pageParam}` : ''}`, {}, staffRecruitmentsPageSchema),
+    ...keyset,
+  });
+}
+
+export function useRecruitment(id: number) {
+  return useQuery({
+    queryKey: keys.one(id),
+    queryFn: () => staffRequest(`/recruitments/${id}`, {}, staffRecruitmentDetailSchema),
+    retry: false,
+  });
+}
+
+export function useCandidates(id: number) {
+  return useInfiniteQuery({
+    queryKey: keys.candidates(id),
+    queryFn: ({ pageParam }) =>
+      staffRequest(
+        `/recruitments/${id}/candidates${pageParam ? `?${new URLSearchParams({ after: pageParam })}` : ''}`,
+        {},
+        staffCandidatesPageSchema,
+      ),
+    ...keyset,
+  });
+}
+
+/** Any change to recruitments reads them again (lists, the recruitment, its candidates). */
+function useRecruitmentsChange<V, R>(send: (value: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }),
+  });
+}
+
+export const useCreateRecruitment = () =>
+  useRecruitmentsChange((body: StaffRecruitmentCreate) =>
+    staffRequest('/recruitments', { method: 'POST', body }, staffRecruitmentDetailSchema),
+  );
+
+export const useSaveConsent = (recruitmentId: number) =>
+  useRecruitmentsChange(({ consentId, body }: { consentId: number | null; body: StaffConsentInput }) =>
+    consentId === null
+      ? staffRequest(
+          `/recruitments/${recruitmentId}/consents`,
+          { method: 'POST', body },
+          staffRecruitmentDetailSchema,
+        )
+      : staffRequest(
+          `/recruitments/${recruitmentId}/consents/${consentId}`,
+          { method: 'PUT', body },
+          staffRecruitmentDetailSchema,
+        ),
+  );
+
+export const useInviteCandidate = (recruitmentId: number) =>
+  useRecruitmentsChange((body: StaffCandidateCreate) =>
+    staffRequest(
+      `/recruitments/${recruitmentId}/candidates`,
+      { method: 'POST', body },
+      staffCandidateCreatedSchema,
+    ),
+  );
+
+/** The consent's HTML as the server would store it (sanitised with the one allow-list). */
+export const previewConsent = (body: { title: string; htmlContent: string; thanksResponse: string }) =>
+  staffRequest('/recruitments/consent-preview', { method: 'POST', body }, staffConsentPreviewResultSchema);
