@@ -20,7 +20,7 @@ test('a study coordinator creates a project, makes vouchers and exports the vouc
   await form.getByLabel('Project name').fill(name);
   await form.getByLabel('Kits').selectOption({ label: 'The study hands kits out' });
   for (const survey of ['Exercise', 'Medical history', 'Mental wellbeing'])
-    await form.getByRole('checkbox', { name: survey }).uncheck();
+    await form.getByRole('checkbox', { name: survey, exact: true }).uncheck();
   await form.getByLabel('Contact email').fill('soup@example.com');
   await expectAccessible(page);
   await form.getByRole('button', { name: 'Create project' }).click();
