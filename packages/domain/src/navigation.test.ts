@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSupportedBrowser } from './config.ts';
-import { DASHBOARD_TEXTS, dashboardGreeting, mainNavigation } from './navigation.ts';
+import { DASHBOARD_TEXTS, dashboardGreeting, isSupportedBrowser, mainNavigation } from './navigation.ts';
 
 describe('mainNavigation', () => {
   it('shows every entry to customers', () => {
