@@ -12,9 +12,9 @@ import { kits, type StoredProgress, type StoredProgressMap, surveyAnswers } from
 import { answerClock, kitSurveyTypes, type SurveyKit, type SurveyProject, surveyCatalog } from './catalog.ts';
 
 /**
- * Questionnaire progress stored on the kit (decision 029). Every answer save and delete computes its
- * questionnaire's figures once and stores them on the kit in the same transaction (storeProgress);
- * the kits list reads them (storedSurveyStats) and never writes.
+ * Questionnaire progress stored on the kit (decisions 029 and 036). Every answer save and delete computes
+ * its questionnaire's figures once and stores them on the kit in the statement that changes the answer
+ * (storedProgressValue); the kits list reads them (storedSurveyStats) and never writes.
  */
 
 export type KitSurveyStats = (SurveyProgress & { surveyType: string })[];
