@@ -62,6 +62,18 @@ export const myAuditPageSchema = z.object({
 });
 export type MyAuditPage = z.infer<typeof myAuditPageSchema>;
 
+/** "What our staff did on your account", in the "Your data" section of My Profile. */
+export const MY_AUDIT_TEXTS = {
+  title: 'What our staff did on your account',
+  intro: 'Each thing our staff did about your account, newest first: when, who, and what.',
+  empty: 'Our staff have not done anything on your account.',
+  more: 'Show more',
+  failed: 'We could not load what our staff did on your account. Please try again later.',
+  when: 'When',
+  who: 'Who',
+  what: 'What',
+} as const;
+
 /** How the person is told the operator key acted (it has no name). */
 export const OPERATOR_KEY_FOR_PERSON = 'Operations (automated)';
 
@@ -80,6 +92,9 @@ const ACTION_TEXT: Record<string, string> = {
   'person.verification_email.send': 'Sent you a new verification email',
   'person.password_reset.send': 'Sent you a link to reset your password',
   'person.consent_form.view': 'Looked at your parental consent form',
+  'person.export.start': 'Started an export of your data, as you asked',
+  'person.close': 'Closed your account, as you asked',
+  'user.export': 'Started an export of your data, as you asked',
   'consent.review.approve': 'Approved your parental consent form',
   'consent.review.reject': 'Declined your parental consent form',
   'order.refund': 'Refunded your order',

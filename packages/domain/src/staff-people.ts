@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { CLOSURE_SCOPES, CLOSURE_TEXTS, closureSchema } from './account-closure.ts';
+import { dataExportSchema } from './data-rights.ts';
 
 /**
  * The console's People (issue 24, SUPPORT): find a person by email, name, phone, kit or order; their
@@ -21,6 +23,14 @@ export const PEOPLE_MESSAGES = {
   reasonTooLong: `A reason can be at most ${CONSENT_REJECT_REASON_MAX} characters long.`,
   noStaffView: 'Staff accounts have no portal to view.',
   notYourself: 'You cannot open a support view of your own account.',
+  exportStarted:
+    'The export is being prepared. The person gets an email when it is ready and downloads it signed in.',
+  exportInProgress:
+    'An export of this person’s data is already being prepared. They get an email when it is ready.',
+  closureStarted:
+    'The account is closed: the person is signed out everywhere and cannot sign in again. The rest is done in the background, and they get a confirmation email.',
+  staffAccount: 'This is a staff account. Exports and closures here are for customers and participants.',
+  alreadyClosed: 'This account is closed already.',
 } as const;
 
 export const peopleQuerySchema = z.object({
@@ -120,3 +130,13 @@ export const consentReviewSchema = z
     path: ['reason'],
   });
 export type ConsentReview = z.infer<typeof consentReviewSchema>;
+
+/** Support starts an export for a request by phone (My data): the person downloads it, staff never do. */
+export const personExportStartedSchema = z.object({ message: z.string(), export: dataExportSchema });
+
+/** Support closes an account for a request by phone: the scope only, since the caller has no password to give here. */
+export const personClosureSchema = z.object({
+  scope: z.enum(CLOSURE_SCOPES, { error: CLOSURE_TEXTS.scopeRequired }),
+});
+export type PersonClosure = z.infer<typeof personClosureSchema>;
+export const personClosureStartedSchema = z.object({ message: z.string(), closure: closureSchema });

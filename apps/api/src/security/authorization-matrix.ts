@@ -280,6 +280,8 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'POST /api/staff/people/{id}/password-reset': staff(['SUPPORT']),
   'GET /api/staff/people/{id}/consent-form': staff(['SUPPORT']),
   'POST /api/staff/people/{id}/consent-review': staff(['SUPPORT']),
+  'POST /api/staff/people/{id}/export': staff(['SUPPORT']),
+  'POST /api/staff/people/{id}/closure': staff(['SUPPORT']),
   // Kits (staff-kits): read by logistics, the lab and support; dispatch by logistics; the rest by the lab.
   'GET /api/staff/kits': staff(['LOGISTICS', 'LAB', 'SUPPORT']),
   'GET /api/staff/kits/projects': staff(['LOGISTICS', 'LAB', 'SUPPORT']),

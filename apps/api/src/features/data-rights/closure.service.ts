@@ -52,7 +52,7 @@ type Start = { userId: string; scope: ClosureScope; requestedBy: 'PERSON' | 'OPE
  * ends and unused email links go. The job that does the rest is queued in the same transaction. A
  * second request finds the first (the users row lock orders two that arrive together) and changes nothing.
  */
-async function startClosure(ctx: AppContext, jobs: JobQueue, start: Start, audit?: Principal) {
+async function startClosure(ctx: AppContext, jobs: JobQueue, start: Start, audit?: Audit) {
   await jobs.ready();
   return ctx.db.transaction(async (tx) => {
     const [person] = await tx
@@ -94,9 +94,12 @@ async function startClosure(ctx: AppContext, jobs: JobQueue, start: Start, audit
 export const queueClosure = (jobs: JobQueue, closureId: string, tx?: DbOrTx) =>
   jobs.send(CLOSURE_QUEUE, { closureId }, { ...(tx ? { tx } : {}), singletonKey: closureId });
 
-const auditClose = (tx: DbOrTx, principal: Principal, row: ClosureRequestRow, before: Closure | null) =>
-  recordStaffAction(tx, principal, {
-    action: 'user.close',
+/** Who asked for the closure on the person's behalf, and the audit's name for it (ops or the console). */
+type Audit = { principal: Principal; action: 'user.close' | 'person.close' };
+
+const auditClose = (tx: DbOrTx, audit: Audit, row: ClosureRequestRow, before: Closure | null) =>
+  recordStaffAction(tx, audit.principal, {
+    action: audit.action,
     entity: 'closure_request',
     entityId: row.id,
     subjectId: row.userId,
@@ -155,7 +158,7 @@ export async function closeAsOperator(
         ctx,
         jobs,
         { userId: person.id, scope: input.scope, requestedBy: 'OPERATOR' },
-        principal,
+        { principal, action: 'user.close' },
       )
     ).closure;
   const [row] = await ctx.db
@@ -163,10 +166,30 @@ export async function closeAsOperator(
     .from(closureRequests)
     .where(eq(closureRequests.emailHash, emailHashOf(ctx, email)));
   if (!row) throw notFound(CLOSURE_TEXTS.noAccount);
-  await ctx.db.transaction(async (tx) => auditClose(tx, principal, row, closureView(row)));
+  await ctx.db.transaction(async (tx) =>
+    auditClose(tx, { principal, action: 'user.close' }, row, closureView(row)),
+  );
   if (row.state !== 'PROCESSED') await queueClosure(jobs, row.id);
   return closureView(row);
 }
+
+/**
+ * The console's People (SUPPORT), for a request by phone: the same closure as the person's own, without
+ * the password the caller cannot give here, audited as `person.close`. An account closed already is
+ * answered with `created: false` and nothing changes; the caller checks who may be closed.
+ */
+export const closeForPerson = (
+  ctx: AppContext,
+  jobs: JobQueue,
+  principal: Principal,
+  input: { userId: string; scope: ClosureScope },
+) =>
+  startClosure(
+    ctx,
+    jobs,
+    { userId: input.userId, scope: input.scope, requestedBy: 'OPERATOR' },
+    { principal, action: 'person.close' },
+  );
 
 /**
  * The one thing a closing session may still do: read its own closure request. POST ends every session,

@@ -46,8 +46,11 @@ export async function requestExport(
   ctx: AppContext,
   jobs: JobQueue,
   userId: string,
-  /** Runs in the request's transaction once the export is recorded or found (the operators' audit). */
-  recorded?: (tx: DbOrTx, exported: DataExport) => Promise<void>,
+  /**
+   * Runs in the request's transaction, under the person's row lock, once the export is recorded
+   * (`created`) or found being prepared (the operators' audit). Throwing here undoes the request.
+   */
+  recorded?: (tx: DbOrTx, exported: DataExport, created: boolean) => Promise<void>,
 ) {
   await jobs.ready();
   return ctx.db.transaction(async (tx) => {
@@ -62,13 +65,13 @@ export async function requestExport(
       .from(dataExports)
       .where(and(eq(dataExports.userId, userId), eq(dataExports.state, 'QUEUED')));
     if (pending) {
-      await recorded?.(tx, view(pending));
+      await recorded?.(tx, view(pending), false);
       return { created: false, export: view(pending) };
     }
     const [row] = await tx.insert(dataExports).values({ userId }).returning(listed);
     if (!row) throw new Error('export not recorded');
     await jobs.send(EXPORT_QUEUE, { exportId: row.id }, { tx });
-    await recorded?.(tx, view(row));
+    await recorded?.(tx, view(row), true);
     return { created: true, export: view(row) };
   });
 }

@@ -4,12 +4,16 @@ import {
   messageResponseSchema,
   peoplePageSchema,
   peopleQuerySchema,
+  personClosureSchema,
+  personClosureStartedSchema,
+  personExportStartedSchema,
   personPageSchema,
 } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../plugins/authenticate.ts';
 import { requireStaff } from '../../plugins/staff-guard.ts';
+import { closeAccountFor, startExportFor } from './data-requests.service.ts';
 import { searchPeople } from './people-search.service.ts';
 import { personPage } from './person.service.ts';
 import {
@@ -161,5 +165,42 @@ export const staffPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => reviewConsentForm(ctx, principalOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/people/:id/export',
+    {
+      onRequest: support,
+      schema: {
+        tags: ['staff'],
+        summary:
+          "Start an export of the person's data for a request by phone: built as when they ask, emailed to them, downloaded by them signed in (audited)",
+        security,
+        params,
+        response: { 202: personExportStartedSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(202).send(await startExportFor(ctx, app.jobs, principalOf(request), request.params.id)),
+  );
+
+  app.post(
+    '/people/:id/closure',
+    {
+      onRequest: support,
+      schema: {
+        tags: ['staff'],
+        summary:
+          "Close the person's account for a request by phone, with the scope they chose (research or everything; audited)",
+        security,
+        params,
+        body: personClosureSchema,
+        response: { 202: personClosureStartedSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(202)
+        .send(await closeAccountFor(ctx, app.jobs, principalOf(request), request.params.id, request.body)),
   );
 };

@@ -1,0 +1,59 @@
+import { isStaffRole, PEOPLE_MESSAGES, type PersonClosure } from '@portal/domain';
+import { eq } from 'drizzle-orm';
+import { closureRequests } from '../../db/schema/index.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import type { AppContext } from '../../lib/context.ts';
+import { conflict, invalid } from '../../lib/errors.ts';
+import type { Principal } from '../../plugins/authenticate.ts';
+import { closeForPerson } from '../data-rights/closure.service.ts';
+import { requestExport } from '../data-rights/exports.service.ts';
+import { recordStaffAction } from '../staff/audit.ts';
+import { personRow } from './person.service.ts';
+
+/**
+ * "My data" for a request that came by phone (issues 23 and 24): support starts the person's export or
+ * closure with the portal's own services, so it is built, emailed and kept exactly as when the person
+ * asks. Staff never get the export: the person downloads it signed in. A staff account, a closed
+ * account and an export already being prepared are refused, and nothing changes.
+ */
+
+/** A customer or participant, not staff: the console's data requests are made for them. */
+async function customer(ctx: AppContext, id: string) {
+  const person = await personRow(ctx, id);
+  if (person.authorities.some(isStaffRole)) throw invalid(PEOPLE_MESSAGES.staffAccount);
+  return person;
+}
+
+export async function startExportFor(ctx: AppContext, jobs: JobQueue, principal: Principal, id: string) {
+  await customer(ctx, id);
+  const result = await requestExport(ctx, jobs, id, async (tx, exported, created) => {
+    // Checked under the person's row lock, which a closure takes too: the two never cross.
+    const [closed] = await tx
+      .select({ id: closureRequests.id })
+      .from(closureRequests)
+      .where(eq(closureRequests.userId, id));
+    if (closed) throw conflict(PEOPLE_MESSAGES.alreadyClosed);
+    if (!created) throw conflict(PEOPLE_MESSAGES.exportInProgress);
+    await recordStaffAction(tx, principal, {
+      action: 'person.export.start',
+      entity: 'data_export',
+      entityId: exported.id,
+      subjectId: id,
+      after: { state: exported.state },
+    });
+  });
+  return { message: PEOPLE_MESSAGES.exportStarted, export: result.export };
+}
+
+export async function closeAccountFor(
+  ctx: AppContext,
+  jobs: JobQueue,
+  principal: Principal,
+  id: string,
+  input: PersonClosure,
+) {
+  await customer(ctx, id);
+  const result = await closeForPerson(ctx, jobs, principal, { userId: id, scope: input.scope });
+  if (!result.created) throw conflict(PEOPLE_MESSAGES.alreadyClosed);
+  return { message: PEOPLE_MESSAGES.closureStarted, closure: result.closure };
+}
