@@ -5,7 +5,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openPglite, openPostgres } from '../apps/api/src/db/client.ts';
-import { PARTS_IN_FLIGHT, UPLOAD_PART } from '../packages/domain/src/staff-kits.ts';
+import { PARTS_IN_FLIGHT, UPLOAD_PART } from '../packages/domain/src/staff-results.ts';
 import { envOf, type Store } from './api.ts';
 import { call, OPS_KEY, ROOT, type Server, startServer } from './server.ts';
 

@@ -32,6 +32,7 @@ export * from './staff-kits.ts';
 export * from './staff-orders.ts';
 export * from './staff-people.ts';
 export * from './staff-recruitments.ts';
+export * from './staff-results.ts';
 export * from './staff-studies.ts';
 export * from './support-views.ts';
 export * from './time-zone.ts';
