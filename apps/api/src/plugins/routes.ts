@@ -41,6 +41,7 @@ import { staffKitsRoutes } from '../features/staff-kits/staff-kits.routes.ts';
 import { staffLabRoutes } from '../features/staff-kits/staff-lab.routes.ts';
 import { staffOrdersRoutes } from '../features/staff-orders/staff-orders.routes.ts';
 import { staffPeopleRoutes } from '../features/staff-people/people.routes.ts';
+import { staffProjectsRoutes } from '../features/staff-studies/staff-projects.routes.ts';
 import { staffRecruitmentsRoutes } from '../features/staff-studies/staff-recruitments.routes.ts';
 import { staffStudiesRoutes } from '../features/staff-studies/staff-studies.routes.ts';
 import { supportViewsRoutes } from '../features/support-views/support-views.routes.ts';
@@ -114,6 +115,7 @@ const routes: FastifyPluginAsync<{ payments: PaymentProvider }> = async (app, { 
   await app.register(staffLabRoutes, { prefix: '/api/staff' });
   await app.register(staffOrdersRoutes, { prefix: '/api/staff', payments });
   await app.register(staffCodesRoutes, { prefix: '/api/staff' });
+  await app.register(staffProjectsRoutes, { prefix: '/api/staff' });
   await app.register(staffStudiesRoutes, { prefix: '/api/staff' });
   await app.register(staffRecruitmentsRoutes, { prefix: '/api/staff' });
   if (config.env !== 'production') await app.register(devMailboxRoutes, { prefix: '/dev' });

@@ -1,5 +1,4 @@
 import {
-  apiErrorSchema,
   STUDY_STAFF_ROLES,
   staffCandidateCreatedSchema,
   staffCandidateCreateSchema,
@@ -27,24 +26,10 @@ import {
   recruitmentDetail,
   updateConsent,
 } from './recruitments.service.ts';
+import { errors, recordNumber, security, tags } from './study-route-parts.ts';
 
-const tags = ['staff'];
-const security = [{ bearerAuth: [] }];
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
-const number = (what: string) =>
-  z.coerce
-    .number({ error: `That is not a ${what} number.` })
-    .int()
-    .positive()
-    .max(2_147_483_647);
-const params = z.object({ recruitmentId: number('recruitment') });
-const consentParams = params.extend({ consentId: number('consent') });
+const params = z.object({ recruitmentId: recordNumber('recruitment') });
+const consentParams = params.extend({ consentId: recordNumber('consent') });
 
 /** Recruitments (STUDY; ADMIN too): the consent chain editor with its preview, and the candidates. */
 export const staffRecruitmentsRoutes: FastifyPluginAsyncZod = async (app) => {

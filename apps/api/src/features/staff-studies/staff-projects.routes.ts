@@ -1,0 +1,190 @@
+import {
+  STUDY_STAFF_ROLES,
+  staffParticipantCodeIssuedSchema,
+  staffParticipantCodeIssueSchema,
+  staffParticipantCodesPageSchema,
+  staffProjectCreateSchema,
+  staffProjectRowSchema,
+  staffProjectSurveysUpdateSchema,
+  staffProjectsPageSchema,
+  staffVoucherBatchResultSchema,
+  staffVoucherBatchSchema,
+  studyPageQuerySchema,
+} from '@portal/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { principalOf } from '../../plugins/authenticate.ts';
+import { requireStaff } from '../../plugins/staff-guard.ts';
+import {
+  createProjectByStaff,
+  createProjectVouchers,
+  issueCodeByStaff,
+  listParticipantCodes,
+  listProjects,
+  projectRow,
+  updateProjectSurveys,
+  voucherCsv,
+} from './projects.service.ts';
+import { errors, recordNumber, security, tags } from './study-route-parts.ts';
+
+const projectParams = z.object({ projectId: recordNumber('project') });
+
+/**
+ * Research projects (STUDY; ADMIN too): their participant codes, vouchers and questionnaires, and the
+ * voucher list as CSV.
+ */
+export const staffProjectsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  const route = { onRequest: requireStaff(STUDY_STAFF_ROLES) };
+
+  app.get(
+    '/projects',
+    {
+      ...route,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Research projects, newest first, with their participant code and counts. Keyset pages (next)',
+        querystring: studyPageQuerySchema,
+        response: { 200: staffProjectsPageSchema, ...errors },
+      },
+    },
+    async (request) => listProjects(ctx.db, request.query.after),
+  );
+
+  app.post(
+    '/projects',
+    {
+      ...route,
+      schema: {
+        tags,
+        security,
+        summary: 'A research project, as ops project:create (audited)',
+        body: staffProjectCreateSchema,
+        response: { 201: staffProjectRowSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createProjectByStaff(ctx, principalOf(request), request.body)),
+  );
+
+  app.get(
+    '/projects/:projectId',
+    {
+      ...route,
+      schema: {
+        tags,
+        security,
+        summary: 'A research project with its counts',
+        params: projectParams,
+        response: { 200: staffProjectRowSchema, ...errors },
+      },
+    },
+    async (request) => projectRow(ctx.db, request.params.projectId),
+  );
+
+  app.put(
+    '/projects/:projectId/surveys',
+    {
+      ...route,
+      schema: {
+        tags,
+        security,
+        summary: "The project's questionnaires (audited)",
+        params: projectParams,
+        body: staffProjectSurveysUpdateSchema,
+        response: { 200: staffProjectRowSchema, ...errors },
+      },
+    },
+    async (request) =>
+      updateProjectSurveys(ctx, principalOf(request), request.params.projectId, request.body.surveys),
+  );
+
+  app.post(
+    '/projects/:projectId/vouchers',
+    {
+      ...route,
+      schema: {
+        tags,
+        security,
+        summary: 'New kits of the project with their vouchers, as ops kits:create --project (audited)',
+        params: projectParams,
+        body: staffVoucherBatchSchema,
+        response: { 201: staffVoucherBatchResultSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await createProjectVouchers(
+            ctx,
+            principalOf(request),
+            request.params.projectId,
+            request.body.count,
+          ),
+        ),
+  );
+
+  app.get(
+    '/projects/:projectId/vouchers.csv',
+    {
+      ...route,
+      schema: {
+        tags,
+        security,
+        summary:
+          "The project's vouchers as CSV: kit_id, voucher, sample_id, kit_status, redeemed_at (audited)",
+        params: projectParams,
+        response: { 200: z.string().describe('text/csv'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { fileName, csv } = await voucherCsv(ctx, principalOf(request), request.params.projectId);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .send(csv);
+    },
+  );
+
+  app.get(
+    '/projects/:projectId/participant-codes',
+    {
+      ...route,
+      schema: {
+        tags,
+        security,
+        summary:
+          'The participant codes issued for the project (their emails and whether used; never the codes)',
+        params: projectParams,
+        querystring: studyPageQuerySchema,
+        response: { 200: staffParticipantCodesPageSchema, ...errors },
+      },
+    },
+    async (request) => listParticipantCodes(ctx.db, request.params.projectId, request.query.after),
+  );
+
+  app.post(
+    '/projects/:projectId/participant-codes',
+    {
+      ...route,
+      schema: {
+        tags,
+        security,
+        summary:
+          "A participant code for one participant's email, as ops participant-code:issue; shown once (audited)",
+        params: projectParams,
+        body: staffParticipantCodeIssueSchema,
+        response: { 201: staffParticipantCodeIssuedSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await issueCodeByStaff(ctx, principalOf(request), request.params.projectId, request.body.email),
+        ),
+  );
+};
