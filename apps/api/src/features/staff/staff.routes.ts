@@ -22,14 +22,8 @@ import {
   renewRecoveryCodes,
   staffSessionOf,
 } from './second-factor.service.ts';
-import {
-  acceptInvitation,
-  disableStaff,
-  inviteStaff,
-  listStaff,
-  resetSecondFactor,
-  updateStaffRoles,
-} from './staff-members.service.ts';
+import { acceptInvitation, inviteStaff } from './staff-invitations.service.ts';
+import { disableStaff, listStaff, resetSecondFactor, updateStaffRoles } from './staff-members.service.ts';
 
 const errors = {
   400: apiErrorSchema,
