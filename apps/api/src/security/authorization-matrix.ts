@@ -1,3 +1,5 @@
+// Over 300 lines because it is a table: one line per API route saying who may call it, kept whole so that
+// the authorization suites can check that every route in /api/openapi.json has exactly one entry.
 import type { StaffRole } from '@portal/domain';
 
 /**
