@@ -1,10 +1,9 @@
 import { OPERATOR_ACTOR } from '@portal/domain';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert } from '../../../components/ui/alert.tsx';
+import { PagedTable } from '../../../components/staff/paged-table.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { Loading } from '../../../components/ui/loading.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useAuditLog, useStaffMembers } from '../api.ts';
 
@@ -59,43 +58,26 @@ export function AuditLogPage() {
         </div>
         <Button type="submit">Show entries</Button>
       </form>
-      {log.isPending ? <Loading /> : null}
-      {log.error ? <Alert tone="error">{log.error.message}</Alert> : null}
-      {log.data && entries.length === 0 ? <Alert tone="info">No entries match these filters.</Alert> : null}
-      {entries.length > 0 ? (
-        <div className="staff-table-wrap">
-          <table className="staff-table">
-            <caption className="visually-hidden">Audit entries, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">Action</th>
-                <th scope="col">Record</th>
-                <th scope="col">Before → after</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <tr key={entry.id}>
-                  <td>{formatDateTime(entry.at)}</td>
-                  <td>{entry.actorLabel}</td>
-                  <td>{entry.action}</td>
-                  <td>
-                    {entry.entity} {entry.entityId}
-                  </td>
-                  <td className="staff-change">{change(entry.before, entry.after)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      {log.hasNextPage ? (
-        <Button variant="secondary" busy={log.isFetchingNextPage} onClick={() => log.fetchNextPage()}>
-          Load older entries
-        </Button>
-      ) : null}
+      <PagedTable
+        list={log}
+        count={entries.length}
+        empty="No entries match these filters."
+        caption="Audit entries, newest first"
+        columns={['When', 'Who', 'Action', 'Record', 'Before → after']}
+        more="Load older entries"
+      >
+        {entries.map((entry) => (
+          <tr key={entry.id}>
+            <td>{formatDateTime(entry.at)}</td>
+            <td>{entry.actorLabel}</td>
+            <td>{entry.action}</td>
+            <td>
+              {entry.entity} {entry.entityId}
+            </td>
+            <td className="staff-change">{change(entry.before, entry.after)}</td>
+          </tr>
+        ))}
+      </PagedTable>
     </>
   );
 }

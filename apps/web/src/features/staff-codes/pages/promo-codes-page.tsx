@@ -1,10 +1,10 @@
 import type { StaffPromoRow } from '@portal/domain';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { PagedTable } from '../../../components/staff/paged-table.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { Loading } from '../../../components/ui/loading.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useDisablePromo, usePromoCodes } from '../api.ts';
@@ -50,51 +50,33 @@ export function PromoCodesPage() {
           <Button type="submit">Search</Button>
         </form>
       </search>
-      {codes.isPending ? <Loading /> : null}
-      {codes.error ? <Alert tone="error">{codes.error.message}</Alert> : null}
-      {codes.data && rows.length === 0 ? <Alert tone="info">No promo code matches.</Alert> : null}
-      {rows.length > 0 ? (
-        <div className="staff-table-wrap">
-          <table className="staff-table">
-            <caption className="visually-hidden">Promo codes, A to Z</caption>
-            <thead>
-              <tr>
-                <th scope="col">Code</th>
-                <th scope="col">Discount</th>
-                <th scope="col">Orders</th>
-                <th scope="col">Uses left</th>
-                <th scope="col">Created</th>
-                <th scope="col">State</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((promo) => (
-                <tr key={promo.code}>
-                  <th scope="row">{promo.code}</th>
-                  <td>{discountText(promo)}</td>
-                  <td>{promo.usage}</td>
-                  <td>{promo.remainingUsage ?? 'Unlimited'}</td>
-                  <td>{formatDateTime(promo.createdAt)}</td>
-                  <td>
-                    {promo.disabledAt ? (
-                      `Disabled ${formatDateTime(promo.disabledAt)}`
-                    ) : (
-                      <Button variant="quiet" onClick={() => setDisabling(promo)}>
-                        Disable…<span className="visually-hidden"> {promo.code}</span>
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      {codes.hasNextPage ? (
-        <Button variant="secondary" busy={codes.isFetchingNextPage} onClick={() => codes.fetchNextPage()}>
-          Show more
-        </Button>
-      ) : null}
+      <PagedTable
+        list={codes}
+        count={rows.length}
+        empty="No promo code matches."
+        caption="Promo codes, A to Z"
+        columns={['Code', 'Discount', 'Orders', 'Uses left', 'Created', 'State']}
+        more="Show more"
+      >
+        {rows.map((promo) => (
+          <tr key={promo.code}>
+            <th scope="row">{promo.code}</th>
+            <td>{discountText(promo)}</td>
+            <td>{promo.usage}</td>
+            <td>{promo.remainingUsage ?? 'Unlimited'}</td>
+            <td>{formatDateTime(promo.createdAt)}</td>
+            <td>
+              {promo.disabledAt ? (
+                `Disabled ${formatDateTime(promo.disabledAt)}`
+              ) : (
+                <Button variant="quiet" onClick={() => setDisabling(promo)}>
+                  Disable…<span className="visually-hidden"> {promo.code}</span>
+                </Button>
+              )}
+            </td>
+          </tr>
+        ))}
+      </PagedTable>
       <Modal open={disabling !== null} onClose={close} title={`Disable ${disabling?.code ?? ''}?`}>
         {disable.error ? <Alert tone="error">{disable.error.message}</Alert> : null}
         <p>Checkout refuses it from now on. Orders already placed with it keep their discount.</p>

@@ -1,10 +1,10 @@
 import { type StaffReferralRow, staffReferralCreateSchema } from '@portal/domain';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { PagedTable } from '../../../components/staff/paged-table.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { Loading } from '../../../components/ui/loading.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useCreateReferral, useDeactivateReferral, useReferralCodes } from '../api.ts';
@@ -98,53 +98,35 @@ export function ReferralCodesPage() {
           <Button type="submit">Search</Button>
         </form>
       </search>
-      {codes.isPending ? <Loading /> : null}
-      {codes.error ? <Alert tone="error">{codes.error.message}</Alert> : null}
-      {codes.data && rows.length === 0 ? <Alert tone="info">No referral code matches.</Alert> : null}
-      {rows.length > 0 ? (
-        <div className="staff-table-wrap">
-          <table className="staff-table">
-            <caption className="visually-hidden">Referral codes, A to Z</caption>
-            <thead>
-              <tr>
-                <th scope="col">Code</th>
-                <th scope="col">Practitioner</th>
-                <th scope="col">Accounts</th>
-                <th scope="col">Kits</th>
-                <th scope="col">Created</th>
-                <th scope="col">State</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.code}>
-                  <th scope="row">REF-{row.code}</th>
-                  <td>
-                    {row.firstName} {row.lastName}
-                  </td>
-                  <td>{row.accounts}</td>
-                  <td>{row.kits}</td>
-                  <td>{formatDateTime(row.createdAt)}</td>
-                  <td>
-                    {row.active ? (
-                      <Button variant="quiet" onClick={() => setClosing(row)}>
-                        Deactivate…<span className="visually-hidden"> REF-{row.code}</span>
-                      </Button>
-                    ) : (
-                      'Inactive'
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      {codes.hasNextPage ? (
-        <Button variant="secondary" busy={codes.isFetchingNextPage} onClick={() => codes.fetchNextPage()}>
-          Show more
-        </Button>
-      ) : null}
+      <PagedTable
+        list={codes}
+        count={rows.length}
+        empty="No referral code matches."
+        caption="Referral codes, A to Z"
+        columns={['Code', 'Practitioner', 'Accounts', 'Kits', 'Created', 'State']}
+        more="Show more"
+      >
+        {rows.map((row) => (
+          <tr key={row.code}>
+            <th scope="row">REF-{row.code}</th>
+            <td>
+              {row.firstName} {row.lastName}
+            </td>
+            <td>{row.accounts}</td>
+            <td>{row.kits}</td>
+            <td>{formatDateTime(row.createdAt)}</td>
+            <td>
+              {row.active ? (
+                <Button variant="quiet" onClick={() => setClosing(row)}>
+                  Deactivate…<span className="visually-hidden"> REF-{row.code}</span>
+                </Button>
+              ) : (
+                'Inactive'
+              )}
+            </td>
+          </tr>
+        ))}
+      </PagedTable>
       <Modal open={closing !== null} onClose={close} title={`Deactivate REF-${closing?.code ?? ''}?`}>
         {deactivate.error ? <Alert tone="error">{deactivate.error.message}</Alert> : null}
         <p>

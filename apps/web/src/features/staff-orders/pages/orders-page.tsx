@@ -1,10 +1,10 @@
 import { formatMoney, kitStatusWords, type StaffOrderRow, withBrand } from '@portal/domain';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { PagedTable } from '../../../components/staff/paged-table.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { Loading } from '../../../components/ui/loading.tsx';
 import { useConfig } from '../../../lib/config.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useOrders, useRefundOrder } from '../api.ts';
@@ -73,67 +73,49 @@ export function OrdersPage() {
         </form>
       </search>
       {done ? <Alert tone="success">{done}</Alert> : null}
-      {orders.isPending ? <Loading /> : null}
-      {orders.error ? <Alert tone="error">{orders.error.message}</Alert> : null}
-      {orders.data && rows.length === 0 ? <Alert tone="info">No order matches this search.</Alert> : null}
-      {rows.length > 0 ? (
-        <div className="staff-table-wrap">
-          <table className="staff-table">
-            <caption className="visually-hidden">Orders, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Order</th>
-                <th scope="col">Placed</th>
-                <th scope="col">Account</th>
-                <th scope="col">Items</th>
-                <th scope="col">Paid</th>
-                <th scope="col">Refund</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((order) => (
-                <tr key={order.id}>
-                  <th scope="row">{order.number}</th>
-                  <td>{formatDateTime(order.createdAt)}</td>
-                  <td>
-                    <Link to={`/staff/people/${order.userId}`}>{order.accountEmail}</Link>
-                    {order.purchaserEmail !== order.accountEmail ? (
-                      <div className="staff-note">Bought by {order.purchaserEmail}</div>
-                    ) : null}
-                  </td>
-                  <td>
-                    <OrderItems order={order} />
-                  </td>
-                  <td>
-                    {dollars(order.amountCents)}
-                    {order.promoCode ? (
-                      <div className="staff-note">
-                        {order.promoCode}: {dollars(order.discountCents)} off
-                      </div>
-                    ) : null}
-                  </td>
-                  <td>
-                    {order.refund ? (
-                      `Refunded ${dollars(order.refund.amountCents)} on ${formatDateTime(order.refund.at)}`
-                    ) : order.refundableCents > 0 ? (
-                      <Button variant="secondary" onClick={() => setRefunding(order)}>
-                        Refund…<span className="visually-hidden"> {order.number}</span>
-                      </Button>
-                    ) : (
-                      'Nothing to refund'
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      {orders.hasNextPage ? (
-        <Button variant="secondary" busy={orders.isFetchingNextPage} onClick={() => orders.fetchNextPage()}>
-          Show older orders
-        </Button>
-      ) : null}
+      <PagedTable
+        list={orders}
+        count={rows.length}
+        empty="No order matches this search."
+        caption="Orders, newest first"
+        columns={['Order', 'Placed', 'Account', 'Items', 'Paid', 'Refund']}
+        more="Show older orders"
+      >
+        {rows.map((order) => (
+          <tr key={order.id}>
+            <th scope="row">{order.number}</th>
+            <td>{formatDateTime(order.createdAt)}</td>
+            <td>
+              <Link to={`/staff/people/${order.userId}`}>{order.accountEmail}</Link>
+              {order.purchaserEmail !== order.accountEmail ? (
+                <div className="staff-note">Bought by {order.purchaserEmail}</div>
+              ) : null}
+            </td>
+            <td>
+              <OrderItems order={order} />
+            </td>
+            <td>
+              {dollars(order.amountCents)}
+              {order.promoCode ? (
+                <div className="staff-note">
+                  {order.promoCode}: {dollars(order.discountCents)} off
+                </div>
+              ) : null}
+            </td>
+            <td>
+              {order.refund ? (
+                `Refunded ${dollars(order.refund.amountCents)} on ${formatDateTime(order.refund.at)}`
+              ) : order.refundableCents > 0 ? (
+                <Button variant="secondary" onClick={() => setRefunding(order)}>
+                  Refund…<span className="visually-hidden"> {order.number}</span>
+                </Button>
+              ) : (
+                'Nothing to refund'
+              )}
+            </td>
+          </tr>
+        ))}
+      </PagedTable>
       <ReasonDialog
         open={refunding !== null}
         title={`Refund ${refunding?.number ?? ''}?`}

@@ -1,10 +1,10 @@
 import { formatMoney, type StaffSubscriptionRow, SUBSCRIPTION_LISTS } from '@portal/domain';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { PagedTable } from '../../../components/staff/paged-table.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { Loading } from '../../../components/ui/loading.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { type SubscriptionList, useCancelSubscription, useRetryRenewal, useSubscriptions } from '../api.ts';
 import { ReasonDialog } from '../components/reason-dialog.tsx';
@@ -86,64 +86,53 @@ export function SubscriptionsPage() {
       </search>
       <h2>{LIST_TEXT[list].label}</h2>
       {outcome ? <Alert tone={outcome.tone}>{outcome.text}</Alert> : null}
-      {subs.isPending ? <Loading /> : null}
-      {subs.error ? <Alert tone="error">{subs.error.message}</Alert> : null}
-      {subs.data && rows.length === 0 ? <Alert tone="info">{LIST_TEXT[list].empty}</Alert> : null}
-      {rows.length > 0 ? (
-        <div className="staff-table-wrap">
-          <table className="staff-table">
-            <caption className="visually-hidden">{LIST_TEXT[list].label}, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Person</th>
-                <th scope="col">Plan</th>
-                <th scope="col">Renewals</th>
-                <th scope="col">{list === 'cancelled' ? 'Cancelled' : 'Next renewal'}</th>
-                <th scope="col">Last renewal error</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((sub) => (
-                <tr key={sub.id}>
-                  <th scope="row">
-                    <Link to={`/staff/people/${sub.userId}`}>{sub.name}</Link>
-                    <div className="staff-note">{sub.email}</div>
-                  </th>
-                  <td>
-                    {sub.label} (${formatMoney(sub.priceCents)})
-                  </td>
-                  <td>{sub.renewals}</td>
-                  <td>{formatDateTime(sub.cancelledAt ?? sub.nextRenewalAt)}</td>
-                  <td>{sub.lastRenewalError ?? '—'}</td>
-                  <td>
-                    {sub.cancelledAt ? null : (
-                      <div className="staff-row-actions">
-                        {sub.lastRenewalError ? (
-                          <Button
-                            busy={retry.isPending && retry.variables === sub.id}
-                            onClick={() => retryOne(sub)}
-                          >
-                            Retry renewal<span className="visually-hidden"> of {sub.name}</span>
-                          </Button>
-                        ) : null}
-                        <Button variant="quiet" onClick={() => setCancelling(sub)}>
-                          Cancel…<span className="visually-hidden"> the subscription of {sub.name}</span>
-                        </Button>
-                      </div>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      {subs.hasNextPage ? (
-        <Button variant="secondary" busy={subs.isFetchingNextPage} onClick={() => subs.fetchNextPage()}>
-          Show more
-        </Button>
-      ) : null}
+      <PagedTable
+        list={subs}
+        count={rows.length}
+        empty={LIST_TEXT[list].empty}
+        caption={`${LIST_TEXT[list].label}, newest first`}
+        columns={[
+          'Person',
+          'Plan',
+          'Renewals',
+          list === 'cancelled' ? 'Cancelled' : 'Next renewal',
+          'Last renewal error',
+          'Actions',
+        ]}
+        more="Show more"
+      >
+        {rows.map((sub) => (
+          <tr key={sub.id}>
+            <th scope="row">
+              <Link to={`/staff/people/${sub.userId}`}>{sub.name}</Link>
+              <div className="staff-note">{sub.email}</div>
+            </th>
+            <td>
+              {sub.label} (${formatMoney(sub.priceCents)})
+            </td>
+            <td>{sub.renewals}</td>
+            <td>{formatDateTime(sub.cancelledAt ?? sub.nextRenewalAt)}</td>
+            <td>{sub.lastRenewalError ?? '—'}</td>
+            <td>
+              {sub.cancelledAt ? null : (
+                <div className="staff-row-actions">
+                  {sub.lastRenewalError ? (
+                    <Button
+                      busy={retry.isPending && retry.variables === sub.id}
+                      onClick={() => retryOne(sub)}
+                    >
+                      Retry renewal<span className="visually-hidden"> of {sub.name}</span>
+                    </Button>
+                  ) : null}
+                  <Button variant="quiet" onClick={() => setCancelling(sub)}>
+                    Cancel…<span className="visually-hidden"> the subscription of {sub.name}</span>
+                  </Button>
+                </div>
+              )}
+            </td>
+          </tr>
+        ))}
+      </PagedTable>
       <ReasonDialog
         open={cancelling !== null}
         title={`Cancel the subscription of ${cancelling?.name ?? ''}?`}

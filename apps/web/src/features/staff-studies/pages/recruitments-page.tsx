@@ -5,10 +5,10 @@ import {
 } from '@portal/domain';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
+import { PagedTable } from '../../../components/staff/paged-table.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { Loading } from '../../../components/ui/loading.tsx';
 import {
   type ConsentDraft,
   ConsentEditor,
@@ -100,43 +100,26 @@ export function RecruitmentsPage() {
           Recruitment created: <Link to={`/staff/recruitments/${created.id}`}>{created.title}</Link>.
         </Alert>
       ) : null}
-      {list.isPending ? <Loading /> : null}
-      {list.error ? <Alert tone="error">{list.error.message}</Alert> : null}
-      {list.data && rows.length === 0 ? <Alert tone="info">There is no recruitment yet.</Alert> : null}
-      {rows.length > 0 ? (
-        <div className="staff-table-wrap">
-          <table className="staff-table">
-            <caption className="visually-hidden">Recruitments, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Recruitment</th>
-                <th scope="col">Consents</th>
-                <th scope="col">Candidates</th>
-                <th scope="col">Unsubscribed</th>
-                <th scope="col">State</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.id}>
-                  <th scope="row">
-                    <Link to={`/staff/recruitments/${r.id}`}>{r.title}</Link>
-                  </th>
-                  <td>{r.consents}</td>
-                  <td>{r.candidates}</td>
-                  <td>{r.unsubscribed}</td>
-                  <td>{r.terminated ? 'Ended' : 'Open'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      {list.hasNextPage ? (
-        <Button variant="secondary" busy={list.isFetchingNextPage} onClick={() => list.fetchNextPage()}>
-          Show older recruitments
-        </Button>
-      ) : null}
+      <PagedTable
+        list={list}
+        count={rows.length}
+        empty="There is no recruitment yet."
+        caption="Recruitments, newest first"
+        columns={['Recruitment', 'Consents', 'Candidates', 'Unsubscribed', 'State']}
+        more="Show older recruitments"
+      >
+        {rows.map((r) => (
+          <tr key={r.id}>
+            <th scope="row">
+              <Link to={`/staff/recruitments/${r.id}`}>{r.title}</Link>
+            </th>
+            <td>{r.consents}</td>
+            <td>{r.candidates}</td>
+            <td>{r.unsubscribed}</td>
+            <td>{r.terminated ? 'Ended' : 'Open'}</td>
+          </tr>
+        ))}
+      </PagedTable>
       <section className="staff-panel" aria-labelledby="new-recruitment">
         <h2 id="new-recruitment">New recruitment</h2>
         <RecruitmentForm onCreated={setCreated} />

@@ -1,10 +1,10 @@
 import { PORTAL_TIME_ZONE, type StaffSiteRow, staffSiteCreateSchema } from '@portal/domain';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { PagedTable } from '../../../components/staff/paged-table.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { Loading } from '../../../components/ui/loading.tsx';
 import { useCreateSite, useSites } from '../api.ts';
 
 /** The IANA zones this browser knows, offered as the time zone is typed (the server checks it too). */
@@ -82,43 +82,26 @@ export function SitesPage() {
           {created.id}).
         </Alert>
       ) : null}
-      {sites.isPending ? <Loading /> : null}
-      {sites.error ? <Alert tone="error">{sites.error.message}</Alert> : null}
-      {sites.data && rows.length === 0 ? <Alert tone="info">There is no study site yet.</Alert> : null}
-      {rows.length > 0 ? (
-        <div className="staff-table-wrap">
-          <table className="staff-table">
-            <caption className="visually-hidden">Study sites, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Site</th>
-                <th scope="col">Site number</th>
-                <th scope="col">Time zone</th>
-                <th scope="col">Kits</th>
-                <th scope="col">Requisitions in</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((site) => (
-                <tr key={site.id}>
-                  <th scope="row">
-                    <Link to={`/staff/study-sites/${site.id}`}>{site.name}</Link>
-                  </th>
-                  <td>{site.id}</td>
-                  <td>{site.timezone}</td>
-                  <td>{site.kits}</td>
-                  <td>{site.requisitions}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      {sites.hasNextPage ? (
-        <Button variant="secondary" busy={sites.isFetchingNextPage} onClick={() => sites.fetchNextPage()}>
-          Show older sites
-        </Button>
-      ) : null}
+      <PagedTable
+        list={sites}
+        count={rows.length}
+        empty="There is no study site yet."
+        caption="Study sites, newest first"
+        columns={['Site', 'Site number', 'Time zone', 'Kits', 'Requisitions in']}
+        more="Show older sites"
+      >
+        {rows.map((site) => (
+          <tr key={site.id}>
+            <th scope="row">
+              <Link to={`/staff/study-sites/${site.id}`}>{site.name}</Link>
+            </th>
+            <td>{site.id}</td>
+            <td>{site.timezone}</td>
+            <td>{site.kits}</td>
+            <td>{site.requisitions}</td>
+          </tr>
+        ))}
+      </PagedTable>
     </>
   );
 }
