@@ -1,10 +1,9 @@
 import type { StaffPromoRow } from '@portal/domain';
-import { type FormEvent, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useState } from 'react';
 import { PagedTable } from '../../../components/staff/paged-table.tsx';
+import { SearchForm, useSearchQuery } from '../../../components/staff/search-form.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Field } from '../../../components/ui/field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useDisablePromo, usePromoCodes } from '../api.ts';
@@ -12,19 +11,13 @@ import { discountText, PromoForm } from '../components/promo-form.tsx';
 
 /** ADMIN: promo codes, how often each was used, a new one, and disabling one checkout should refuse. */
 export function PromoCodesPage() {
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const [draft, setDraft] = useState(q);
+  const { q, search } = useSearchQuery();
   const codes = usePromoCodes(q);
   const disable = useDisablePromo();
   const [disabling, setDisabling] = useState<StaffPromoRow | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const rows = codes.data?.pages.flatMap((page) => page.codes) ?? [];
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setParams(draft.trim() ? { q: draft.trim() } : {});
-  };
   const close = () => {
     setDisabling(null);
     disable.reset();
@@ -39,16 +32,7 @@ export function PromoCodesPage() {
       </section>
       {done ? <Alert tone="success">{done}</Alert> : null}
       <search className="staff-panel">
-        <form className="staff-search" onSubmit={onSubmit} aria-label="Find a promo code">
-          <Field
-            label="Find a promo code"
-            hint="The code or its start"
-            type="search"
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-          />
-          <Button type="submit">Search</Button>
-        </form>
+        <SearchForm label="Find a promo code" hint="The code or its start" initial={q} onSearch={search} />
       </search>
       <PagedTable
         list={codes}

@@ -1,7 +1,7 @@
 import { type StaffReferralRow, staffReferralCreateSchema } from '@portal/domain';
 import { type FormEvent, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { PagedTable } from '../../../components/staff/paged-table.tsx';
+import { SearchForm, useSearchQuery } from '../../../components/staff/search-form.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
@@ -56,9 +56,7 @@ function ReferralForm({ onCreated }: { onCreated: (row: StaffReferralRow) => voi
 
 /** ADMIN: practitioners' referral codes, the accounts and kits that carry each, and deactivating one. */
 export function ReferralCodesPage() {
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const [draft, setDraft] = useState(q);
+  const { q, search } = useSearchQuery();
   const codes = useReferralCodes(q);
   const deactivate = useDeactivateReferral();
   const [closing, setClosing] = useState<StaffReferralRow | null>(null);
@@ -80,23 +78,7 @@ export function ReferralCodesPage() {
       </section>
       {done ? <Alert tone="success">{done}</Alert> : null}
       <search className="staff-panel">
-        <form
-          className="staff-search"
-          aria-label="Find a referral code"
-          onSubmit={(event) => {
-            event.preventDefault();
-            setParams(draft.trim() ? { q: draft.trim() } : {});
-          }}
-        >
-          <Field
-            label="Find a referral code"
-            hint="The code or its start"
-            type="search"
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-          />
-          <Button type="submit">Search</Button>
-        </form>
+        <SearchForm label="Find a referral code" hint="The code or its start" initial={q} onSearch={search} />
       </search>
       <PagedTable
         list={codes}

@@ -1,10 +1,10 @@
 import { formatMoney, kitStatusWords, type StaffOrderRow, withBrand } from '@portal/domain';
-import { type FormEvent, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { PagedTable } from '../../../components/staff/paged-table.tsx';
+import { SearchForm, useSearchQuery } from '../../../components/staff/search-form.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Field } from '../../../components/ui/field.tsx';
 import { useConfig } from '../../../lib/config.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useOrders, useRefundOrder } from '../api.ts';
@@ -39,19 +39,13 @@ function OrderItems({ order }: { order: StaffOrderRow }) {
  * provider (once, with a reason; its unsent kits are cancelled).
  */
 export function OrdersPage() {
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const [draft, setDraft] = useState(q);
+  const { q, search } = useSearchQuery();
   const orders = useOrders(q);
   const refund = useRefundOrder();
   const [refunding, setRefunding] = useState<StaffOrderRow | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const rows = orders.data?.pages.flatMap((page) => page.orders) ?? [];
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setParams(draft.trim() ? { q: draft.trim() } : {});
-  };
   const close = () => {
     setRefunding(null);
     refund.reset();
@@ -61,16 +55,12 @@ export function OrdersPage() {
     <>
       <h1>Orders</h1>
       <search className="staff-panel">
-        <form className="staff-search" onSubmit={onSubmit} aria-label="Find an order">
-          <Field
-            label="Find an order"
-            hint="Order number (ORD-000012) or email, or the start of the email"
-            type="search"
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-          />
-          <Button type="submit">Search</Button>
-        </form>
+        <SearchForm
+          label="Find an order"
+          hint="Order number (ORD-000012) or email, or the start of the email"
+          initial={q}
+          onSearch={search}
+        />
       </search>
       {done ? <Alert tone="success">{done}</Alert> : null}
       <PagedTable

@@ -1,10 +1,10 @@
 import { formatMoney, type StaffSubscriptionRow, SUBSCRIPTION_LISTS } from '@portal/domain';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PagedTable } from '../../../components/staff/paged-table.tsx';
+import { SearchForm } from '../../../components/staff/search-form.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Field } from '../../../components/ui/field.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { type SubscriptionList, useCancelSubscription, useRetryRenewal, useSubscriptions } from '../api.ts';
 import { ReasonDialog } from '../components/reason-dialog.tsx';
@@ -28,7 +28,6 @@ export function SubscriptionsPage() {
   const listParam = params.get('list');
   const list: SubscriptionList = isList(listParam) ? listParam : 'active';
   const q = params.get('q') ?? '';
-  const [draft, setDraft] = useState(q);
   const subs = useSubscriptions(list, q);
   const cancel = useCancelSubscription();
   const retry = useRetryRenewal();
@@ -41,10 +40,6 @@ export function SubscriptionsPage() {
   const show = (next: Record<string, string>) => {
     setOutcome(null);
     setParams(Object.fromEntries(Object.entries(next).filter(([, v]) => v)));
-  };
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    show({ list: list === 'active' ? '' : list, q: draft.trim() });
   };
   const closeCancel = () => {
     setCancelling(null);
@@ -73,16 +68,13 @@ export function SubscriptionsPage() {
             </Link>
           ))}
         </nav>
-        <form className="staff-search" onSubmit={onSubmit} aria-label="Find a subscription">
-          <Field
-            label="Email"
-            hint="The account's email, or its start"
-            type="search"
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-          />
-          <Button type="submit">Search</Button>
-        </form>
+        <SearchForm
+          label="Email"
+          hint="The account's email, or its start"
+          formLabel="Find a subscription"
+          initial={q}
+          onSearch={(text) => show({ list: list === 'active' ? '' : list, q: text })}
+        />
       </search>
       <h2>{LIST_TEXT[list].label}</h2>
       {outcome ? <Alert tone={outcome.tone}>{outcome.text}</Alert> : null}

@@ -1,8 +1,7 @@
-import { type FormEvent, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { SearchForm, useSearchQuery } from '../../../components/staff/search-form.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Field } from '../../../components/ui/field.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { usePeople } from '../api.ts';
@@ -12,31 +11,22 @@ import { usePeople } from '../api.ts';
  * ?consent=pending, the minors whose consent form waits for review, oldest first.
  */
 export function PeoplePage() {
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
+  const { q, params, search } = useSearchQuery();
   const pending = params.get('consent') === 'pending';
-  const [draft, setDraft] = useState(q);
   const people = usePeople(pending ? { consent: 'pending' } : { q });
   const rows = people.data?.pages.flatMap((page) => page.people) ?? [];
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setParams(draft.trim() ? { q: draft.trim() } : {});
-  };
 
   return (
     <>
       <h1>{pending ? 'Consent forms waiting for review' : 'People'}</h1>
       <search className="staff-panel">
-        <form className="staff-search" onSubmit={onSubmit} aria-label="Search people">
-          <Field
-            label="Find a person"
-            hint="Email, name, phone, kit (KIT-12, sample id or voucher) or order (ORD-000012)"
-            type="search"
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-          />
-          <Button type="submit">Search</Button>
+        <SearchForm
+          label="Find a person"
+          hint="Email, name, phone, kit (KIT-12, sample id or voucher) or order (ORD-000012)"
+          formLabel="Search people"
+          initial={q}
+          onSearch={search}
+        >
           <p>
             {pending ? (
               <Link to="/staff/people">Back to the search</Link>
@@ -44,7 +34,7 @@ export function PeoplePage() {
               <Link to="/staff/people?consent=pending">Consent forms waiting for review</Link>
             )}
           </p>
-        </form>
+        </SearchForm>
       </search>
       {people.isFetching && !people.data ? <Loading /> : null}
       {people.error ? <Alert tone="error">{people.error.message}</Alert> : null}
