@@ -1,5 +1,6 @@
 import type { StaffMember, StaffRole } from '@portal/domain';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/staff/confirm-dialog.tsx';
 import { RolePicker } from '../../../components/staff/role-picker.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -62,33 +63,31 @@ export function MemberActions({ member, isSelf }: { member: StaffMember; isSelf:
           </Button>
         </div>
       </Modal>
-      <Modal open={open === 'reset'} onClose={close} title={`Reset the authenticator app of ${name}?`}>
-        {error ? <Alert tone="error">{error.message}</Alert> : null}
+      <ConfirmDialog
+        open={open === 'reset'}
+        title={`Reset the authenticator app of ${name}?`}
+        error={error}
+        busy={reset.isPending}
+        confirmLabel="Reset the app"
+        onConfirm={() => reset.mutate(member.id, { onSuccess: close })}
+        onClose={close}
+      >
         <p>
           For a lost phone: their app and recovery codes stop working, and their next sign-in sets up a new
           app.
         </p>
-        <div className="form-actions">
-          <Button busy={reset.isPending} onClick={() => reset.mutate(member.id, { onSuccess: close })}>
-            Reset the app
-          </Button>
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-        </div>
-      </Modal>
-      <Modal open={open === 'disable'} onClose={close} title={`Disable ${name}?`}>
-        {error ? <Alert tone="error">{error.message}</Alert> : null}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={open === 'disable'}
+        title={`Disable ${name}?`}
+        error={error}
+        busy={disable.isPending}
+        confirmLabel="Disable the account"
+        onConfirm={() => disable.mutate(member.id, { onSuccess: close })}
+        onClose={close}
+      >
         <p>Their roles are removed and they are signed out everywhere at once. This cannot be undone.</p>
-        <div className="form-actions">
-          <Button busy={disable.isPending} onClick={() => disable.mutate(member.id, { onSuccess: close })}>
-            Disable the account
-          </Button>
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-        </div>
-      </Modal>
+      </ConfirmDialog>
     </div>
   );
 }

@@ -1,10 +1,10 @@
 import type { StaffPromoRow } from '@portal/domain';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/staff/confirm-dialog.tsx';
 import { PagedTable } from '../../../components/staff/paged-table.tsx';
 import { SearchForm, useSearchQuery } from '../../../components/staff/search-form.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useDisablePromo, usePromoCodes } from '../api.ts';
 import { discountText, PromoForm } from '../components/promo-form.tsx';
@@ -61,29 +61,25 @@ export function PromoCodesPage() {
           </tr>
         ))}
       </PagedTable>
-      <Modal open={disabling !== null} onClose={close} title={`Disable ${disabling?.code ?? ''}?`}>
-        {disable.error ? <Alert tone="error">{disable.error.message}</Alert> : null}
+      <ConfirmDialog
+        open={disabling !== null}
+        title={`Disable ${disabling?.code ?? ''}?`}
+        error={disable.error}
+        busy={disable.isPending}
+        confirmLabel="Disable the code"
+        onConfirm={() =>
+          disabling &&
+          disable.mutate(disabling.code, {
+            onSuccess: (promo) => {
+              setDone(`${promo.code} is disabled.`);
+              close();
+            },
+          })
+        }
+        onClose={close}
+      >
         <p>Checkout refuses it from now on. Orders already placed with it keep their discount.</p>
-        <div className="form-actions">
-          <Button
-            busy={disable.isPending}
-            onClick={() =>
-              disabling &&
-              disable.mutate(disabling.code, {
-                onSuccess: (promo) => {
-                  setDone(`${promo.code} is disabled.`);
-                  close();
-                },
-              })
-            }
-          >
-            Disable the code
-          </Button>
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-        </div>
-      </Modal>
+      </ConfirmDialog>
     </>
   );
 }

@@ -1,11 +1,11 @@
 import { type StaffReferralRow, staffReferralCreateSchema } from '@portal/domain';
 import { type FormEvent, useState } from 'react';
+import { ConfirmDialog } from '../../../components/staff/confirm-dialog.tsx';
 import { PagedTable } from '../../../components/staff/paged-table.tsx';
 import { SearchForm, useSearchQuery } from '../../../components/staff/search-form.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useCreateReferral, useDeactivateReferral, useReferralCodes } from '../api.ts';
 
@@ -109,32 +109,28 @@ export function ReferralCodesPage() {
           </tr>
         ))}
       </PagedTable>
-      <Modal open={closing !== null} onClose={close} title={`Deactivate REF-${closing?.code ?? ''}?`}>
-        {deactivate.error ? <Alert tone="error">{deactivate.error.message}</Alert> : null}
+      <ConfirmDialog
+        open={closing !== null}
+        title={`Deactivate REF-${closing?.code ?? ''}?`}
+        error={deactivate.error}
+        busy={deactivate.isPending}
+        confirmLabel="Deactivate the code"
+        onConfirm={() =>
+          closing &&
+          deactivate.mutate(closing.code, {
+            onSuccess: (row) => {
+              setDone(`REF-${row.code} is inactive.`);
+              close();
+            },
+          })
+        }
+        onClose={close}
+      >
         <p>
           Registration and checkout refuse it from now on. Accounts and kits that carry it keep it, so the
           practitioner stays credited for them.
         </p>
-        <div className="form-actions">
-          <Button
-            busy={deactivate.isPending}
-            onClick={() =>
-              closing &&
-              deactivate.mutate(closing.code, {
-                onSuccess: (row) => {
-                  setDone(`REF-${row.code} is inactive.`);
-                  close();
-                },
-              })
-            }
-          >
-            Deactivate the code
-          </Button>
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-        </div>
-      </Modal>
+      </ConfirmDialog>
     </>
   );
 }
