@@ -59,7 +59,9 @@ export async function previewResults(ctx: AppContext, upload: ResultsUpload): Pr
           id: kits.id,
           sample: kits.sampleIdentifier,
           sampleStatus: kits.sampleStatus,
-          stored: sql<boolean>`exists (select 1 from ${labResults} where ${labResults.kitId} = ${kits.id})`,
+          // Drizzle writes a selected column unqualified ("id"), which inside this subquery would be the
+          // results table's own id: the outer kit is named in full.
+          stored: sql<boolean>`exists (select 1 from ${labResults} where ${labResults.kitId} = "kits"."id")`,
         })
         .from(kits)
         .where(inArray(kits.sampleIdentifier, named))

@@ -1,6 +1,6 @@
 import { REPORT_MESSAGES, STAFF_KIT_MESSAGES } from '@portal/domain';
 import { splitMergedProfiles } from '@portal/domain/report';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kits, labResults, staffAudit } from '../../db/schema/index.ts';
 import { bearer, createTestApp, ops, reportProfile, signIn, type TestApp } from '../../test/helpers.ts';
@@ -164,6 +164,31 @@ describe('results upload', () => {
       /^The profile was refused: Line 1: Relative abundance of k__Bacteria "lots" is not a number\./,
     );
     expect(await changeDigest(t.database)).toEqual(before);
+  });
+
+  it("names a sample that already has results, and judges every other sample by its own kit's results", async () => {
+    const done = await ownedKit(t.app, AT_LAB);
+    const stored = await lab.post('/api/staff/results', {
+      profiles: [{ fileName: `${done.sampleIdentifier}.txt`, text: PROFILE }],
+    });
+    expect(stored.json().items[0].stored).toBe(true);
+    // A results row whose own id equals its kit's id: a query comparing "kit_id" with an unqualified "id"
+    // inside the results table's subquery then found results for every kit (seen in a full journey run).
+    await t.database.db.execute(sql`update lab_results set id = kit_id where kit_id = ${done.id}`);
+    const fresh = await ownedKit(t.app, AT_LAB);
+    const res = await lab.post('/api/staff/results/preview', {
+      profiles: [
+        { fileName: `${done.sampleIdentifier}.txt`, text: PROFILE },
+        { fileName: `${fresh.sampleIdentifier}.txt`, text: PROFILE },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [again, ready] = res.json().items;
+    expect(again.refusal).toBe(REPORT_MESSAGES.alreadyImported(done.sampleIdentifier));
+    expect(ready).toMatchObject({ sampleIdentifier: fresh.sampleIdentifier, refusal: null });
+    // Released, so the list of results waiting for release starts empty for the next test.
+    const released = await lab.post('/api/staff/results/release', { samples: [done.sampleIdentifier] });
+    expect(released.statusCode, released.body).toBe(200);
   });
 
   it('stores each sample in its own transaction, lists them for release, releases them; the owner sees the report', async () => {
