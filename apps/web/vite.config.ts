@@ -40,7 +40,12 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             codeSplitting: {
               groups: [
                 { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-                { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
+                // Infinite queries (the staff console's lists) stay with the pages that use them: in this
+                // group every first load, /login's included, carried them.
+                {
+                  name: 'query',
+                  test: /node_modules[\\/]@tanstack[\\/](?!.*[\\/](infiniteQueryObserver|useInfiniteQuery)\.js$)/,
+                },
               ],
             },
           },

@@ -5,8 +5,6 @@ import { App } from './app/app.tsx';
 import { preloadRoute } from './app/routes.tsx';
 import { restoreSession } from './lib/api-client.ts';
 import { inlineConfig } from './lib/config.ts';
-import { currentUserQuery } from './lib/current-user.ts';
-import { requestFirstPageReads } from './lib/first-page-reads.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { getSessionSnapshot } from './lib/session.ts';
 import './styles/index.css';
@@ -21,13 +19,20 @@ const queryClient = createQueryClient();
 // the page's code still to fetch. Without the server's config (Vite's dev server) the shell asks for it.
 const config = inlineConfig();
 const page = config ? preloadRoute(window.location.pathname, config.appType) : Promise.resolve();
-const session = restoreSession().then(() => {
+const session = restoreSession().then(async () => {
   // Every signed-in screen reads the user, and the page its own data: asked for now, they answer while
-  // the page's code loads and the first screen renders.
+  // the page's code loads and the first screen renders. Both modules come with the signed-in pages' code
+  // (preloadRoute fetches it), not in the first load /login shares (120 KB budget, decision 034).
   const { userId } = getSessionSnapshot();
   if (userId === null) return;
-  void queryClient.prefetchQuery(currentUserQuery(userId));
-  if (config) requestFirstPageReads(window.location.pathname, config.appType);
+  void import('./lib/current-user.ts').then(({ currentUserQuery }) =>
+    queryClient.prefetchQuery(currentUserQuery(userId)),
+  );
+  // Awaited, so the reads are on their way before the page draws and would ask for them itself. Should
+  // the module fail to load, the page asks for its data as it draws.
+  if (!config) return;
+  const reads = await import('./lib/first-page-reads.ts').catch(() => null);
+  reads?.requestFirstPageReads(window.location.pathname, config.appType);
 });
 // Neither rejects: restoreSession never rejects, and a page that fails to load shows the route's error
 // when it renders.

@@ -1,5 +1,14 @@
 import { z } from 'zod/mini';
-import { APP_TYPES } from './navigation.ts';
+
+// The app types and the browser check live here, not in navigation.ts: the web app's shell needs them on
+// every first load, /login's included, and the navigation's entries and texts do not (decision 034).
+export const APP_TYPES = ['CUSTOMER', 'RESEARCH'] as const;
+export type AppType = (typeof APP_TYPES)[number];
+
+/** Browsers the research portal supports; anything else sees an upgrade notice (research §2). */
+export function isSupportedBrowser(userAgent: string): boolean {
+  return /chrome|crios|firefox|fxios|edg|safari|opr|opera|iphone|ipad|ipod/i.test(userAgent);
+}
 
 /** The id of the JSON block in which the server hands the web app its public config, inside index.html. */
 export const PUBLIC_CONFIG_ELEMENT_ID = 'portal-config';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DASHBOARD_TEXTS, dashboardGreeting, isSupportedBrowser, mainNavigation } from './navigation.ts';
+import { isSupportedBrowser } from './config.ts';
+import { DASHBOARD_TEXTS, dashboardGreeting, mainNavigation } from './navigation.ts';
 
 describe('mainNavigation', () => {
   it('shows every entry to customers', () => {

@@ -1,5 +1,4 @@
-export const APP_TYPES = ['CUSTOMER', 'RESEARCH'] as const;
-export type AppType = (typeof APP_TYPES)[number];
+import type { AppType } from './config.ts';
 
 export type NavEntry = { label: string; to: string };
 
@@ -23,11 +22,6 @@ export const MORE_NAVIGATION: NavEntry[] = [
   { label: 'My Profile', to: '/profile' },
   { label: 'Support', to: '/support' },
 ];
-
-/** Browsers the research portal supports; anything else sees an upgrade notice (research §2). */
-export function isSupportedBrowser(userAgent: string): boolean {
-  return /chrome|crios|firefox|fxios|edg|safari|opr|opera|iphone|ipad|ipod/i.test(userAgent);
-}
 
 export function dashboardGreeting(firstName: string, guardian: boolean): string {
   return guardian ? `Welcome to ${firstName}'s Account!` : `Welcome ${firstName}!`;
