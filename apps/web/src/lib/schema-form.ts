@@ -61,5 +61,12 @@ export function useSchemaForm<V extends Record<string, string>, Out>(
     };
   }
 
-  return { values, field, handleSubmit };
+  /** Back to the initial values, as after a successful save. */
+  function reset() {
+    setValues(initial);
+    setErrors({});
+    submitted.current = false;
+  }
+
+  return { values, field, handleSubmit, reset };
 }

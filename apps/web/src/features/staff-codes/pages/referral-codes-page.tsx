@@ -1,5 +1,5 @@
 import { type StaffReferralRow, staffReferralCreateSchema } from '@portal/domain';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/staff/confirm-dialog.tsx';
 import { PagedTable } from '../../../components/staff/paged-table.tsx';
 import { SearchForm, useSearchQuery } from '../../../components/staff/search-form.tsx';
@@ -7,38 +7,22 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useSchemaForm } from '../../../lib/schema-form.ts';
 import { useCreateReferral, useDeactivateReferral, useReferralCodes } from '../api.ts';
-
-type Errors = Partial<Record<'code' | 'firstName' | 'lastName', string>>;
 
 /** A practitioner's new referral code; people type it at registration, with or without REF-. */
 function ReferralForm({ onCreated }: { onCreated: (row: StaffReferralRow) => void }) {
   const create = useCreateReferral();
-  const [values, setValues] = useState({ code: '', firstName: '', lastName: '' });
-  const [errors, setErrors] = useState<Errors>({});
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = staffReferralCreateSchema.safeParse(values);
-    if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as keyof Errors] ??= issue.message;
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    create.mutate(parsed.data, {
+  const form = useSchemaForm(staffReferralCreateSchema, { code: '', firstName: '', lastName: '' });
+  const onSubmit = form.handleSubmit((data) =>
+    create.mutate(data, {
       onSuccess: (row) => {
-        setValues({ code: '', firstName: '', lastName: '' });
+        form.reset();
         onCreated(row);
       },
-    });
-  };
-  const field = (name: keyof typeof values) => ({
-    value: values[name],
-    error: errors[name],
-    autoComplete: 'off',
-    onChange: (event: { target: { value: string } }) => setValues({ ...values, [name]: event.target.value }),
-  });
+    }),
+  );
+  const field = (name: 'code' | 'firstName' | 'lastName') => ({ autoComplete: 'off', ...form.field(name) });
   return (
     <form className="staff-form" onSubmit={onSubmit} noValidate aria-label="New referral code">
       {create.error ? <Alert tone="error">{create.error.message}</Alert> : null}

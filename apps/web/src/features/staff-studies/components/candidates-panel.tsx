@@ -1,41 +1,24 @@
 import { staffCandidateCreateSchema } from '@portal/domain';
-import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useSchemaForm } from '../../../lib/schema-form.ts';
 import { useCandidates, useInviteCandidate } from '../recruitments-api.ts';
 
 type Values = { email: string; firstName: string; lastName: string; phoneNumber: string };
-type Errors = Partial<Record<keyof Values, string>>;
 const EMPTY: Values = { email: '', firstName: '', lastName: '', phoneNumber: '' };
 
 /** Candidates: one invited by the study (their links shown to send), and everyone with their answers. */
 export function CandidatesPanel({ recruitmentId }: { recruitmentId: number }) {
   const invite = useInviteCandidate(recruitmentId);
   const list = useCandidates(recruitmentId);
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useSchemaForm(staffCandidateCreateSchema, EMPTY);
   const rows = list.data?.pages.flatMap((page) => page.candidates) ?? [];
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = staffCandidateCreateSchema.safeParse(values);
-    if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as keyof Errors] ??= issue.message;
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    invite.mutate(values, { onSuccess: () => setValues(EMPTY) });
-  };
-  const field = (name: keyof Values) => ({
-    value: values[name],
-    error: errors[name],
-    autoComplete: 'off',
-    onChange: (event: { target: { value: string } }) => setValues({ ...values, [name]: event.target.value }),
-  });
+  // The invitation sends what was typed; the server trims and checks it with the same schema.
+  const onSubmit = form.handleSubmit(() => invite.mutate(form.values, { onSuccess: form.reset }));
+  const field = (name: keyof Values) => ({ autoComplete: 'off', ...form.field(name) });
 
   return (
     <section className="staff-panel" aria-labelledby="candidates">

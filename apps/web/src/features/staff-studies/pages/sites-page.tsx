@@ -1,45 +1,29 @@
 import { PORTAL_TIME_ZONE, type StaffSiteRow, staffSiteCreateSchema } from '@portal/domain';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { PagedTable } from '../../../components/staff/paged-table.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
+import { useSchemaForm } from '../../../lib/schema-form.ts';
 import { useCreateSite, useSites } from '../api.ts';
 
 /** The IANA zones this browser knows, offered as the time zone is typed (the server checks it too). */
 const ZONES: string[] = Intl.supportedValuesOf('timeZone');
 
-type Errors = Partial<Record<'name' | 'timezone', string>>;
-
 function SiteForm({ onCreated }: { onCreated: (site: StaffSiteRow) => void }) {
   const create = useCreateSite();
   const listId = useId();
-  const [values, setValues] = useState({ name: '', timezone: PORTAL_TIME_ZONE });
-  const [errors, setErrors] = useState<Errors>({});
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = staffSiteCreateSchema.safeParse(values);
-    if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as keyof Errors] ??= issue.message;
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    create.mutate(parsed.data, {
+  const form = useSchemaForm(staffSiteCreateSchema, { name: '', timezone: PORTAL_TIME_ZONE });
+  const onSubmit = form.handleSubmit((data) =>
+    create.mutate(data, {
       onSuccess: (site) => {
-        setValues({ name: '', timezone: PORTAL_TIME_ZONE });
+        form.reset();
         onCreated(site);
       },
-    });
-  };
-  const field = (name: 'name' | 'timezone') => ({
-    value: values[name],
-    error: errors[name],
-    autoComplete: 'off',
-    onChange: (event: { target: { value: string } }) => setValues({ ...values, [name]: event.target.value }),
-  });
+    }),
+  );
+  const field = (name: 'name' | 'timezone') => ({ autoComplete: 'off', ...form.field(name) });
   return (
     <form className="staff-form" onSubmit={onSubmit} noValidate aria-label="New site">
       {create.error ? <Alert tone="error">{create.error.message}</Alert> : null}
