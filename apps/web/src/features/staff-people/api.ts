@@ -1,7 +1,10 @@
 import {
   type ConsentReview,
   messageResponseSchema,
+  type PersonClosure,
   peoplePageSchema,
+  personClosureStartedSchema,
+  personExportStartedSchema,
   personPageSchema,
 } from '@portal/domain';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -70,6 +73,18 @@ export const useReviewConsent = (id: string) =>
     ),
   );
 
+/** The person's export, for a request by phone: they get the email and download it; staff never do. */
+export const useStartExport = (id: string) =>
+  usePersonAction(id, () =>
+    staffRequest(`/people/${id}/export`, { method: 'POST' }, personExportStartedSchema),
+  );
+
+/** The person's closure, for a request by phone, with the scope they chose. */
+export const useCloseAccount = (id: string) =>
+  usePersonAction(id, (closure: PersonClosure) =>
+    staffRequest(`/people/${id}/closure`, { method: 'POST', body: closure }, personClosureStartedSchema),
+  );
+
 const supportViewSchema = z.object({
   access_token: z.string(),
   expires_in: z.number(),
@@ -87,6 +102,8 @@ export async function openSupportView(id: string, email: string): Promise<void> 
     subjectId: view.user_id,
     actorId: view.actor_id,
     username: email,
+    // "Return to my account" comes back to this page, not to the portal's Support page.
+    returnTo: `/staff/people/${id}`,
   });
   startSession({ access_token: view.access_token, expires_in: view.expires_in, user_id: view.user_id }, now);
 }

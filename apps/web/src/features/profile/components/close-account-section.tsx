@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { WhatClosingDoes } from '../../../components/closure/what-closing-does.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, FieldError } from '../../../components/ui/field.tsx';
@@ -13,28 +14,6 @@ import { getAccessToken, useSession } from '../../../lib/session.ts';
 import { followClosure, useCloseAccount } from '../closure-api.ts';
 
 const T = CLOSURE_TEXTS;
-
-/** What closing deletes, and what is kept and why: shown before anything can be asked. */
-function WhatHappens() {
-  return (
-    <>
-      <h4>{T.deletedTitle}</h4>
-      <ul>
-        {T.deleted.map((line) => (
-          <li key={line}>{line}</li>
-        ))}
-      </ul>
-      <h4>{T.keptTitle}</h4>
-      <ul>
-        {T.kept.map((item) => (
-          <li key={item.what}>
-            <strong>{item.what}.</strong> {item.why}
-          </li>
-        ))}
-      </ul>
-    </>
-  );
-}
 
 function ClosureForm({ onCancel }: { onCancel: () => void }) {
   const ids = useId();
@@ -131,7 +110,7 @@ export function CloseAccountSection() {
     <section className="your-data-part close-account" aria-labelledby={headingId}>
       <h3 id={headingId}>{T.sectionTitle}</h3>
       <p>{T.intro}</p>
-      <WhatHappens />
+      <WhatClosingDoes />
       {actorId ? (
         <Alert tone="info">{T.supportView}</Alert>
       ) : (

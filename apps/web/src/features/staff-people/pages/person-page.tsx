@@ -6,6 +6,7 @@ import { Loading } from '../../../components/ui/loading.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { usePerson } from '../api.ts';
 import { ConsentReview } from '../components/consent-review.tsx';
+import { DataRequests } from '../components/data-requests.tsx';
 import { PersonActions } from '../components/person-actions.tsx';
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
@@ -111,6 +112,7 @@ export function PersonPage() {
       </h1>
       <PersonActions person={p} />
       <ConsentReview person={p} />
+      <DataRequests person={p} />
       <Profile person={p} />
       <Listing
         title="Kits"

@@ -1,0 +1,129 @@
+import { CLOSURE_SCOPES, CLOSURE_TEXTS, type ClosureScope, type PersonPage } from '@portal/domain';
+import { type FormEvent, useId, useState } from 'react';
+import { WhatClosingDoes } from '../../../components/closure/what-closing-does.tsx';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { FieldError } from '../../../components/ui/field.tsx';
+import { useCloseAccount, useStartExport } from '../api.ts';
+
+/**
+ * "My data" for a request that came by phone (issues 23 and 24): support starts the person's export,
+ * which the person downloads signed in, or closes their account with the scope they chose, after the
+ * same explanation the person reads on My Profile and a confirmation step. No password: the person
+ * asked by phone.
+ */
+export function DataRequests({ person }: { person: PersonPage }) {
+  const { id, firstName, lastName, isStaff } = person.profile;
+  const ids = useId();
+  const exporting = useStartExport(id);
+  const closing = useCloseAccount(id);
+  const [open, setOpen] = useState(false);
+  const [scope, setScope] = useState<ClosureScope | null>(null);
+  const [scopeError, setScopeError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  if (isStaff) return null;
+
+  const name = `${firstName} ${lastName}`;
+  const toConfirm = (event: FormEvent) => {
+    event.preventDefault();
+    setScopeError(scope ? null : CLOSURE_TEXTS.scopeRequired);
+    setConfirming(scope !== null);
+  };
+  const close = () => {
+    if (scope) closing.mutate({ scope }, { onSettled: () => setConfirming(false) });
+  };
+
+  return (
+    <section className="staff-panel" aria-labelledby={`${ids}-title`}>
+      <h2 id={`${ids}-title`}>Requests by phone: export or closure</h2>
+      <p>
+        When a person asks by phone, start their export or close their account here. The export is built as
+        when they ask themselves: they get an email and download it signed in.
+      </p>
+      {exporting.data ? <Alert tone="success">{exporting.data.message}</Alert> : null}
+      {exporting.error ? <Alert tone="error">{exporting.error.message}</Alert> : null}
+      {closing.data ? <Alert tone="success">{closing.data.message}</Alert> : null}
+      {closing.error ? <Alert tone="error">{closing.error.message}</Alert> : null}
+      <div className="form-actions">
+        <Button variant="secondary" busy={exporting.isPending} onClick={() => exporting.mutate(undefined)}>
+          Start an export
+        </Button>
+        {closing.isSuccess ? null : (
+          <Button
+            variant="secondary"
+            aria-expanded={open}
+            aria-controls={`${ids}-closure`}
+            onClick={() => {
+              setOpen(!open);
+              setConfirming(false);
+            }}
+          >
+            Close the account…
+          </Button>
+        )}
+      </div>
+      <div id={`${ids}-closure`} hidden={!open || closing.isSuccess}>
+        {open && !closing.isSuccess ? (
+          <form
+            className="staff-form"
+            aria-label="Closure asked for by phone"
+            noValidate
+            onSubmit={toConfirm}
+          >
+            <p>{CLOSURE_TEXTS.intro}</p>
+            <WhatClosingDoes heading="h3" />
+            <fieldset
+              className="choice-group"
+              disabled={confirming}
+              aria-describedby={scopeError ? `${ids}-scope-error` : undefined}
+              aria-invalid={scopeError ? true : undefined}
+            >
+              <legend>What did the person ask for?</legend>
+              {CLOSURE_SCOPES.map((value) => (
+                <div key={value} className="choice">
+                  <input
+                    id={`${ids}-${value}`}
+                    type="radio"
+                    name={`${ids}-scope`}
+                    value={value}
+                    checked={scope === value}
+                    aria-describedby={`${ids}-${value}-hint`}
+                    onChange={() => setScope(value)}
+                  />
+                  <div>
+                    <label htmlFor={`${ids}-${value}`}>{CLOSURE_TEXTS.scopes[value].label}</label>
+                    <p id={`${ids}-${value}-hint`} className="field-hint">
+                      {CLOSURE_TEXTS.scopes[value].hint}
+                    </p>
+                  </div>
+                </div>
+              ))}
+              <FieldError id={`${ids}-scope-error`}>{scopeError ?? undefined}</FieldError>
+            </fieldset>
+            {confirming && scope ? (
+              <div className="closure-confirm">
+                <p>
+                  <strong>
+                    Close the account of {name}: “{CLOSURE_TEXTS.scopes[scope].label}”? This cannot be undone.
+                  </strong>
+                </p>
+                <div className="form-actions">
+                  <Button busy={closing.isPending} onClick={close}>
+                    Close the account
+                  </Button>
+                  <Button variant="secondary" onClick={() => setConfirming(false)}>
+                    Go back
+                  </Button>
+                </div>
+              </div>
+            ) : (
+              <div className="form-actions">
+                <Button type="submit">Continue</Button>
+              </div>
+            )}
+          </form>
+        ) : null}
+      </div>
+    </section>
+  );
+}
