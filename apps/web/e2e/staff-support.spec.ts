@@ -56,4 +56,12 @@ test("support finds a customer, reviews a minor's consent form, and opens the re
   await expect(banner).toContainText('Mina Young');
   await expect(banner).toContainText('read-only');
   await expectAccessible(page);
+
+  // The way back leads to the console page the view was opened from, signed in as support again.
+  await banner.getByRole('button', { name: 'Return to my account' }).click();
+  await expect(page).toHaveURL(new RegExp(`/staff/people/${minor.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Mina Young' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Support view' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Access log' })).toContainText('person.support_view.open');
+  await expectAccessible(page);
 });

@@ -110,4 +110,28 @@ describe('support view across a reload', () => {
     session.endSession('loggedOut');
     expect(sessionStorage.length).toBe(0);
   });
+
+  it('keeps where "Return to my account" leads across a reload: the console page it came from, else /support', async () => {
+    const { view } = await load();
+    const opened = {
+      token: viewToken,
+      expiresAt: Date.now() + 3600_000,
+      subjectId: PERSON,
+      actorId: SUPPORT,
+      username: 'priya@example.com',
+    };
+    view.beginSupportView({ ...opened, returnTo: `/staff/people/${PERSON}` });
+    const reloaded = (await load()).view;
+    const kept = reloaded.storedSupportView();
+    expect(kept).toMatchObject({ returnTo: `/staff/people/${PERSON}` });
+    expect(kept && reloaded.returnPathOf(kept)).toBe(`/staff/people/${PERSON}`);
+    expect(reloaded.returnPathOf(opened)).toBe('/support');
+    // Never another site, whatever the storage holds.
+    expect(reloaded.returnPathOf({ ...opened, returnTo: '//evil.example/x' })).toBe('/support');
+    sessionStorage.setItem(
+      'portal.supportView',
+      JSON.stringify({ ...opened, returnTo: 'https://evil.example' }),
+    );
+    expect((await load()).view.storedSupportView()).toBeNull();
+  });
 });

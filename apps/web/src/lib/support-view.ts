@@ -14,7 +14,15 @@ export type SupportView = {
   subjectId: string;
   actorId: string;
   username: string;
+  /**
+   * Where "Return to my account" goes: the console's page of the person when the view was opened from
+   * there (/staff/people/<id>); the portal's Support page when absent (the view opened there).
+   */
+  returnTo?: string;
 };
+
+/** Where a view opened from the portal's Support page returns. */
+export const SUPPORT_PAGE = '/support';
 
 const KEY = 'portal.supportView';
 
@@ -22,6 +30,15 @@ const KEY = 'portal.supportView';
 type State = { view: SupportView | null; endedNotice: boolean; refused: boolean };
 let state: State = { view: read(), endedNotice: false, refused: false };
 const listeners = new Set<() => void>();
+
+/** Only a path of this app: the stored value must never send the tab to another site. */
+function isReturnPath(path: unknown): path is string {
+  return typeof path === 'string' && path.startsWith('/') && !path.startsWith('//');
+}
+
+/** Where "Return to my account" leads for this view. */
+export const returnPathOf = (view: SupportView): string =>
+  isReturnPath(view.returnTo) ? view.returnTo : SUPPORT_PAGE;
 
 function read(): SupportView | null {
   try {
@@ -33,7 +50,8 @@ function read(): SupportView | null {
       typeof view.expiresAt === 'number' &&
       typeof view.subjectId === 'string' &&
       typeof view.actorId === 'string' &&
-      typeof view.username === 'string';
+      typeof view.username === 'string' &&
+      (view.returnTo === undefined || isReturnPath(view.returnTo));
     return complete ? (view as SupportView) : null;
   } catch {
     return null;

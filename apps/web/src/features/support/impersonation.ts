@@ -52,7 +52,7 @@ export async function startImpersonation(username: string): Promise<void> {
 
 /**
  * Return to my account: the support user's refresh cookie gives their own session back. Cached data is
- * keyed by user id, so the person's data is dropped by their id.
+ * keyed by user id, so the person's data is dropped by their id; the console's data is read again.
  */
 export function useEndImpersonation() {
   const queryClient = useQueryClient();
@@ -64,7 +64,11 @@ export function useEndImpersonation() {
     try {
       await refreshSession();
     } finally {
-      if (subjectId) queryClient.removeQueries({ predicate: (query) => query.queryKey.includes(subjectId) });
+      // The console's own reads about the person (its page, opened from there) are support's, not the
+      // view's: they stay, read again with the support session, so the way back shows the view logged.
+      const viewed = (key: readonly unknown[]) => key[0] !== 'staff' && key.includes(subjectId);
+      if (subjectId) queryClient.removeQueries({ predicate: (query) => viewed(query.queryKey) });
+      await queryClient.invalidateQueries({ queryKey: ['staff'] });
     }
   };
 }

@@ -5,7 +5,7 @@ import { SUPPORT_TEXTS } from '../../../components/support/support-texts.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
-import { useSupportViewState } from '../../../lib/support-view.ts';
+import { returnPathOf, useSupportViewState } from '../../../lib/support-view.ts';
 import { useEndImpersonation, useImpersonation } from '../impersonation.ts';
 
 /** Shown on every portal page while support views someone's portal, with the way back. */
@@ -23,10 +23,12 @@ export function ImpersonationBanner() {
   if (!impersonation) return null;
 
   const name = user.data ? `${user.data.firstName} ${user.data.lastName}` : impersonation.username;
+  // Back where the view was opened: the console's page of the person, or the Support page.
+  const back = returnPathOf(impersonation);
 
   function returnToMyAccount() {
     if (returning.isPending) return;
-    navigate('/support');
+    navigate(back);
     returning.mutate();
   }
 
