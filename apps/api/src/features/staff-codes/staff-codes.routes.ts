@@ -1,5 +1,4 @@
 import {
-  apiErrorSchema,
   staffPromoCreateSchema,
   staffPromoPageSchema,
   staffPromoQuerySchema,
@@ -11,6 +10,7 @@ import {
 } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errors, security, tags } from '../../lib/route-schema.ts';
 import { principalOf } from '../../plugins/authenticate.ts';
 import { requireStaff } from '../../plugins/staff-guard.ts';
 import {
@@ -22,15 +22,6 @@ import {
   listReferralCodes,
 } from './codes.service.ts';
 
-const tags = ['staff'];
-const security = [{ bearerAuth: [] }];
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
 const codeParams = z.object({ code: z.string().trim().min(1).max(40) });
 
 /** Codes (ADMIN): promo codes and practitioners' referral codes; each change audited. At /api/staff. */

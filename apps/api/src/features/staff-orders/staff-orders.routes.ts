@@ -14,21 +14,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PaymentProvider } from '../../adapters/payments/payments.ts';
+import { errors, security, tags } from '../../lib/route-schema.ts';
 import { principalOf } from '../../plugins/authenticate.ts';
 import { requireStaff } from '../../plugins/staff-guard.ts';
 import { refundOrder } from './order-refund.service.ts';
 import { searchOrders } from './orders-search.service.ts';
 import { cancelSubscriptionByStaff, listSubscriptions, retryRenewal } from './staff-subscriptions.service.ts';
 
-const tags = ['staff'];
-const security = [{ bearerAuth: [] }];
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
 const orderParams = z.object({
   orderId: z.coerce.number({ error: 'That is not an order number.' }).int().positive().max(2_147_483_647),
 });

@@ -1,5 +1,4 @@
 import {
-  apiErrorSchema,
   consentReviewSchema,
   messageResponseSchema,
   peoplePageSchema,
@@ -11,6 +10,7 @@ import {
 } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errors, security } from '../../lib/route-schema.ts';
 import { principalOf } from '../../plugins/authenticate.ts';
 import { requireStaff } from '../../plugins/staff-guard.ts';
 import { closeAccountFor, startExportFor } from './data-requests.service.ts';
@@ -24,14 +24,6 @@ import {
   sendVerificationEmail,
 } from './person-actions.service.ts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
-const security = [{ bearerAuth: [] }];
 const params = z.object({ id: z.uuid('That is not an account id.') });
 
 /** People (SUPPORT): find a person, their page, and support's actions, each audited. At /api/staff. */

@@ -13,6 +13,7 @@ import {
 } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errors, recordNumber, security, tags } from '../../lib/route-schema.ts';
 import { principalOf } from '../../plugins/authenticate.ts';
 import { requireStaff } from '../../plugins/staff-guard.ts';
 import {
@@ -25,7 +26,6 @@ import {
   updateProjectSurveys,
   voucherCsv,
 } from './projects.service.ts';
-import { errors, recordNumber, security, tags } from './study-route-parts.ts';
 
 const projectParams = z.object({ projectId: recordNumber('project') });
 

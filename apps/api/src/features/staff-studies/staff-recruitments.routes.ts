@@ -14,6 +14,7 @@ import {
 } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errors, recordNumber, security, tags } from '../../lib/route-schema.ts';
 import { principalOf } from '../../plugins/authenticate.ts';
 import { requireStaff } from '../../plugins/staff-guard.ts';
 import {
@@ -26,7 +27,6 @@ import {
   recruitmentDetail,
   updateConsent,
 } from './recruitments.service.ts';
-import { errors, recordNumber, security, tags } from './study-route-parts.ts';
 
 const params = z.object({ recruitmentId: recordNumber('recruitment') });
 const consentParams = params.extend({ consentId: recordNumber('consent') });

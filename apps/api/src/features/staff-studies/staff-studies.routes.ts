@@ -12,6 +12,7 @@ import {
 } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errors, recordNumber, security, tags } from '../../lib/route-schema.ts';
 import { principalOf } from '../../plugins/authenticate.ts';
 import { requireStaff } from '../../plugins/staff-guard.ts';
 import {
@@ -22,7 +23,6 @@ import {
   studyKitDetail,
   studyKitLabels,
 } from './sites.service.ts';
-import { errors, recordNumber, security, tags } from './study-route-parts.ts';
 
 const siteParams = z.object({ siteId: recordNumber('site') });
 const kitParams = z.object({ kitId: recordNumber('kit') });

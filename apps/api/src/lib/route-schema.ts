@@ -1,9 +1,11 @@
 import { apiErrorSchema } from '@portal/domain';
 import { z } from 'zod';
 
-/** What every route of the studies console shares in its OpenAPI schema. */
+/** The staff console's OpenAPI tag. */
 export const tags = ['staff'];
+/** A route that takes the bearer token. */
 export const security = [{ bearerAuth: [] }];
+/** The error answers of a signed-in route that reads and changes records, all in the one error shape. */
 export const errors = {
   400: apiErrorSchema,
   401: apiErrorSchema,
