@@ -4,7 +4,9 @@ import type { APIRequestContext } from '@playwright/test';
 import {
   DATA_RIGHTS_TEXTS,
   EMAIL_PREFERENCES_TEXTS,
+  MY_AUDIT_TEXTS,
   MY_CONSENTS_TEXTS,
+  OPERATOR_KEY_FOR_PERSON,
   PROFILE_MESSAGES,
 } from '@portal/domain';
 import { strFromU8, unzipSync } from 'fflate';
@@ -165,4 +167,29 @@ test('a person withdraws their Future Insight consent, and the profile shows it 
   await page.reload();
   await expect(table.getByRole('cell', { name: 'Withdrawn' })).toBeVisible();
   await expect(page.getByRole('radio', { name: /No, please do not use my data/ })).toBeChecked();
+});
+
+test('a person reads what our staff did on their account, newest first', async ({ page, request }) => {
+  test.slow();
+  const user = await createUser(request);
+  await login(page, user);
+  await page.goto('/profile');
+  const staffActions = page
+    .getByRole('region', { name: DATA_RIGHTS_TEXTS.sectionTitle })
+    .getByRole('region', { name: MY_AUDIT_TEXTS.title });
+  await expect(staffActions.getByText(MY_AUDIT_TEXTS.empty)).toBeVisible();
+
+  // Support sends a password reset link from the console (here through the operator key, as automation).
+  const reset = await request.post(`/api/staff/people/${user.id}/password-reset`, { headers: OPS_HEADERS });
+  expect(reset.status(), await reset.text()).toBe(202);
+  await page.reload();
+  const rows = staffActions.getByRole('row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1).getByRole('cell')).toHaveText([
+    /\d/,
+    OPERATOR_KEY_FOR_PERSON,
+    'Sent you a link to reset your password',
+  ]);
+  await expect(staffActions.getByText(MY_AUDIT_TEXTS.empty)).toHaveCount(0);
+  await expectAccessible(page);
 });

@@ -2,10 +2,11 @@ import type { ProfileInput } from '@portal/domain';
 import {
   consentFlowSchema,
   messageResponseSchema,
+  myAuditPageSchema,
   PROFILE_CONSENT_FLOW_ID,
   supportViewsSchema,
 } from '@portal/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest, freshAccessToken } from '../../lib/api-client.ts';
 import { currentUserQueryKey, currentUserSchema } from '../../lib/current-user.ts';
 import { useSession } from '../../lib/session.ts';
@@ -45,6 +46,23 @@ export function useSupportViews() {
     queryKey: ['support-views', userId],
     queryFn: ({ signal }) =>
       apiRequest('/users/me/support-views', { auth: 'required', signal }, supportViewsSchema),
+    enabled: userId !== null,
+  });
+}
+
+/** What staff did on the signed-in person's account, newest first, a page at a time (keyset `next`). */
+export function useMyStaffActions() {
+  const { userId } = useSession();
+  return useInfiniteQuery({
+    queryKey: ['my-audit', userId],
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest(
+        `/me/audit${pageParam ? `?after=${encodeURIComponent(pageParam)}` : ''}`,
+        { auth: 'required', signal },
+        myAuditPageSchema,
+      ),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.next ?? undefined,
     enabled: userId !== null,
   });
 }

@@ -10,6 +10,7 @@ import { errorText } from '../../../lib/error-text.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { CloseAccountSection } from './close-account-section.tsx';
+import { StaffActionsSection } from './staff-actions-section.tsx';
 import { SupportViewsSection } from './support-views-section.tsx';
 
 const T = DATA_RIGHTS_TEXTS;
@@ -61,7 +62,7 @@ function ExportState({ latest }: { latest: DataExport }) {
 /**
  * "Your data" on My Profile (issue 23): ask for a copy of everything the portal holds, follow its
  * preparation, and download the ZIP once ready (for 7 days, signed in: the file needs the bearer token);
- * and see who viewed it (the support views of the account).
+ * see who viewed it (the support views of the account) and what staff did on the account.
  */
 export function YourDataSection() {
   const headingId = useId();
@@ -88,6 +89,7 @@ export function YourDataSection() {
       {request.isError ? <Alert tone="error">{errorText(request.error)}</Alert> : null}
       {request.isSuccess && preparing ? <p>{T.requested}</p> : null}
       <SupportViewsSection />
+      <StaffActionsSection />
       <CloseAccountSection />
     </section>
   );
