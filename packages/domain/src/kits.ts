@@ -396,6 +396,11 @@ const SAMPLE_FAILURES: SampleStatus[] = [
   'FAILED_TUBE_NOT_INTACT',
   'FAILED_PROCESSING',
 ];
+/** Samples the lab holds, or that are on their way to it: from the person's dispatch on, failures included. */
+export const SAMPLES_AT_THE_LAB: readonly SampleStatus[] = [
+  ...SAMPLE_FLOW.slice(SAMPLE_FLOW.indexOf('DISPATCHED_BY_CUSTOMER')),
+  ...SAMPLE_FAILURES,
+];
 
 /** The sample state machine: forward along the lab pipeline; failures only at the lab; loss only in transit. */
 export function sampleTransitionAllowed(from: string | null, to: string): boolean {

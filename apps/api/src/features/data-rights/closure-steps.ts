@@ -1,4 +1,4 @@
-import { CLOSURE_TEXTS, type ClosureScope } from '@portal/domain';
+import { CLOSURE_TEXTS, type ClosureScope, SAMPLES_AT_THE_LAB } from '@portal/domain';
 import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { enqueueMail } from '../../adapters/mail/outbox.ts';
 import { compose } from '../../adapters/mail/templates.ts';
@@ -48,25 +48,6 @@ export async function markDone(db: DbOrTx, closureId: string, step: ClosureStep)
 const UNSENT = ['UNASSIGNED', 'ASSIGNED', 'REDEEMED', 'REQUESTED', 'ALLOCATED'];
 /** Kits with the person whose sample has not been sent back: they can no longer be used. */
 const WITH_PERSON = ['DISPATCHED_BY_LAB', 'RECEIVED_BY_CUSTOMER'];
-/** Samples the lab holds, or that are on their way to it. */
-const AT_THE_LAB = [
-  'DISPATCHED_BY_CUSTOMER',
-  'RECEIVED_BY_LAB',
-  'READY_FOR_ACCESSIONING',
-  'ACCESSIONING',
-  'DNA_EXTRACTION',
-  'DNA_LIBRARY_PREP',
-  'SEQUENCING',
-  'PROCESSING',
-  'COMPLETED',
-  'RESULTS_AVAILABLE',
-  'MICROBIOME_COACH_SESSION_COMPLETED',
-  'FAILED_OVERLOADED',
-  'FAILED_UNDERLOADED',
-  'FAILED_SWAB_OTHER',
-  'FAILED_TUBE_NOT_INTACT',
-  'FAILED_PROCESSING',
-];
 
 /** Cancelled first, so no renewal starts; then the saved card is forgotten by the provider. */
 export async function cancelSubscriptions({ ctx, payments, closure }: StepRun) {
@@ -261,7 +242,7 @@ export async function askLabToDestroy({ ctx, closure }: StepRun) {
     const held = await tx
       .select({ sampleIdentifier: kits.sampleIdentifier, kitId: kits.id })
       .from(kits)
-      .where(and(eq(kits.ownerId, closure.userId), inArray(kits.sampleStatus, AT_THE_LAB)));
+      .where(and(eq(kits.ownerId, closure.userId), inArray(kits.sampleStatus, SAMPLES_AT_THE_LAB)));
     if (held.length) await tx.insert(sampleDestructions).values(held).onConflictDoNothing();
     await markDone(tx, closure.id, 'samples');
   });
