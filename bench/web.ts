@@ -203,7 +203,13 @@ export async function benchWeb() {
       await page.goto(`${server.url}${url}`, { waitUntil: 'networkidle' });
       // Every measured page has a heading once drawn; on a busy machine the first render can outlast
       // the network's idle time, and reading LCP before it would report the loading text.
-      await page.locator('h1').first().waitFor();
+      await page
+        .locator('h1')
+        .first()
+        .waitFor()
+        .catch((error: unknown) => {
+          throw new Error(`${url} drew no heading: ${String(error)}`);
+        });
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(1500);
       const m = (await page.evaluate('window.__metrics')) as {
