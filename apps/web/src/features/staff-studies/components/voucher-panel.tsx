@@ -1,4 +1,5 @@
 import { STUDY_MESSAGES, staffVoucherBatchSchema } from '@portal/domain';
+import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -10,8 +11,7 @@ export function VoucherPanel({ projectId }: { projectId: number }) {
   const create = useCreateVouchers(projectId);
   const [count, setCount] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
-  const [exporting, setExporting] = useState(false);
-  const [exportError, setExportError] = useState<string | null>(null);
+  const exportCsv = useMutation({ mutationFn: () => downloadVoucherCsv(projectId) });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -24,17 +24,6 @@ export function VoucherPanel({ projectId }: { projectId: number }) {
     }
     setProblem(undefined);
     create.mutate(parsed.data.count, { onSuccess: () => setCount('') });
-  };
-  const exportCsv = async () => {
-    setExporting(true);
-    setExportError(null);
-    try {
-      await downloadVoucherCsv(projectId);
-    } catch (error) {
-      setExportError((error as Error).message);
-    } finally {
-      setExporting(false);
-    }
   };
   const made = create.data?.vouchers ?? [];
 
@@ -54,12 +43,12 @@ export function VoucherPanel({ projectId }: { projectId: number }) {
         <Button type="submit" busy={create.isPending}>
           Make vouchers
         </Button>
-        <Button variant="secondary" busy={exporting} onClick={exportCsv}>
+        <Button variant="secondary" busy={exportCsv.isPending} onClick={() => exportCsv.mutate()}>
           Download the voucher list (CSV)
         </Button>
       </form>
       {create.error ? <Alert tone="error">{create.error.message}</Alert> : null}
-      {exportError ? <Alert tone="error">{exportError}</Alert> : null}
+      {exportCsv.error ? <Alert tone="error">{exportCsv.error.message}</Alert> : null}
       {made.length > 0 ? (
         <>
           <Alert tone="success">

@@ -5,6 +5,7 @@ import {
   type StudyKitType,
   staffStudyKitBatchSchema,
 } from '@portal/domain';
+import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -16,25 +17,18 @@ import { printStudyLabels, useCreateStudyKits, useSiteKits } from '../api.ts';
 
 /** Prints labels of these kits; a failure is shown next to the button. */
 function PrintLabels({ ids, label }: { ids: number[]; label: string }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const print = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await printStudyLabels(ids);
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const print = useMutation({ mutationFn: () => printStudyLabels(ids) });
   return (
     <>
-      <Button variant="secondary" busy={busy} disabled={ids.length === 0} onClick={print}>
+      <Button
+        variant="secondary"
+        busy={print.isPending}
+        disabled={ids.length === 0}
+        onClick={() => print.mutate()}
+      >
         {label}
       </Button>
-      {error ? <Alert tone="error">{error}</Alert> : null}
+      {print.error ? <Alert tone="error">{print.error.message}</Alert> : null}
     </>
   );
 }
