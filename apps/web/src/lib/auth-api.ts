@@ -68,10 +68,9 @@ export function useConfirmPasswordReset() {
 
 /**
  * Signs out on the server (revoking the refresh cookie), ends the session in memory, then reloads the
- * app at '/' (consumer §4: logout clears tokens and state and reloads; the user lands on /), so nothing
- * of the person's data or screens survives in the page.
+ * app at `home`, so nothing of the person's data or screens survives in the page.
  */
-export function useLogout() {
+export function useSignOut(home: string) {
   return useMutation({
     mutationFn: async () => {
       try {
@@ -82,7 +81,10 @@ export function useLogout() {
     },
     onSettled: () => {
       endSession('loggedOut');
-      window.location.assign('/');
+      window.location.assign(home);
     },
   });
 }
+
+/** The portal's sign-out: consumer §4, logout clears tokens and state and reloads; the user lands on /. */
+export const useLogout = () => useSignOut('/');

@@ -1,7 +1,8 @@
 import { holdsStaffRole, type StaffRole, type StaffSession, staffSessionSchema } from '@portal/domain';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client.ts';
-import { endSession, useSession } from './session.ts';
+import { useSignOut } from './auth-api.ts';
+import { useSession } from './session.ts';
 
 /**
  * The staff console's shared client state (issue 24): who is signed in to /staff, their roles, and how
@@ -39,22 +40,5 @@ export const staffRequest = <T>(
   schema?: Parameters<typeof apiRequest<T>>[2],
 ) => apiRequest<T>(`/staff${path}`, { ...options, auth: 'required' }, schema);
 
-/**
- * Signs out of the console: the session ends on the server and in memory, and the page reloads at
- * /staff, so nothing of the console's data stays in the page.
- */
-export function useStaffSignOut() {
-  return useMutation({
-    mutationFn: async () => {
-      try {
-        await apiRequest('/auth/logout', { method: 'POST', body: {}, auth: 'ifPresent' });
-      } catch {
-        // Signing out here matters more than the server's answer; the cookie expires anyway.
-      }
-    },
-    onSettled: () => {
-      endSession('loggedOut');
-      window.location.assign('/staff');
-    },
-  });
-}
+/** Signs out of the console; the page reloads at /staff, so nothing of the console's data stays. */
+export const useStaffSignOut = () => useSignOut('/staff');
