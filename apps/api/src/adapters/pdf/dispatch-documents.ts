@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { INK, MUTED } from './pdf-document.ts';
+import { collect, INK, MUTED } from './pdf-document.ts';
 
 /**
  * What logistics prints for the kits it dispatches (issue 24): a packing slip (A5) and an address label
@@ -26,15 +26,6 @@ export type DispatchKind = 'slip' | 'label';
 
 const MM = 72 / 25.4;
 const LABEL_SIZE: [number, number] = [100 * MM, 150 * MM];
-
-function collect(doc: PDFKit.PDFDocument): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-}
 
 const addressLines = (kit: DispatchKit) =>
   kit.recipient

@@ -28,7 +28,8 @@ export type Tagged = {
   done: Promise<Buffer>;
 };
 
-function collect(doc: PDFKit.PDFDocument): Promise<Buffer> {
+/** The document's bytes, once it has ended. */
+export function collect(doc: PDFKit.PDFDocument): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));

@@ -1,7 +1,7 @@
 import { kitTypeName, type StudyKitType } from '@portal/domain';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { INK, MUTED } from './pdf-document.ts';
+import { collect, INK, MUTED } from './pdf-document.ts';
 
 /**
  * Labels of the multi-site study's kits (issue 24): one 100 × 60 mm label per kit, in the order given,
@@ -20,15 +20,6 @@ const MM = 72 / 25.4;
 const SIZE: [number, number] = [100 * MM, 60 * MM];
 const PAD = 4 * MM;
 const QR = 40 * MM;
-
-function collect(doc: PDFKit.PDFDocument): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-}
 
 export async function studyLabelsPdf(labels: StudyLabel[], brand: string): Promise<Buffer> {
   const codes = await Promise.all(
