@@ -33,6 +33,18 @@ import { revokeAllSessions, startSession } from './tokens.ts';
 const ARGON2 = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 export const hashPassword = (password: string) => hash(password, ARGON2);
 
+/** Sets the account's password from an emailed link, which proves the email too: it is verified. */
+export const setPasswordFromLink = (tx: DbOrTx, userId: string, passwordHash: string) =>
+  tx
+    .update(users)
+    .set({
+      passwordHash,
+      emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, userId))
+    .returning({ email: users.email, authorities: users.authorities });
+
 /** Verified against when an email has no account, so both cases take the same time. */
 let dummyHash: Promise<string> | undefined;
 
@@ -224,15 +236,7 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
   await ctx.db.transaction(async (tx) => {
     const result = await consumeEmailToken(tx, token, 'RESET_PASSWORD');
     if (result.status !== 'ok') throw new AppError(400, ERROR_CODES.tokenInvalid, AUTH_MESSAGES.resetInvalid);
-    const [user] = await tx
-      .update(users)
-      .set({
-        passwordHash,
-        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(users.id, result.userId))
-      .returning({ email: users.email });
+    const [user] = await setPasswordFromLink(tx, result.userId, passwordHash);
     await revokeAllSessions(tx, result.userId);
     if (user) await clearAccountFailures(tx, user.email);
   });

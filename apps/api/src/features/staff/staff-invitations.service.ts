@@ -8,7 +8,7 @@ import type { AppContext } from '../../lib/context.ts';
 import { conflict, invalid } from '../../lib/errors.ts';
 import { randomToken, sha256 } from '../../lib/secrets.ts';
 import type { Principal } from '../../plugins/authenticate.ts';
-import { hashPassword } from '../auth/auth.service.ts';
+import { hashPassword, setPasswordFromLink } from '../auth/auth.service.ts';
 import { OPERATOR_KEY_LABEL, recordStaffAction } from './audit.ts';
 
 /** Staff invitations: an admin invites by email, the invitee sets a password through the link. */
@@ -146,15 +146,7 @@ export async function acceptInvitation(ctx: AppContext, token: string, password:
           .where(eq(staffMembers.userId, link.userId))
       : [];
     if (!link || !member || member.disabledAt) throw invalid(STAFF_MESSAGES.invitationInvalid);
-    const [user] = await tx
-      .update(users)
-      .set({
-        passwordHash,
-        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(users.id, link.userId))
-      .returning({ email: users.email, authorities: users.authorities });
+    const [user] = await setPasswordFromLink(tx, link.userId, passwordHash);
     if (!user) throw invalid(STAFF_MESSAGES.invitationInvalid);
     await tx.update(staffMembers).set({ acceptedAt: sql`now()` }).where(eq(staffMembers.userId, link.userId));
     const self: Principal = { userId: link.userId, authorities: user.authorities, sessionId: 'invitation' };
