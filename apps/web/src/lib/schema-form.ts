@@ -3,7 +3,8 @@ import { z } from 'zod/mini';
 
 type Errors<V> = Partial<Record<keyof V, string>>;
 
-function firstErrors<V>(issues: readonly z.core.$ZodIssue[]): Errors<V> {
+/** Each field's first problem, by the field's name: what a form shows under its fields. */
+export function firstErrors<V>(issues: readonly z.core.$ZodIssue[]): Errors<V> {
   const errors: Errors<V> = {};
   for (const issue of issues) errors[issue.path[0] as keyof V] ??= issue.message;
   return errors;

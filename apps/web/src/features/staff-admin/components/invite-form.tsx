@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { firstErrors } from '../../../lib/schema-form.ts';
 import { useInviteStaff } from '../api.ts';
 
 type Errors = Partial<Record<'email' | 'firstName' | 'lastName' | 'roles', string>>;
@@ -21,9 +22,7 @@ export function InviteForm() {
     event.preventDefault();
     const parsed = staffInvitationSchema.safeParse({ ...values, roles });
     if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as keyof Errors] ??= issue.message;
-      setErrors(found);
+      setErrors(firstErrors<Errors>(parsed.error.issues));
       return;
     }
     setErrors({});

@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
+import { firstErrors } from '../../../lib/schema-form.ts';
 import { useCreatePromo } from '../api.ts';
 
 type PromoType = (typeof PROMO_TYPES)[number];
@@ -37,9 +38,7 @@ export function PromoForm({ onCreated }: { onCreated: (promo: StaffPromoRow) => 
       remainingUsage: values.uses.trim() === '' ? null : Number(values.uses),
     });
     if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as keyof Errors] ??= issue.message;
-      setErrors(found);
+      setErrors(firstErrors<Errors>(parsed.error.issues));
       return;
     }
     setErrors({});

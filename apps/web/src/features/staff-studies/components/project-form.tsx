@@ -12,6 +12,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
+import { firstErrors } from '../../../lib/schema-form.ts';
 import { useCreateProject } from '../api.ts';
 import { SurveyPicker } from './survey-picker.tsx';
 
@@ -46,9 +47,7 @@ export function ProjectForm({ onCreated }: { onCreated: (project: StaffProjectRo
     event.preventDefault();
     const parsed = staffProjectCreateSchema.safeParse({ ...values, surveys });
     if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as keyof Errors] ??= issue.message;
-      setErrors(found);
+      setErrors(firstErrors<Errors>(parsed.error.issues));
       return;
     }
     setErrors({});
