@@ -5,6 +5,8 @@ import { z } from 'zod';
 export const tags = ['staff'];
 /** A route that takes the bearer token. */
 export const security = [{ bearerAuth: [] }];
+/** The answers of a route refused to a caller without the right token or role. */
+export const denied = { 401: apiErrorSchema, 403: apiErrorSchema };
 /** The error answers of a signed-in route that reads and changes records, all in the one error shape. */
 export const errors = {
   400: apiErrorSchema,

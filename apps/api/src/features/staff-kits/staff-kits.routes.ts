@@ -10,6 +10,7 @@ import {
 } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { denied, security, tags } from '../../lib/route-schema.ts';
 import { principalOf } from '../../plugins/authenticate.ts';
 import { requireStaff } from '../../plugins/staff-guard.ts';
 import { dispatchDocuments, kitProjects } from './dispatch-documents.service.ts';
@@ -17,9 +18,6 @@ import { kitDetail } from './kit-detail.service.ts';
 import { searchKits } from './kit-search.service.ts';
 import { dispatchKit, findKitByCode } from './kit-steps.service.ts';
 
-const tags = ['staff'];
-const security = [{ bearerAuth: [] }];
-const denied = { 401: apiErrorSchema, 403: apiErrorSchema };
 const readers = requireStaff(KIT_READER_ROLES);
 const logistics = requireStaff(['LOGISTICS']);
 

@@ -12,6 +12,7 @@ import {
   staffKitRowSchema,
 } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { denied, security, tags } from '../../lib/route-schema.ts';
 import { principalOf } from '../../plugins/authenticate.ts';
 import { requireStaff } from '../../plugins/staff-guard.ts';
 import { moveBatch, receiveSample } from './kit-steps.service.ts';
@@ -22,9 +23,6 @@ import {
   storeUploadedResults,
 } from './results-upload.service.ts';
 
-const tags = ['staff'];
-const security = [{ bearerAuth: [] }];
-const denied = { 401: apiErrorSchema, 403: apiErrorSchema };
 const lab = requireStaff(['LAB']);
 /** A part of an upload: up to RESULTS_CHUNK_MAX profiles of a few hundred KB each. */
 const UPLOAD_LIMIT = 32 * 1024 * 1024;
