@@ -54,4 +54,23 @@ describe('PagedTable', () => {
     expect(screen.getByText('The server is not answering.')).toBeInTheDocument();
     expect(screen.queryByText('No code matches.')).toBeNull();
   });
+
+  it('shows loading while the list is pending, unless the page says when it loads', () => {
+    const { rerender } = render(table(list({ isPending: true, data: undefined }), []));
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    rerender(
+      <PagedTable
+        list={list({ isPending: true, data: undefined })}
+        loading={false}
+        count={0}
+        empty="No code matches."
+        caption="Codes, A to Z"
+        columns={['Code']}
+        more="Show more"
+      >
+        {null}
+      </PagedTable>,
+    );
+    expect(screen.queryByRole('status')).toBeNull();
+  });
 });

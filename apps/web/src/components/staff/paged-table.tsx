@@ -19,6 +19,7 @@ export type PagedList = {
  */
 export function PagedTable({
   list,
+  loading = list.isPending,
   count,
   empty,
   caption,
@@ -27,6 +28,8 @@ export function PagedTable({
   children,
 }: {
   list: PagedList;
+  /** When to show the loading indicator, for a list that waits for a search (default: while pending). */
+  loading?: boolean;
   /** How many rows are loaded. */
   count: number;
   /** What the info note says when the list is empty. */
@@ -41,7 +44,7 @@ export function PagedTable({
 }) {
   return (
     <>
-      {list.isPending ? <Loading /> : null}
+      {loading ? <Loading /> : null}
       {list.error ? <Alert tone="error">{list.error.message}</Alert> : null}
       {list.data && count === 0 ? <Alert tone="info">{empty}</Alert> : null}
       {count > 0 ? (

@@ -1,8 +1,6 @@
 import { Link } from 'react-router';
+import { PagedTable } from '../../../components/staff/paged-table.tsx';
 import { SearchForm, useSearchQuery } from '../../../components/staff/search-form.tsx';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Loading } from '../../../components/ui/loading.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { usePeople } from '../api.ts';
 
@@ -36,51 +34,32 @@ export function PeoplePage() {
           </p>
         </SearchForm>
       </search>
-      {people.isFetching && !people.data ? <Loading /> : null}
-      {people.error ? <Alert tone="error">{people.error.message}</Alert> : null}
-      {people.data && rows.length === 0 ? (
-        <Alert tone="info">{pending ? 'No consent form is waiting.' : 'Nobody matches this search.'}</Alert>
-      ) : null}
-      {rows.length > 0 ? (
-        <div className="staff-table-wrap">
-          <table className="staff-table">
-            <caption className="visually-hidden">
-              {pending ? 'Consent forms waiting' : 'People found'}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Phone</th>
-                <th scope="col">Consent form</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((person) => (
-                <tr key={person.id}>
-                  <th scope="row">
-                    <Link to={`/staff/people/${person.id}`}>
-                      {person.firstName} {person.lastName}
-                    </Link>
-                  </th>
-                  <td>{person.email}</td>
-                  <td>{person.phoneNumber ?? '—'}</td>
-                  <td>
-                    {person.consentFormPendingSince
-                      ? `Waiting since ${formatDateTime(person.consentFormPendingSince)}`
-                      : '—'}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      {people.hasNextPage ? (
-        <Button variant="secondary" busy={people.isFetchingNextPage} onClick={() => people.fetchNextPage()}>
-          Show more
-        </Button>
-      ) : null}
+      <PagedTable
+        list={people}
+        loading={people.isFetching && !people.data}
+        count={rows.length}
+        empty={pending ? 'No consent form is waiting.' : 'Nobody matches this search.'}
+        caption={pending ? 'Consent forms waiting' : 'People found'}
+        columns={['Name', 'Email', 'Phone', 'Consent form']}
+        more="Show more"
+      >
+        {rows.map((person) => (
+          <tr key={person.id}>
+            <th scope="row">
+              <Link to={`/staff/people/${person.id}`}>
+                {person.firstName} {person.lastName}
+              </Link>
+            </th>
+            <td>{person.email}</td>
+            <td>{person.phoneNumber ?? '—'}</td>
+            <td>
+              {person.consentFormPendingSince
+                ? `Waiting since ${formatDateTime(person.consentFormPendingSince)}`
+                : '—'}
+            </td>
+          </tr>
+        ))}
+      </PagedTable>
     </>
   );
 }
