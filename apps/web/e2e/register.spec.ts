@@ -17,6 +17,8 @@ import {
 } from './fixtures.ts';
 
 test('a new customer registers, verifies the email, signs in and signs out', async ({ page, request }) => {
+  // Eight accessibility scans and two argon2 hashes: over a minute once when CI's machine was busy.
+  test.slow();
   const email = uniqueEmail('register');
   await page.goto('/register');
   await expect(page.getByRole('heading', { level: 1, name: 'Create an account' })).toBeVisible();
