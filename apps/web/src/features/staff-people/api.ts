@@ -11,9 +11,8 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { z } from 'zod/mini';
 import { ApiError, freshAccessToken } from '../../lib/api-client.ts';
 import { CLIENT_MESSAGES } from '../../lib/messages.ts';
-import { startSession } from '../../lib/session.ts';
 import { staffRequest } from '../../lib/staff.ts';
-import { beginSupportView } from '../../lib/support-view.ts';
+import { enterSupportView, supportViewTokenSchema } from '../../lib/support-view-start.ts';
 
 /** The search (q) or the consent forms waiting (consent=pending), a page at a time. */
 export function usePeople(search: { q?: string; consent?: 'pending' }) {
@@ -85,27 +84,11 @@ export const useCloseAccount = (id: string) =>
     staffRequest(`/people/${id}/closure`, { method: 'POST', body: closure }, personClosureStartedSchema),
   );
 
-const supportViewSchema = z.object({
-  access_token: z.string(),
-  expires_in: z.number(),
-  user_id: z.string(),
-  actor_id: z.string(),
-});
-
 /** Opens the person's portal read-only in this tab (Trust); their banner leads back. */
 export async function openSupportView(id: string, email: string): Promise<void> {
-  const view = await staffRequest(`/people/${id}/support-view`, { method: 'POST' }, supportViewSchema);
-  const now = Date.now();
-  beginSupportView({
-    token: view.access_token,
-    expiresAt: now + view.expires_in * 1000,
-    subjectId: view.user_id,
-    actorId: view.actor_id,
-    username: email,
-    // "Return to my account" comes back to this page, not to the portal's Support page.
-    returnTo: `/staff/people/${id}`,
-  });
-  startSession({ access_token: view.access_token, expires_in: view.expires_in, user_id: view.user_id }, now);
+  const view = await staffRequest(`/people/${id}/support-view`, { method: 'POST' }, supportViewTokenSchema);
+  // "Return to my account" comes back to this page, not to the portal's Support page.
+  enterSupportView(view, email, `/staff/people/${id}`);
 }
 
 /** Only the types the server accepts for a consent form are shown; anything else is refused here too. */

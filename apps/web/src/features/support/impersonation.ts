@@ -1,23 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod/mini';
 import { apiRequest, refreshSession } from '../../lib/api-client.ts';
-import { startSession, useSession } from '../../lib/session.ts';
-import {
-  beginSupportView,
-  endSupportView,
-  type SupportView,
-  useSupportViewState,
-} from '../../lib/support-view.ts';
+import { useSession } from '../../lib/session.ts';
+import { endSupportView, type SupportView, useSupportViewState } from '../../lib/support-view.ts';
+import { enterSupportView, supportViewTokenSchema } from '../../lib/support-view-start.ts';
 
 /** The IMPERSONATE authority (token authorities) opens the support admin widget (research §2, §6). */
 export const IMPERSONATE = 'IMPERSONATE';
-
-const impersonationSchema = z.object({
-  access_token: z.string(),
-  expires_in: z.number(),
-  user_id: z.string(),
-  actor_id: z.string(),
-});
 
 /**
  * The support view under way, or null. It is kept across a page reload (lib/support-view.ts); the
@@ -34,20 +22,9 @@ export async function startImpersonation(username: string): Promise<void> {
   const token = await apiRequest(
     '/auth/impersonate',
     { method: 'POST', auth: 'required', body: { username } },
-    impersonationSchema,
+    supportViewTokenSchema,
   );
-  const now = Date.now();
-  beginSupportView({
-    token: token.access_token,
-    expiresAt: now + token.expires_in * 1000,
-    subjectId: token.user_id,
-    actorId: token.actor_id,
-    username,
-  });
-  startSession(
-    { access_token: token.access_token, expires_in: token.expires_in, user_id: token.user_id },
-    now,
-  );
+  enterSupportView(token, username);
 }
 
 /**
