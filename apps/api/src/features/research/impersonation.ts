@@ -11,6 +11,14 @@ import { signAccessToken } from '../auth/tokens.ts';
 /** A support view lasts at most an hour; it ends sooner when the support user's session does. */
 export const SUPPORT_VIEW_TTL_SECONDS = 60 * 60;
 
+/** The answer that opens a support view: the view's token, for the person, support user as actor. */
+export const supportViewTokenSchema = z.object({
+  access_token: z.string(),
+  expires_in: z.number(),
+  user_id: z.string(),
+  actor_id: z.string(),
+});
+
 /**
  * get token (username): a support user with IMPERSONATE gets a read-only view of the person's portal: an
  * access token for the person, naming the support user as the actor (act claim), in the support user's
@@ -31,12 +39,7 @@ export const impersonationRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ bearerAuth: [] }],
         body: z.object({ username: z.string().trim().min(1).max(254) }),
         response: {
-          200: z.object({
-            access_token: z.string(),
-            expires_in: z.number(),
-            user_id: z.string(),
-            actor_id: z.string(),
-          }),
+          200: supportViewTokenSchema,
           400: apiErrorSchema,
           401: apiErrorSchema,
           403: apiErrorSchema,

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { errors, security } from '../../lib/route-schema.ts';
 import { principalOf } from '../../plugins/authenticate.ts';
 import { requireStaff } from '../../plugins/staff-guard.ts';
+import { supportViewTokenSchema } from '../research/impersonation.ts';
 import { closeAccountFor, startExportFor } from './data-requests.service.ts';
 import { searchPeople } from './people-search.service.ts';
 import { personPage } from './person.service.ts';
@@ -75,12 +76,7 @@ export const staffPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         params,
         response: {
-          200: z.object({
-            access_token: z.string(),
-            expires_in: z.number(),
-            user_id: z.string(),
-            actor_id: z.string(),
-          }),
+          200: supportViewTokenSchema,
           ...errors,
         },
       },
