@@ -18,18 +18,10 @@ import { z } from 'zod';
 import { authenticateTestPayment, createTestToken } from '../../adapters/payments/embedded.ts';
 import { PaymentError, type PaymentProvider } from '../../adapters/payments/payments.ts';
 import { AppError } from '../../lib/errors.ts';
+import { errors, security } from '../../lib/route-schema.ts';
 import { principalOf, requireUser } from '../../plugins/authenticate.ts';
 import { findPromo, placeOrder } from './orders.service.ts';
 import { cancelSubscription, userSubscription } from './subscriptions.service.ts';
-
-const security = [{ bearerAuth: [] }];
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
 
 export const ordersRoutes: FastifyPluginAsyncZod<{ payments: PaymentProvider }> = async (
   app,

@@ -13,6 +13,7 @@ import {
 } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { security, errors as signedInErrors } from '../../lib/route-schema.ts';
 import { OPERATOR, principalOf } from '../../plugins/authenticate.ts';
 import { requireStaff } from '../../plugins/staff-guard.ts';
 import {
@@ -25,15 +26,7 @@ import {
 import { acceptInvitation, inviteStaff } from './staff-invitations.service.ts';
 import { disableStaff, listStaff, resetSecondFactor, updateStaffRoles } from './staff-members.service.ts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  429: apiErrorSchema,
-};
-const security = [{ bearerAuth: [] }];
+const errors = { ...signedInErrors, 429: apiErrorSchema };
 const memberParams = z.object({ id: z.uuid('That is not a staff account id.') });
 
 /**
