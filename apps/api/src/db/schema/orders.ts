@@ -8,6 +8,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { kits } from './kits.ts';
@@ -106,6 +107,31 @@ export const subscriptions = pgTable(
   (t) => [
     index('subscriptions_user_idx').on(t.consumerUserId),
     index('subscriptions_due_idx').on(t.nextRenewalAt),
+  ],
+);
+
+/**
+ * Each successful subscription renewal: its charge and the kit it paid for (a renewal creates no order),
+ * written in the transaction that creates the kit. An account closure refunds an unsent renewal kit its
+ * charge from here; the payment id and amount are kept, like orders, for tax.
+ */
+export const subscriptionRenewals = pgTable(
+  'subscription_renewals',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id),
+    kitId: integer('kit_id')
+      .notNull()
+      .references(() => kits.id),
+    paymentId: text('payment_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('subscription_renewals_kit_key').on(t.kitId),
+    index('subscription_renewals_subscription_idx').on(t.subscriptionId),
   ],
 );
 
