@@ -1,8 +1,18 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailMessage } from '../../adapters/mail/outbox.ts';
-import { closureRequests, dataExports, outbox, parentalConsentForms, users } from '../../db/schema/index.ts';
+import { embeddedPayments } from '../../adapters/payments/embedded.ts';
+import {
+  closureRequests,
+  dataExports,
+  kits,
+  outbox,
+  parentalConsentForms,
+  subscriptionRenewals,
+  users,
+} from '../../db/schema/index.ts';
 import { bearer, createTestApp, PASSWORD, signedInUser, type TestApp } from '../../test/helpers.ts';
+import { claimSubscription, renewClaimed } from '../orders/subscriptions.service.ts';
 import { eraseDeliveredConfirmation } from './closure-erase.ts';
 import { closingPerson, personalValuesOf } from './closure-fixture.ts';
 
@@ -55,6 +65,18 @@ async function until<T>(what: string, probe: () => Promise<T | undefined | null 
 describe('a closed account leaves no personal field behind', () => {
   it('erases or anonymises the person in every table and column', async () => {
     const person = await closingPerson(t.app, t.database);
+    // A renewal of the subscription, whose kit is not sent yet: its charge is kept, the kit refunded.
+    const claimed = await claimSubscription(t.app.ctx, person.subscriptionId);
+    if (typeof claimed === 'string') throw new Error(`subscription not claimed: ${claimed}`);
+    const later = new Date(Date.now() + 400 * 24 * 3600 * 1000);
+    expect(await renewClaimed(t.app.ctx, embeddedPayments(t.database.db), claimed, later)).toEqual({
+      renewed: true,
+    });
+    const [renewal] = await t.database.db
+      .select()
+      .from(subscriptionRenewals)
+      .where(eq(subscriptionRenewals.subscriptionId, person.subscriptionId));
+    if (!renewal) throw new Error('the renewal was not recorded');
     // A support view, so the access log has rows about the person too.
     const support = await signedInUser(t.app, { authorities: ['IMPERSONATE'] });
     const view = await t.app.inject({
@@ -142,6 +164,16 @@ describe('a closed account leaves no personal field behind', () => {
         .from(parentalConsentForms)
         .where(eq(parentalConsentForms.userId, person.id)),
     ).toEqual([]);
+    // The renewal's charge is kept for tax, like the orders (a payment id and an amount, nothing personal);
+    // its unsent kit was refunded.
+    expect(
+      await t.database.db
+        .select()
+        .from(subscriptionRenewals)
+        .where(eq(subscriptionRenewals.subscriptionId, person.subscriptionId)),
+    ).toEqual([renewal]);
+    const [renewalKit] = await t.database.db.select().from(kits).where(eq(kits.id, renewal.kitId));
+    expect(renewalKit?.kitStatus).toBe('REFUNDED');
     // What is left of the account: a tombstone that says nothing.
     const [tombstone] = await t.database.db.select().from(users).where(eq(users.id, person.id));
     expect(tombstone).toMatchObject({
@@ -157,5 +189,6 @@ describe('a closed account leaves no personal field behind', () => {
     const tables = new Set(textColumns.map((c) => `${c.schema}.${c.table}`));
     expect(tables.size).toBeGreaterThan(40);
     expect([...tables].some((name) => name.startsWith('pgboss.'))).toBe(true);
+    expect(tables).toContain('public.subscription_renewals');
   }, 120_000);
 });

@@ -2,7 +2,7 @@ import { ORDER_RETENTION_YEARS } from '@portal/domain';
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentProvider } from '../../adapters/payments/payments.ts';
-import { closureRequests, orders, subscriptions } from '../../db/schema/index.ts';
+import { closureRequests, orders, subscriptionRenewals, subscriptions } from '../../db/schema/index.ts';
 import type { JobDefinition, JobQueue } from '../../jobs/queue.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { CLOSURE_QUEUE } from './closure.service.ts';
@@ -132,7 +132,7 @@ export function closureJobs(
 
 /**
  * Orders of closed accounts are kept for tax for ORDER_RETENTION_YEARS, then deleted (their items go
- * with them; a subscription row keeps no link to a deleted order).
+ * with them; a subscription row keeps no link to a deleted order), and so are their renewals' charges.
  */
 export async function purgeExpiredOrders(ctx: AppContext, now = new Date()) {
   const cutoff = new Date(now);
@@ -147,6 +147,18 @@ export async function purgeExpiredOrders(ctx: AppContext, now = new Date()) {
       )
       .where(lt(orders.createdAt, cutoff));
     await tx.update(subscriptions).set({ orderId: null }).where(inArray(subscriptions.orderId, expired));
+    const closed = tx
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .innerJoin(
+        closureRequests,
+        and(eq(closureRequests.userId, subscriptions.consumerUserId), eq(closureRequests.state, 'PROCESSED')),
+      );
+    await tx
+      .delete(subscriptionRenewals)
+      .where(
+        and(inArray(subscriptionRenewals.subscriptionId, closed), lt(subscriptionRenewals.createdAt, cutoff)),
+      );
     const deleted = await tx.delete(orders).where(inArray(orders.id, expired)).returning({ id: orders.id });
     return { deleted: deleted.length };
   });

@@ -16,6 +16,7 @@ import {
   projectMembers,
   projects,
   sampleDestructions,
+  subscriptionRenewals,
   subscriptions,
   users,
 } from '../../db/schema/index.ts';
@@ -77,7 +78,32 @@ export async function cancelSubscriptions({ ctx, payments, closure }: StepRun) {
   }
 }
 
-/** Unsent kits are cancelled; a paid one is refunded its share of the order first, exactly once. */
+/**
+ * What an unsent kit paid, to refund: its share of its order (bought at checkout), or the whole charge of
+ * the subscription renewal that made it (a renewal creates no order). Nothing for a free kit.
+ */
+function paymentOf(kit: {
+  paymentId: string | null;
+  unitPriceCents: number | null;
+  amountCents: number | null;
+  subtotalCents: number | null;
+  renewalPaymentId: string | null;
+  renewalCents: number | null;
+}): { paymentId: string; cents: number } | null {
+  if (kit.paymentId !== null) {
+    const paid =
+      !kit.paymentId.startsWith('free-') && (kit.amountCents ?? 0) > 0 && (kit.subtotalCents ?? 0) > 0;
+    const share = paid
+      ? Math.round(((kit.unitPriceCents ?? 0) * (kit.amountCents ?? 0)) / (kit.subtotalCents ?? 1))
+      : 0;
+    return share > 0 ? { paymentId: kit.paymentId, cents: share } : null;
+  }
+  if (kit.renewalPaymentId !== null && (kit.renewalCents ?? 0) > 0)
+    return { paymentId: kit.renewalPaymentId, cents: kit.renewalCents ?? 0 };
+  return null;
+}
+
+/** Unsent kits are cancelled; a paid one is refunded what it paid first, exactly once. */
 export async function cancelKits({ ctx, payments, closure }: StepRun) {
   const userId = closure.userId;
   const unsent = await ctx.db
@@ -87,10 +113,13 @@ export async function cancelKits({ ctx, payments, closure }: StepRun) {
       paymentId: orders.paymentId,
       amountCents: orders.amountCents,
       subtotalCents: orders.subtotalCents,
+      renewalPaymentId: subscriptionRenewals.paymentId,
+      renewalCents: subscriptionRenewals.amountCents,
     })
     .from(kits)
     .leftJoin(orderItems, eq(orderItems.kitId, kits.id))
     .leftJoin(orders, and(eq(orders.id, orderItems.orderId), eq(orders.userId, userId)))
+    .leftJoin(subscriptionRenewals, eq(subscriptionRenewals.kitId, kits.id))
     .where(and(eq(kits.ownerId, userId), inArray(kits.kitStatus, UNSENT)));
   const refunded = new Set(
     (
@@ -101,32 +130,25 @@ export async function cancelKits({ ctx, payments, closure }: StepRun) {
     ).map((r) => r.kitId),
   );
   for (const kit of unsent) {
-    const paid =
-      kit.paymentId !== null &&
-      !kit.paymentId.startsWith('free-') &&
-      (kit.amountCents ?? 0) > 0 &&
-      (kit.subtotalCents ?? 0) > 0;
-    const share = paid
-      ? Math.round(((kit.unitPriceCents ?? 0) * (kit.amountCents ?? 0)) / (kit.subtotalCents ?? 1))
-      : 0;
-    if (paid && share > 0 && !refunded.has(kit.kitId))
-      await payments.refund(kit.paymentId as string, {
-        amountCents: share,
+    const paid = paymentOf(kit);
+    // The provider takes a refund once per key, so a refund whose record was lost is not taken again.
+    if (paid && !refunded.has(kit.kitId))
+      await payments.refund(paid.paymentId, {
+        amountCents: paid.cents,
         idempotencyKey: `closure-${closure.id}-kit-${kit.kitId}`,
       });
-    const status = paid && share > 0 ? 'REFUNDED' : 'INVALIDATED';
     await ctx.db.transaction(async (tx) => {
-      if (status === 'REFUNDED')
+      if (paid)
         await tx
           .insert(closureRefunds)
           .values({
             closureId: closure.id,
             kitId: kit.kitId,
-            paymentId: kit.paymentId as string,
-            amountCents: share,
+            paymentId: paid.paymentId,
+            amountCents: paid.cents,
           })
           .onConflictDoNothing();
-      await setStatus(tx, kit.kitId, UNSENT, status);
+      await setStatus(tx, kit.kitId, UNSENT, paid ? 'REFUNDED' : 'INVALIDATED');
     });
   }
   const withPerson = await ctx.db

@@ -3,7 +3,7 @@ import { and, asc, eq, isNull, lt, lte, or } from 'drizzle-orm';
 import { enqueueMail } from '../../adapters/mail/outbox.ts';
 import { PAYMENT_TEXTS, PaymentError, type PaymentProvider } from '../../adapters/payments/payments.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { subscriptions, users } from '../../db/schema/index.ts';
+import { subscriptionRenewals, subscriptions, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { activateKit, createKits } from '../kits/kits.service.ts';
@@ -132,8 +132,9 @@ export async function releaseSubscription(ctx: AppContext, id: number) {
 
 /**
  * Renews a subscription this instance has claimed: the charge off-session with an idempotency key, then
- * either the kit, the mail and the next date, or the error, the next attempt in 24 hours and the mail
- * about it. `record` runs in the transaction that writes the outcome (the console audits there).
+ * either the kit (recorded with its charge in subscription_renewals), the mail and the next date, or the
+ * error, the next attempt in 24 hours and the mail about it. `record` runs in the transaction that writes
+ * the outcome (the console audits there).
  */
 export async function renewClaimed(
   ctx: AppContext,
@@ -147,6 +148,7 @@ export async function renewClaimed(
 ): Promise<RenewalOutcome> {
   const [owner] = await ctx.db.select().from(users).where(eq(users.id, sub.consumerUserId));
   const label = planOf(sub.subscriptionType)?.label ?? sub.subscriptionType;
+  let paymentId: string;
   try {
     // Off-session: nobody is there for 3-D Secure, so a card that asks for it fails the renewal.
     const charged = await payments.charge({
@@ -158,6 +160,7 @@ export async function renewClaimed(
     });
     if (charged.status !== 'succeeded')
       throw new PaymentError('declined', PAYMENT_TEXTS.authenticationRequired);
+    paymentId = charged.paymentId;
   } catch (error) {
     // Anything but the provider's refusal keeps the lease: the renewal is tried again once it expires.
     if (!(error instanceof PaymentError)) throw error;
@@ -180,7 +183,14 @@ export async function renewClaimed(
     const txCtx = { ...ctx, db: tx };
     if (owner) {
       const [kit] = await createKits(txCtx, { count: 1, projectId: 1, ownerEmail: owner.email });
-      if (kit)
+      if (kit) {
+        // The charge with the kit it paid for: an account closed before the kit is sent refunds it.
+        await tx.insert(subscriptionRenewals).values({
+          subscriptionId: sub.id,
+          kitId: kit.id,
+          paymentId,
+          amountCents: sub.unitPriceCents,
+        });
         await activateKit(txCtx, owner.id, kit.id, {
           addressLine1: sub.addressLine1,
           addressLine2: sub.addressLine2,
@@ -188,6 +198,7 @@ export async function renewClaimed(
           state: sub.state,
           postcode: sub.postcode,
         });
+      }
       await enqueueMail(tx, renewalMail(ctx.mail, owner, label, sub.unitPriceCents));
     }
     const next = new Date(sub.nextRenewalAt);
