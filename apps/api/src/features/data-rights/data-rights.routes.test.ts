@@ -6,7 +6,7 @@ import Ajv from 'ajv';
 import { eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataExports, outbox, users } from '../../db/schema/index.ts';
+import { closureRequests, dataExports, outbox, users } from '../../db/schema/index.ts';
 import {
   bearer,
   createTestApp,
@@ -16,6 +16,7 @@ import {
   type TestApp,
 } from '../../test/helpers.ts';
 import { completeQuestionnaires } from '../../test/questionnaires.ts';
+import { runExport } from './exports.service.ts';
 
 const SRR = reportProfile('gmwi2/SRR1761667_metaphlan.txt');
 
@@ -276,6 +277,32 @@ describe('download my data (issue 23)', () => {
     expect(JSON.parse(text('profile.json')).reportsIncluded).toBe(false);
     expect(text('README.txt')).toContain('Not included');
   }, 60_000);
+});
+
+describe('an export whose person closes the account while it is being built', () => {
+  it('stores nothing and mails nothing once the closure is recorded', async () => {
+    const person = await signedInUser(t.app, { firstName: 'Quinn' });
+    // Rows written directly: no job picks the export up, and no closure job runs; runExport is called
+    // as the job would, after the closure was recorded (the closure deletes the export later).
+    const [queued] = await t.database.db
+      .insert(dataExports)
+      .values({ userId: person.id })
+      .returning({ id: dataExports.id });
+    await t.database.db.insert(closureRequests).values({
+      userId: person.id,
+      scope: 'RESEARCH',
+      requestedBy: 'PERSON',
+      emailHash: 'test',
+    });
+    await runExport(t.app.ctx, queued?.id as string);
+    const [after] = await t.database.db
+      .select()
+      .from(dataExports)
+      .where(eq(dataExports.id, queued?.id as string));
+    expect(after?.state).toBe('QUEUED');
+    expect(after?.content).toBeNull();
+    expect(await t.database.db.select().from(outbox).where(eq(outbox.to, person.email))).toEqual([]);
+  });
 });
 
 describe('an export asked of an instance whose queue has not started yet', () => {

@@ -3,7 +3,7 @@ import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { enqueueMail } from '../../adapters/mail/outbox.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { type DataExportRow, dataExports, users } from '../../db/schema/index.ts';
+import { closureRequests, type DataExportRow, dataExports, users } from '../../db/schema/index.ts';
 import type { JobDefinition, JobQueue } from '../../jobs/queue.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
@@ -132,6 +132,19 @@ export async function runExport(ctx: AppContext, exportId: string, attempt = { r
     const now = new Date();
     const { zip, sha256 } = zipExport(await exportFiles(ctx, row.userId, now), now);
     await ctx.db.transaction(async (tx) => {
+      // The person's row, shared-locked: a closure starts and erases under its update lock, so either this
+      // export is stored and mailed before the closure (which then deletes both), or it sees the closure
+      // and leaves everything as it is (the closure deletes the export).
+      const [person] = await tx
+        .select({ email: users.email, firstName: users.firstName })
+        .from(users)
+        .where(eq(users.id, row.userId))
+        .for('share');
+      const [closing] = await tx
+        .select({ id: closureRequests.id })
+        .from(closureRequests)
+        .where(eq(closureRequests.userId, row.userId));
+      if (!person || closing) return;
       const [done] = await tx
         .update(dataExports)
         .set({
@@ -144,12 +157,7 @@ export async function runExport(ctx: AppContext, exportId: string, attempt = { r
         })
         .where(and(eq(dataExports.id, exportId), eq(dataExports.state, 'QUEUED')))
         .returning({ userId: dataExports.userId });
-      if (!done) return;
-      const [person] = await tx
-        .select({ email: users.email, firstName: users.firstName })
-        .from(users)
-        .where(eq(users.id, done.userId));
-      if (person) await enqueueMail(tx, exportReadyMail(ctx.mail, person));
+      if (done) await enqueueMail(tx, exportReadyMail(ctx.mail, person));
     });
   } catch (error) {
     if (attempt.retryCount >= RETRY_LIMIT)
