@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { envOf, measure, pgliteStore, postgresStore, seedPerson, signIn } from './api.ts';
+import { envOf, measure, pgliteStore, postgresStore, seedAnswerers, seedPerson, signIn } from './api.ts';
 import { startServer } from './server.ts';
 
 /**
@@ -10,7 +10,8 @@ import { startServer } from './server.ts';
  * (50 connections, BENCH_DURATION s), and prints the functions with the most self time, grouped by
  * package. The raw profile stays in the printed folder for Chrome DevTools. Paths: /bench/select1,
  * /bench/hello, /api/dashboard, /api/kits, /api/reports (the seeded report), /api/answer (a
- * questionnaire answer save). BENCH_NODE_ARGS adds options to the server's node (say, GC settings);
+ * questionnaire answer save, every connection on one kit), /api/answer-per-person (each of 50 people on
+ * their own kit). BENCH_NODE_ARGS adds options to the server's node (say, GC settings);
  * BENCH_ONLY=pglite profiles the embedded database instead (a scratch DATA_DIR).
  */
 type Node = {
@@ -35,15 +36,23 @@ const server = await startServer(envOf(store), undefined, [
 try {
   const person = await seedPerson(server.url);
   const token = await signIn(server.url, person.email);
+  const answerOf = (kitId: number, token: string) => ({
+    method: 'PUT' as const,
+    path: `/api/kits/${kitId}/surveys/day-of-sampling`,
+    body: { questionId: 'DOS_UNWELL', answers: [], answerString: 'true' },
+    token,
+  });
   const route =
-    target === '/api/answer'
-      ? {
-          method: 'PUT' as const,
-          path: `/api/kits/${person.activeKitId}/surveys/day-of-sampling`,
-          body: { questionId: 'DOS_UNWELL', answers: [], answerString: 'true' },
-          token,
-        }
-      : { path: target === '/api/reports' ? `/api/reports/${person.sample}` : target, token };
+    target === '/api/answer-per-person'
+      ? (await seedAnswerers(server.url, 50)).map((a) => answerOf(a.kitId, a.token))
+      : target === '/api/answer'
+        ? {
+            method: 'PUT' as const,
+            path: `/api/kits/${person.activeKitId}/surveys/day-of-sampling`,
+            body: { questionId: 'DOS_UNWELL', answers: [], answerString: 'true' },
+            token,
+          }
+        : { path: target === '/api/reports' ? `/api/reports/${person.sample}` : target, token };
   const warmUp = await measure(server.url, 'warm-up', route, 50, 2);
   const figure = await measure(server.url, target, route, 50, duration);
   requests = warmUp.rps * 2 + figure.rps * duration;
