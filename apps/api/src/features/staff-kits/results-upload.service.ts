@@ -8,7 +8,7 @@ import {
 } from '@portal/domain';
 import type { BuildReport } from '@portal/domain/report';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import { kits, labResults, users } from '../../db/schema/index.ts';
+import { closureRequests, kits, labResults, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
 import type { Principal } from '../../plugins/authenticate.ts';
@@ -62,6 +62,7 @@ export async function previewResults(ctx: AppContext, upload: ResultsUpload): Pr
           // Drizzle writes a selected column unqualified ("id"), which inside this subquery would be the
           // results table's own id: the outer kit is named in full.
           stored: sql<boolean>`exists (select 1 from ${labResults} where ${labResults.kitId} = "kits"."id")`,
+          ownerClosed: sql<boolean>`exists (select 1 from ${closureRequests} where ${closureRequests.userId} = "kits"."owner_id")`,
         })
         .from(kits)
         .where(inArray(kits.sampleIdentifier, named))
@@ -84,9 +85,11 @@ export async function previewResults(ctx: AppContext, upload: ResultsUpload): Pr
       ? REPORT_MESSAGES.noSample(sample)
       : kit.stored
         ? REPORT_MESSAGES.alreadyImported(sample)
-        : !isSampleAtLab(kit.sampleStatus)
-          ? REPORT_MESSAGES.notAtLab(sample, kit.sampleStatus)
-          : null;
+        : kit.ownerClosed
+          ? REPORT_MESSAGES.accountClosed(sample)
+          : !isSampleAtLab(kit.sampleStatus)
+            ? REPORT_MESSAGES.notAtLab(sample, kit.sampleStatus)
+            : null;
     return { ...item, scores, refusal };
   });
 }
