@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import { answerQuestionnaires, envOf, type Store } from './api.ts';
@@ -23,6 +25,8 @@ export type ExportFigures = {
   /** The server's peak resident set during each export, and the resident set before it (MiB). */
   peakMiB: number[];
   beforeMiB: number[];
+  /** PostgreSQL only: the same export built in a process of its own (bench/export-alone.ts). */
+  alone?: { beforeMiB: number; peakMiB: number; ms: number; zipBytes: number };
 };
 
 const ops = { 'x-ops-key': OPS_KEY };
@@ -49,10 +53,15 @@ export async function benchExport(store: Store, label: string, rounds = 3): Prom
     );
     const account = seeded.accounts[0];
     if (!account) throw new Error('seed:demo made no account');
-    const { access_token: token } = await call<{ access_token: string }>(base, 'POST', '/api/auth/login', {
-      email: account.email,
-      password: account.password,
-    });
+    const { access_token: token, user_id: userId } = await call<{ access_token: string; user_id: string }>(
+      base,
+      'POST',
+      '/api/auth/login',
+      {
+        email: account.email,
+        password: account.password,
+      },
+    );
     const auth = { authorization: `Bearer ${token}` };
     // Every questionnaire of every kit that has them open, answered as the person would.
     const kits = await call<{ id: number }[]>(base, 'GET', '/api/kits', undefined, auth);
@@ -90,6 +99,22 @@ export async function benchExport(store: Store, label: string, rounds = 3): Prom
       if (current.state !== 'READY') throw new Error(`the export ended ${current.state}`);
       figures.zipBytes = current.size ?? 0;
     }
+    // What building an export takes on its own: the server's resident set is mostly everything else it
+    // holds (routes, PDF fonts, the queue; with PGlite the database itself), so the budget is also read
+    // off a process that only builds this person's export.
+    if (store.kind === 'postgres') {
+      const out = execFileSync(process.execPath, ['--import', 'tsx', 'bench/export-alone.ts', userId], {
+        env: {
+          ...process.env,
+          DATABASE_URL: store.url,
+          // Settings a server on PostgreSQL requires; this process signs nothing.
+          JWT_SECRET: randomBytes(48).toString('base64'),
+          OPS_KEY: randomBytes(48).toString('base64'),
+        },
+        encoding: 'utf8',
+      });
+      figures.alone = JSON.parse(out.trim().split('\n').at(-1) ?? '{}');
+    }
     return figures;
   } finally {
     await server.stop();
@@ -111,6 +136,10 @@ export function printExport(f: ExportFigures) {
   console.log(
     `server peak resident set while building: max ${Math.max(...f.peakMiB).toFixed(0)} MiB, growth over the moment before at most ${Math.max(...growth).toFixed(0)} MiB (rounds: ${growth.map((g) => g.toFixed(0)).join(', ')}); budget 200 MB`,
   );
+  if (f.alone)
+    console.log(
+      `the same export in a process of its own: peak resident set ${f.alone.peakMiB.toFixed(0)} MiB (${f.alone.beforeMiB.toFixed(0)} MiB before building), ${f.alone.ms.toFixed(0)} ms, ZIP ${(f.alone.zipBytes / 1024).toFixed(0)} KiB; budget 200 MB`,
+    );
   console.log(
     `load average after: ${os
       .loadavg()
