@@ -12,6 +12,7 @@ import {
 } from '../../db/schema/index.ts';
 import { bearer, createTestApp, PASSWORD, signedInUser, type TestApp } from '../../test/helpers.ts';
 import { runRenewals } from '../orders/subscriptions.service.ts';
+import { exportFiles } from './build-export.ts';
 import { purgeExpiredOrders, runClosure } from './closure-job.ts';
 import { cancelKits } from './closure-steps.ts';
 
@@ -130,6 +131,20 @@ const closureRow = async (id: string) => {
 
 const refundsOf = (paymentId: string) =>
   t.database.db.select().from(testPaymentRefunds).where(eq(testPaymentRefunds.paymentId, paymentId));
+
+describe("the person's export", () => {
+  it('lists each renewal charge of a subscription with the kit it paid for (no card or payment reference)', async () => {
+    const { person, renewalKit } = await renewedSubscriber();
+    const files = await exportFiles(t.app.ctx, person.id);
+    const profile = files.find((f) => f.path === 'profile.json');
+    if (!profile) throw new Error('no profile.json');
+    const { subscriptions: exported } = JSON.parse(Buffer.from(profile.bytes).toString('utf8'));
+    expect(exported).toHaveLength(1);
+    expect(exported[0].renewalCharges).toEqual([
+      { kitId: renewalKit.id, amountCents: RENEWAL_CENTS, chargedAt: expect.any(String) },
+    ]);
+  });
+});
 
 describe('closing an account refunds an unsent renewal kit', () => {
   it('refunds the renewal its whole amount once, marks the kit REFUNDED, and a second run refunds nothing more', async () => {

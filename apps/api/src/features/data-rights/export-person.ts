@@ -8,6 +8,7 @@ import {
   orderItems,
   orders,
   parentalConsentForms,
+  subscriptionRenewals,
   subscriptions,
   users,
 } from '../../db/schema/index.ts';
@@ -69,6 +70,18 @@ export async function profileFile(db: Db, user: User, now: Date, reportsShown: b
     .from(subscriptions)
     .where(eq(subscriptions.consumerUserId, userId))
     .orderBy(asc(subscriptions.id));
+  const renewalRows = subscriptionRows.length
+    ? await db
+        .select()
+        .from(subscriptionRenewals)
+        .where(
+          inArray(
+            subscriptionRenewals.subscriptionId,
+            subscriptionRows.map((s) => s.id),
+          ),
+        )
+        .orderBy(asc(subscriptionRenewals.id))
+    : [];
   const { preferences } = await listEmailPreferences(db, userId);
 
   const file = exportFile(
@@ -137,6 +150,10 @@ export async function profileFile(db: Db, user: User, now: Date, reportsShown: b
           postcode: s.postcode,
         },
         renewals: s.renewals,
+        // Each renewal's charge with the kit it paid for; the provider's payment reference stays out.
+        renewalCharges: renewalRows
+          .filter((r) => r.subscriptionId === s.id)
+          .map((r) => ({ kitId: r.kitId, amountCents: r.amountCents, chargedAt: r.createdAt.toISOString() })),
         nextRenewalAt: s.nextRenewalAt.toISOString(),
         cancelledAt: iso(s.cancelledAt),
         createdAt: s.createdAt.toISOString(),

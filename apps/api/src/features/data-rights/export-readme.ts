@@ -9,7 +9,7 @@ export function readme(brand: string, now: Date, paths: string[], reportsShown: 
     '',
     'profile.json       You: your details, every consent you answered (document, version, time and answer,',
     '                   withdrawals included), your email choices, your parental consent forms (not their',
-    '                   images), your orders and subscriptions',
+    '                   images), your orders and subscriptions with each renewal charge',
     '                   (prices, items and addresses; no card data: we never hold card numbers).',
     'kits.json          Every kit you hold, with its timeline, and the kits you gave to others.',
   ];
