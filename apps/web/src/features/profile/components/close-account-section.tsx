@@ -1,13 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CLOSURE_SCOPES, CLOSURE_TEXTS, type ClosureRequest, closureRequestSchema } from '@portal/domain';
+import { CLOSURE_TEXTS, type ClosureRequest, closureRequestSchema } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { ClosureScopeChoice } from '../../../components/closure/closure-scope-choice.tsx';
 import { WhatClosingDoes } from '../../../components/closure/what-closing-does.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Field, FieldError } from '../../../components/ui/field.tsx';
+import { Field } from '../../../components/ui/field.tsx';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { getAccessToken, useSession } from '../../../lib/session.ts';
@@ -16,7 +17,7 @@ import { followClosure, useCloseAccount } from '../closure-api.ts';
 const T = CLOSURE_TEXTS;
 
 function ClosureForm({ onCancel }: { onCancel: () => void }) {
-  const ids = useId();
+  const _ids = useId();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const form = useForm<ClosureRequest>({
@@ -50,31 +51,11 @@ function ClosureForm({ onCancel }: { onCancel: () => void }) {
 
   return (
     <form noValidate aria-label={T.submit} onSubmit={onSubmit}>
-      <fieldset
-        className="choice-group"
-        aria-describedby={errors.scope ? `${ids}-scope-error` : undefined}
-        aria-invalid={errors.scope ? true : undefined}
-      >
-        <legend>{T.scopeLegend}</legend>
-        {CLOSURE_SCOPES.map((scope) => (
-          <div key={scope} className="choice">
-            <input
-              id={`${ids}-${scope}`}
-              type="radio"
-              value={scope}
-              aria-describedby={`${ids}-${scope}-hint`}
-              {...form.register('scope')}
-            />
-            <div>
-              <label htmlFor={`${ids}-${scope}`}>{T.scopes[scope].label}</label>
-              <p id={`${ids}-${scope}-hint`} className="field-hint">
-                {T.scopes[scope].hint}
-              </p>
-            </div>
-          </div>
-        ))}
-        <FieldError id={`${ids}-scope-error`}>{errors.scope?.message}</FieldError>
-      </fieldset>
+      <ClosureScopeChoice
+        legend={T.scopeLegend}
+        error={errors.scope?.message}
+        inputProps={() => form.register('scope')}
+      />
       <Field
         label={T.password}
         hint={T.passwordHint}

@@ -1,9 +1,9 @@
-import { CLOSURE_SCOPES, CLOSURE_TEXTS, type ClosureScope, type PersonPage } from '@portal/domain';
+import { CLOSURE_TEXTS, type ClosureScope, type PersonPage } from '@portal/domain';
 import { type FormEvent, useId, useState } from 'react';
+import { ClosureScopeChoice } from '../../../components/closure/closure-scope-choice.tsx';
 import { WhatClosingDoes } from '../../../components/closure/what-closing-does.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { FieldError } from '../../../components/ui/field.tsx';
 import { useCloseAccount, useStartExport } from '../api.ts';
 
 /**
@@ -72,34 +72,16 @@ export function DataRequests({ person }: { person: PersonPage }) {
           >
             <p>{CLOSURE_TEXTS.intro}</p>
             <WhatClosingDoes heading="h3" />
-            <fieldset
-              className="choice-group"
+            <ClosureScopeChoice
+              legend="What did the person ask for?"
+              error={scopeError ?? undefined}
               disabled={confirming}
-              aria-describedby={scopeError ? `${ids}-scope-error` : undefined}
-              aria-invalid={scopeError ? true : undefined}
-            >
-              <legend>What did the person ask for?</legend>
-              {CLOSURE_SCOPES.map((value) => (
-                <div key={value} className="choice">
-                  <input
-                    id={`${ids}-${value}`}
-                    type="radio"
-                    name={`${ids}-scope`}
-                    value={value}
-                    checked={scope === value}
-                    aria-describedby={`${ids}-${value}-hint`}
-                    onChange={() => setScope(value)}
-                  />
-                  <div>
-                    <label htmlFor={`${ids}-${value}`}>{CLOSURE_TEXTS.scopes[value].label}</label>
-                    <p id={`${ids}-${value}-hint`} className="field-hint">
-                      {CLOSURE_TEXTS.scopes[value].hint}
-                    </p>
-                  </div>
-                </div>
-              ))}
-              <FieldError id={`${ids}-scope-error`}>{scopeError ?? undefined}</FieldError>
-            </fieldset>
+              inputProps={(value) => ({
+                name: `${ids}-scope`,
+                checked: scope === value,
+                onChange: () => setScope(value),
+              })}
+            />
             {confirming && scope ? (
               <div className="closure-confirm">
                 <p>
