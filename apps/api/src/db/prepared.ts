@@ -1,12 +1,14 @@
-import type { Db } from './client.ts';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Db, DbOrTx } from './client.ts';
 
 /**
  * A statement built once per database and then reused with new parameters. Drizzle's query building
  * and PostgreSQL's planning otherwise run again on every request of a hot endpoint (the sign-in check
  * runs on every authenticated request).
  */
-export function preparedFor<T>(build: (db: Db) => T): (db: Db) => T {
-  const statements = new WeakMap<Db, T>();
+export function preparedFor<T, D extends DbOrTx = Db>(build: (db: D) => T): (db: D) => T {
+  const statements = new WeakMap<D, T>();
   return (db) => {
     let statement = statements.get(db);
     if (!statement) {
@@ -15,4 +17,25 @@ export function preparedFor<T>(build: (db: Db) => T): (db: Db) => T {
     }
     return statement;
   };
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A hand-written statement with `sql.placeholder`s, turned into SQL text once and prepared by name on
+ * each connection (node-postgres sends the text only the first time a connection runs it). For writes
+ * that drizzle's builders cannot express in one statement, such as a CTE that updates one table and then
+ * another; it resolves to the rows the statement returns.
+ */
+export function preparedSql<Row>(name: string, statement: SQL) {
+  const query = dialect.sqlToQuery(statement);
+  const prepared = preparedFor((db: DbOrTx) =>
+    db._.session.prepareQuery<{ execute: { rows: Row[] }; all: unknown; values: unknown }>(
+      query,
+      undefined,
+      name,
+      false,
+    ),
+  );
+  return async (db: DbOrTx, values: Record<string, unknown>) => (await prepared(db).execute(values)).rows;
 }

@@ -6,7 +6,7 @@ import {
   type SurveyProgress,
   surveyProgress,
 } from '@portal/domain';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, type Placeholder, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { kits, type StoredProgress, type StoredProgressMap, surveyAnswers } from '../../db/schema/index.ts';
 import { answerClock, kitSurveyTypes, type SurveyKit, type SurveyProject, surveyCatalog } from './catalog.ts';
@@ -143,22 +143,25 @@ export async function surveyStatsForKits(
   );
 }
 
+/** One questionnaire's figures as `kits.survey_progress` stores them: JSON of [completed, total, version]. */
+export const storedProgressJson = (definition: SurveyDefinition, progress: SurveyProgress) =>
+  JSON.stringify(toStored(definition, progress));
+
 /**
  * The kit's stored figures with one questionnaire's replaced, as an SQL value for `kits.survey_progress`;
- * the answer save writes it in the statement that changes the answer (decision 036). A kit answered
- * before figures were stored (null) gets a null entry for every other questionnaire it has answers to,
- * so the list computes those.
+ * the answer save writes it in the statement that changes the answer (decision 036), where the three
+ * are placeholders of a prepared statement. A kit answered before figures were stored (null) gets a null
+ * entry for every other questionnaire it has answers to, so the list computes those.
  */
 export function storedProgressValue(
-  kitId: number,
-  type: StudySurveyType,
-  definition: SurveyDefinition,
-  progress: SurveyProgress,
+  kitId: number | Placeholder,
+  type: StudySurveyType | Placeholder,
+  figuresJson: string | Placeholder,
 ) {
   const earlier = sql`coalesce(${kits.surveyProgress}, (
     select jsonb_object_agg(${surveyAnswers.surveyType}, null) from ${surveyAnswers}
     where ${surveyAnswers.kitId} = ${kitId}), '{}'::jsonb)`;
-  return sql`jsonb_set(${earlier}, array[${type}::text], ${JSON.stringify(toStored(definition, progress))}::jsonb)`;
+  return sql`jsonb_set(${earlier}, array[${type}::text], ${figuresJson}::jsonb)`;
 }
 
 /** Stores one questionnaire's figures on the kit (for seeding answers straight into the database). */
@@ -171,6 +174,6 @@ export async function storeProgress(
 ) {
   await db
     .update(kits)
-    .set({ surveyProgress: storedProgressValue(kitId, type, definition, progress) })
+    .set({ surveyProgress: storedProgressValue(kitId, type, storedProgressJson(definition, progress)) })
     .where(eq(kits.id, kitId));
 }

@@ -9,14 +9,14 @@ import {
 } from '@portal/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { preparedFor } from '../../db/prepared.ts';
+import { preparedFor, preparedSql } from '../../db/prepared.ts';
 import { kits, projects, surveyAnswers, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, conflict, invalid, notFound, sessionExpired } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/authenticate.ts';
 import { liveSession } from '../auth/live-session.ts';
 import { answerClock, getDefinition, kitSurveyTypes, resolveType } from './catalog.ts';
-import { progressOf, storedProgressValue } from './progress.ts';
+import { progressOf, storedProgressJson, storedProgressValue } from './progress.ts';
 
 // What other features use of the questionnaires, from one place.
 export {
@@ -110,6 +110,37 @@ export async function getAnswers(ctx: AppContext, caller: Caller, kitId: number,
 /** One answer's change: store a value, or remove the stored one; `sequence` is the browser's counter. */
 type Change = { questionId: string; sequence: number; value: AnswerRecord | null };
 
+const p = sql.placeholder;
+/**
+ * The kit's new answers version and this questionnaire's figures, only if its answers are still the
+ * version the figures were computed from; the answer's write below runs only on the row this returns.
+ */
+const bumped = sql`update ${kits} set answers_version = answers_version + 1,
+    survey_progress = ${storedProgressValue(p('kitId'), p('type'), p('figures'))}
+  where ${kits.id} = ${p('kitId')} and ${kits.answersVersion} = ${p('version')} returning id`;
+/** Both writes and whether they happened, in one prepared statement each (built once, decision 036). */
+const answerWrites = {
+  save: preparedSql<{ stored: number }>(
+    'answer_save',
+    sql`with bumped as (${bumped}), written as (
+      insert into ${surveyAnswers} (kit_id, survey_type, question_id, answers, answer_string,
+        definition_version, client_sequence)
+      select id, ${p('type')}, ${p('questionId')}, ${p('answers')}, ${p('answerString')},
+        ${p('definitionVersion')}, ${p('sequence')} from bumped
+      on conflict (kit_id, survey_type, question_id) do update set answers = excluded.answers,
+        answer_string = excluded.answer_string, definition_version = excluded.definition_version,
+        client_sequence = excluded.client_sequence, updated_at = now())
+    select count(*)::int as "stored" from bumped`,
+  ),
+  remove: preparedSql<{ stored: number }>(
+    'answer_remove',
+    sql`with bumped as (${bumped}), written as (
+      delete from ${surveyAnswers} where ${surveyAnswers.kitId} in (select id from bumped)
+        and ${surveyAnswers.surveyType} = ${p('type')} and ${surveyAnswers.questionId} = ${p('questionId')})
+    select count(*)::int as "stored" from bumped`,
+  ),
+};
+
 /**
  * Writes one answer's change and the questionnaire's new figures in one statement, only if the kit's
  * answers are still the version the figures were computed from. Returns false when another save came in
@@ -124,28 +155,24 @@ async function writeIfUnchanged(
   progressAfter: SurveyProgress,
 ) {
   const definition = getDefinition(type);
-  const bumped = db
-    .update(kits)
-    .set({
-      answersVersion: sql`${kits.answersVersion} + 1`,
-      surveyProgress: storedProgressValue(kitId, type, definition, progressAfter),
-    })
-    .where(and(eq(kits.id, kitId), eq(kits.answersVersion, version)))
-    .returning({ id: kits.id });
+  const common = {
+    kitId,
+    type,
+    version,
+    figures: storedProgressJson(definition, progressAfter),
+    questionId: change.questionId,
+  };
   const { value } = change;
-  const write = value
-    ? sql`insert into ${surveyAnswers} (kit_id, survey_type, question_id, answers, answer_string,
-          definition_version, client_sequence)
-        select id, ${type}, ${value.questionId}, ${sql.param(value.answers, surveyAnswers.answers)},
-          ${value.answerString}, ${definition.version}, ${change.sequence} from bumped
-        on conflict (kit_id, survey_type, question_id) do update set answers = excluded.answers,
-          answer_string = excluded.answer_string, definition_version = excluded.definition_version,
-          client_sequence = excluded.client_sequence, updated_at = now()`
-    : sql`delete from ${surveyAnswers} where ${surveyAnswers.kitId} in (select id from bumped)
-        and ${surveyAnswers.surveyType} = ${type} and ${surveyAnswers.questionId} = ${change.questionId}`;
-  const result = await db.execute(sql`with bumped as (${bumped.getSQL()}), written as (${write})
-    select count(*)::int as "stored" from bumped`);
-  return (result as unknown as { rows: { stored: number }[] }).rows[0]?.stored === 1;
+  const [row] = value
+    ? await answerWrites.save(db, {
+        ...common,
+        answers: value.answers,
+        answerString: value.answerString,
+        definitionVersion: definition.version,
+        sequence: change.sequence,
+      })
+    : await answerWrites.remove(db, common);
+  return row?.stored === 1;
 }
 
 /**
