@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import web, { webModuleMocks } from './apps/web/vitest.config.ts';
 
 export default defineConfig({
   test: {
@@ -17,7 +18,8 @@ export default defineConfig({
           hookTimeout: 180_000,
         },
       },
-      'apps/web/vitest.config.ts',
+      web,
+      webModuleMocks,
     ],
   },
 });

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, vi } from 'vitest';
 
 // findBy* waits 1 s by default; on a busy 2-core CI machine a lazy chunk or a stubbed request can take longer.
 configure({ asyncUtilTimeout: 5000 });
@@ -24,4 +24,12 @@ afterEach(() => {
   if (consoleErrors.length > 0) {
     throw new Error(`console.error was called:\n${consoleErrors.join('\n')}`);
   }
+});
+
+// The files of a worker share one jsdom and one module registry (vitest.config.ts: isolate false). The
+// app's own modules are evaluated again for the next file, so their state (the session, a support view)
+// starts as a fresh page load's would; the libraries stay loaded.
+afterAll(() => {
+  vi.resetModules();
+  window.localStorage.clear();
 });
