@@ -1,5 +1,5 @@
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema/index.ts';
 
@@ -8,6 +8,29 @@ type Callback = (error: Error | null, result?: Counter) => void;
 
 /** Every this many increments, rows whose window ended a while ago are deleted. */
 const SWEEP_EVERY = 500;
+
+const ttlMs = sql<number>`greatest(0, extract(epoch from (${rateLimits.resetAt} - now())) * 1000)::float8`;
+
+/**
+ * One request counted under `key` in a window of `seconds`: a fresh window starts at 1, otherwise the
+ * count goes up. Returns the count and the milliseconds left in the window. Used by the store below and
+ * by the answer save, which counts itself in the statement that reads what it needs (decision 036).
+ */
+export function countRequest(db: Db, key: SQL, seconds: SQL) {
+  const window = sql`make_interval(secs => ${seconds}::float8)`;
+  const expired = sql`${rateLimits.resetAt} <= now()`;
+  return db
+    .insert(rateLimits)
+    .values({ key, count: 1, resetAt: sql`now() + ${window}` })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
+        resetAt: sql`case when ${expired} then now() + ${window} else ${rateLimits.resetAt} end`,
+      },
+    })
+    .returning({ count: rateLimits.count, ttl: ttlMs.as('ttl') });
+}
 
 /**
  * @fastify/rate-limit's store in the database (design.md §7: "rate-limit counters live in PostgreSQL"), so
@@ -18,25 +41,12 @@ const SWEEP_EVERY = 500;
  */
 export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
   let increments = 0;
-
-  const ttlMs = sql<number>`greatest(0, extract(epoch from (${rateLimits.resetAt} - now())) * 1000)::float8`;
-
-  // Prepared once (every limited request runs it): built and planned again on each request, it cost the
-  // answer save a third of its throughput (docs/benchmarks.md, session 15).
-  const window = sql`make_interval(secs => ${sql.placeholder('seconds')}::float8)`;
-  const expired = sql`${rateLimits.resetAt} <= now()`;
-  const incrementStatement = db
-    .insert(rateLimits)
-    .values({ key: sql.placeholder('key'), count: 1, resetAt: sql`now() + ${window}` })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
-        resetAt: sql`case when ${expired} then now() + ${window} else ${rateLimits.resetAt} end`,
-      },
-    })
-    .returning({ count: rateLimits.count, ttl: ttlMs })
-    .prepare('rate_limit_increment');
+  // Prepared once (every limited request runs it), not built and planned again on each request.
+  const incrementStatement = countRequest(
+    db,
+    sql`${sql.placeholder('key')}`,
+    sql`${sql.placeholder('seconds')}`,
+  ).prepare('rate_limit_increment');
 
   async function increment(key: string, windowMs: number): Promise<Counter> {
     const [row] = await incrementStatement.execute({ key, seconds: windowMs / 1000 });

@@ -60,19 +60,9 @@ export const surveysRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/kits/:kitId/surveys/:type',
     {
-      // The service's first statement starts from the person's row and refuses a deleted account.
+      // The service's first statement starts from the person's row and refuses a deleted account; it
+      // also counts the save against ANSWER_RATE_LIMIT, per person, and answers 429 over it.
       onRequest: requireUserCheckedByQuery,
-      config: {
-        rateLimit: {
-          max: ctx.config.answerRateLimit,
-          timeWindow: '1 minute',
-          // Counted per person once the token is read: people behind one address (a clinic, a
-          // carrier's NAT) each get their own budget, and concurrent saves of different people do not
-          // all update one counter row (decision 029).
-          hook: 'preHandler',
-          keyGenerator: (request) => `person ${principalOf(request).userId}`,
-        },
-      },
       schema: {
         tags: ['surveys'],
         summary:
