@@ -1,24 +1,19 @@
 import {
   type AnswerRecord,
-  AUTH_MESSAGES,
   answerSaveAction,
-  ERROR_CODES,
-  isUnderAge,
-  KIT_MESSAGES,
   QUESTIONNAIRE_MESSAGES,
   type StudySurveyType,
   type SurveyProgress,
 } from '@portal/domain';
-import { and, eq, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { preparedFor, preparedSql } from '../../db/prepared.ts';
-import { kits, projects, surveyAnswers, users } from '../../db/schema/index.ts';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { preparedSql } from '../../db/prepared.ts';
+import { kits, surveyAnswers } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { AppError, conflict, invalid, notFound, sessionExpired, tooMany } from '../../lib/errors.ts';
+import { invalid } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/authenticate.ts';
-import { countRequest } from '../../plugins/rate-limit-store.ts';
-import { liveSession } from '../auth/live-session.ts';
-import { answerClock, getDefinition, kitSurveyTypes, resolveType } from './catalog.ts';
+import { answerableKit, readState, type SaveState } from './answer-state.ts';
+import { answerClock, getDefinition, resolveType } from './catalog.ts';
 import { progressOf, storedProgressJson, storedProgressValue } from './progress.ts';
 
 // What other features use of the questionnaires, from one place.
@@ -30,107 +25,6 @@ export {
   surveyCatalog,
 } from './catalog.ts';
 export { surveyStatsForKits } from './progress.ts';
-
-/** A stored answer with the browser's save counter it was saved with. */
-type StoredAnswer = AnswerRecord & { clientSequence: number };
-
-/**
- * The person and, when it is theirs, the kit with its project and the questionnaire's answers, in one
- * statement; every answer request runs it first. It starts from the person's row and checks the
- * caller's session is live, so it also proves the account exists and is signed in (the save is guarded
- * by requireUserCheckedByQuery).
- */
-const stateColumns = {
-  underAge: users.underAge,
-  dateOfBirth: users.dateOfBirth,
-  // Drizzle makes a joined object null when its first column is: each starts with a not-null one.
-  kit: {
-    kitStatus: kits.kitStatus,
-    surveyResultId: kits.surveyResultId,
-    answersVersion: kits.answersVersion,
-  },
-  project: {
-    exerciseSurveyEnabled: projects.exerciseSurveyEnabled,
-    foodSurveyEnabled: projects.foodSurveyEnabled,
-    medicalSurveyEnabled: projects.medicalSurveyEnabled,
-    mentalSurveyEnabled: projects.mentalSurveyEnabled,
-    samplingSurveyEnabled: projects.samplingSurveyEnabled,
-  },
-  answers: sql<StoredAnswer[]>`coalesce((select json_agg(json_build_object(
-      'questionId', ${surveyAnswers.questionId}, 'answers', ${surveyAnswers.answers},
-      'answerString', ${surveyAnswers.answerString}, 'clientSequence', ${surveyAnswers.clientSequence}))
-    from ${surveyAnswers}
-    where ${surveyAnswers.kitId} = ${kits.id} and ${surveyAnswers.surveyType} = ${sql.placeholder('type')}),
-    '[]'::json)`,
-};
-const ownedKit = and(eq(kits.id, sql.placeholder('kitId')), eq(kits.ownerId, users.id));
-const signedIn = and(eq(users.id, sql.placeholder('userId')), liveSession(sql.placeholder('sessionId')));
-
-const readStatement = preparedFor((db) =>
-  db
-    .select(stateColumns)
-    .from(users)
-    .leftJoin(kits, ownedKit)
-    .leftJoin(projects, eq(projects.id, kits.projectId))
-    .where(signedIn)
-    .prepare('answer_state'),
-);
-
-/**
- * The same read that also counts the save against ANSWER_RATE_LIMIT (a minute's saves per person): the
- * counter's upsert rides in the statement as a CTE instead of a round trip of its own before it, which
- * took 0.03 × `SELECT 1` off the save (decision 036). A CTE that writes runs whether or not a row
- * comes back, so a refused save counts too, as it did through @fastify/rate-limit.
- */
-const countingStatement = preparedFor((db) => {
-  const counted = db
-    .$with('counted')
-    .as(countRequest(db, sql`'answer save:person ' || ${sql.placeholder('userId')}`, sql`60`));
-  return db
-    .with(counted)
-    .select({ ...stateColumns, saves: counted.count, savesTtl: counted.ttl })
-    .from(users)
-    .innerJoin(counted, sql`true`)
-    .leftJoin(kits, ownedKit)
-    .leftJoin(projects, eq(projects.id, kits.projectId))
-    .where(signedIn)
-    .prepare('answer_state_counted');
-});
-/** What a save needs to know before it writes: who asks, the kit, and the questionnaire's answers. */
-type SaveState = Awaited<ReturnType<ReturnType<typeof readStatement>['execute']>>[number];
-
-/** The state for one request; `limit`, for a save, counts it and refuses one over the limit. */
-async function readState(
-  db: DbOrTx,
-  caller: Caller,
-  kitId: number,
-  type: StudySurveyType,
-  limit?: number,
-): Promise<SaveState> {
-  const { userId, sessionId } = caller;
-  const values = { kitId, userId, sessionId, type };
-  if (limit === undefined) {
-    const [row] = await readStatement(db as Db).execute(values);
-    if (!row) throw sessionExpired();
-    return row;
-  }
-  const [row] = await countingStatement(db as Db).execute(values);
-  if (!row) throw sessionExpired();
-  const { saves, savesTtl, ...state } = row;
-  if (saves > limit) throw tooMany(AUTH_MESSAGES.tooManyRequests, ERROR_CODES.rateLimited, savesTtl / 1000);
-  return state;
-}
-
-/** The owner's kit with this questionnaire open to them; anything else is refused without changing data. */
-function answerableKit({ kit, project, ...person }: SaveState, type: StudySurveyType) {
-  if (!kit || !project) throw notFound(KIT_MESSAGES.kitNotFound);
-  if (kit.surveyResultId) throw conflict(QUESTIONNAIRE_MESSAGES.infantKit);
-  if (kit.kitStatus === 'UNASSIGNED' || kit.kitStatus === 'ASSIGNED')
-    throw conflict(QUESTIONNAIRE_MESSAGES.notActivated);
-  if (!kitSurveyTypes(kit, project, isUnderAge(person)).includes(type))
-    throw new AppError(404, 'NOT_FOUND', QUESTIONNAIRE_MESSAGES.notListed);
-  return kit;
-}
 
 const answerRecord = ({ questionId, answers, answerString }: AnswerRecord): AnswerRecord => ({
   questionId,
