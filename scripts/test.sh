@@ -11,8 +11,10 @@ step() {
   local name="$1"
   shift
   echo "== $name"
+  local started=$SECONDS
   "$@" 2>&1 | tee "$logs/step.log"
   local rc=${PIPESTATUS[0]}
+  echo "== $name: $((SECONDS - started)) s"
   if [ "$rc" -ne 0 ]; then
     echo
     echo "!! step failed: $name (exit $rc). Its failures again:"
