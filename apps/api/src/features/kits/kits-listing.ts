@@ -34,18 +34,33 @@ const jsonObject = (columns: Record<string, unknown>) =>
   )})`;
 
 /**
- * The person with their kits and their kits' projects, in one statement (decisions 015, 029). It starts
+ * A kit as a JSON array of shownKitColumns' values in the order of their keys, and back: PostgreSQL writes
+ * no key names, so it builds, sends and the driver parses about half the text. On PostgreSQL this is
+ * worth about 5 % of the kits list's throughput, what keeps it at 0.5 × `SELECT 1` (decision 041).
+ */
+const KIT_KEYS = Object.keys(shownKitColumns) as (keyof ShownKit)[];
+const kitValues = sql`json_build_array(${sql.join(Object.values(shownKitColumns), sql`, `)})`;
+function kitFromValues(values: unknown[]): ShownKit {
+  const kit: Record<string, unknown> = {};
+  KIT_KEYS.forEach((key, i) => {
+    kit[key] = values[i];
+  });
+  return kit as ShownKit;
+}
+
+/**
+ * The person with their kits and their kits' projects, in one statement (decisions 029, 041). It starts
  * from the person's row and checks the caller's session is live, so it also proves the account exists
  * and is signed in (the route is guarded by requireUserCheckedByQuery): no row means a deleted account
- * or an ended session. The kits come as one JSON array of objects under the names of shownKitColumns,
- * so the driver parses one value with JSON.parse instead of converting every column of every row, and
- * each project comes once however many of the person's kits belong to it. A kit's questionnaire progress
- * is the figures its answer saves stored on it: the list reads no answer.
+ * or an ended session. The kits come as one JSON array (kitValues), so the driver parses one value with
+ * JSON.parse instead of converting every column of every row, and each project comes once however many
+ * of the person's kits belong to it. A kit's questionnaire progress is the figures its answer saves
+ * stored on it: the list reads no answer.
  */
 const userKitRows = preparedFor((db) => {
   const owned = db
     .select({
-      list: sql<ShownKit[]>`json_agg(${jsonObject(shownKitColumns)})`.as('list'),
+      list: sql<unknown[][]>`json_agg(${kitValues})`.as('list'),
       projectIds: sql<number[]>`array_agg(${kits.projectId})`.as('project_ids'),
     })
     .from(kits)
@@ -73,7 +88,8 @@ export async function listUserKits(ctx: AppContext, { userId, sessionId }: Calle
   const projectsById = new Map((owner.projects ?? []).map((p) => [p.id, p]));
   const shown: Kit[] = [];
   const outdated: { kit: ShownKit; project: ShownProject }[] = [];
-  for (const kit of owner.kits ?? []) {
+  for (const values of owner.kits ?? []) {
+    const kit = kitFromValues(values);
     if (!isListed(kit)) continue;
     // Every kit has a project (a foreign key), read in the same statement.
     const project = projectsById.get(kit.projectId) as ShownProject;
