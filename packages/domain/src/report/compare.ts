@@ -1,4 +1,5 @@
 import type { BuildReport } from './build-report.ts';
+import { COMPARED_METRICS, type ComparedMetric } from './compared-metrics.ts';
 import { OTHER_TAXA } from './composition.ts';
 import { type Gmwi2Movers, gmwi2Movers } from './explain.ts';
 import { taxonLabel } from './taxa.ts';
@@ -6,8 +7,7 @@ import { type Comparability, reportsComparable } from './version.ts';
 
 export type TaxonChange = { name: string; label: string; before: number; after: number; change: number };
 
-const COMPARED = ['richness', 'shannon', 'inverseSimpson', 'evenness', 'gmwi2', 'gmhi'] as const;
-export type ComparedMetric = (typeof COMPARED)[number];
+export { COMPARED_METRICS, type ComparedMetric };
 
 export type ReportComparison = {
   /** later − earlier; null where either report lacks the value. */
@@ -66,7 +66,7 @@ export function compareReports(
   if (!comparability.comparable) return comparability;
 
   const deltas = Object.fromEntries(
-    COMPARED.map((metric) => {
+    COMPARED_METRICS.map((metric) => {
       const before = metricValue(earlier, metric);
       const after = metricValue(later, metric);
       return [metric, before === null || after === null ? null : after - before];

@@ -1,4 +1,5 @@
-import type { ComparedMetric, TaxonChange } from './compare.ts';
+import type { TaxonChange } from './compare.ts';
+import { COMPARED_METRICS, type ComparedMetric } from './compared-metrics.ts';
 import { OTHER_TAXA } from './composition.ts';
 import {
   isMeaningfulChange,
@@ -8,15 +9,6 @@ import {
 } from './meaningful-change.ts';
 import { healthyReference, type ReferenceMetric } from './reference-data.ts';
 import { taxonLabel } from './taxa.ts';
-
-export const JOURNEY_METRICS = [
-  'richness',
-  'shannon',
-  'inverseSimpson',
-  'evenness',
-  'gmwi2',
-  'gmhi',
-] as const satisfies readonly ComparedMetric[];
 
 /** One report as the journey reads it: its scores, species shares and questionnaire notes. */
 export type JourneySample = {
@@ -93,7 +85,7 @@ export function healthyBands(): Record<ComparedMetric, HealthyBand | null> {
 
 function changesFrom(previous: JourneySample | undefined, sample: JourneySample, broken: boolean) {
   return Object.fromEntries(
-    JOURNEY_METRICS.map((metric) => {
+    COMPARED_METRICS.map((metric) => {
       const before = previous?.values[metric] ?? null;
       const after = sample.values[metric];
       if (broken || before === null || after === null) return [metric, null];

@@ -1,8 +1,8 @@
 import { BRAND_COLOURS } from '@portal/domain';
 import {
+  COMPARED_METRICS,
   type ComparedMetric,
   JOURNEY_BREAK_NOTE,
-  JOURNEY_METRICS,
   type Journey,
 } from '@portal/domain/report';
 import {
@@ -123,7 +123,7 @@ export function journeySection(t: Tagged, journey: Journey) {
   );
   const colW = t.width / 2;
   const startY = doc.y + 4;
-  JOURNEY_METRICS.forEach((metric, i) => {
+  COMPARED_METRICS.forEach((metric, i) => {
     scoreChart(
       t,
       journey,
@@ -143,7 +143,7 @@ export function journeySection(t: Tagged, journey: Journey) {
   say(t, 'H3', 'Your samples');
   for (const point of journey.points) {
     ensureRoom(t, 30);
-    const values = JOURNEY_METRICS.map(
+    const values = COMPARED_METRICS.map(
       (m) =>
         `${SCORE_LABELS[m].label} ${fmt(point.values[m], SCORE_LABELS[m].digits)}${point.changes[m]?.meaningful ? ' (meaningful change)' : ''}`,
     ).join(', ');

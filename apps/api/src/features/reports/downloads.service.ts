@@ -1,10 +1,10 @@
-import { REPORT_MESSAGES, REPORT_SAMPLE_STATUSES, reportDelivered } from '@portal/domain';
+import { REPORT_MESSAGES, reportDelivered } from '@portal/domain';
 import { parseMetaphlanProfile, taxaCsv } from '@portal/domain/report';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { kits, labResults, projects } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
-import { ensureAvailable, permittedUser } from './reports.service.ts';
+import { ensureAvailable, ownReportKit, permittedUser } from './reports.service.ts';
 
 export type Download = { filename: string; body: string };
 
@@ -27,13 +27,7 @@ async function ownProfile(ctx: AppContext, userId: string, sampleIdentifier: str
     .from(labResults)
     .innerJoin(kits, eq(kits.id, labResults.kitId))
     .innerJoin(projects, eq(projects.id, kits.projectId))
-    .where(
-      and(
-        eq(labResults.sampleIdentifier, sample),
-        eq(kits.ownerId, userId),
-        inArray(kits.sampleStatus, REPORT_SAMPLE_STATUSES),
-      ),
-    );
+    .where(and(eq(labResults.sampleIdentifier, sample), ownReportKit(userId)));
   if (!row || !reportDelivered(row)) throw notFound(REPORT_MESSAGES.notFound);
   return row;
 }

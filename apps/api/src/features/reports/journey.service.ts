@@ -1,8 +1,8 @@
-import { kitDisplayName, REPORT_SAMPLE_STATUSES, reportDelivered } from '@portal/domain';
+import { kitDisplayName, reportDelivered } from '@portal/domain';
 import {
   buildJourney,
+  COMPARED_METRICS,
   type ComparedMetric,
-  JOURNEY_METRICS,
   JOURNEY_NOTE_QUESTION_IDS,
   type JourneySample,
   journeyNotes,
@@ -11,7 +11,7 @@ import {
 import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { kits, labResults, projects, surveyAnswers } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { ensureAvailable, permittedUser } from './reports.service.ts';
+import { ensureAvailable, ownReportKit, permittedUser } from './reports.service.ts';
 
 /** Where each score sits in the stored report (BuildReport). */
 const VALUE_PATHS: Record<ComparedMetric, readonly [string, string]> = {
@@ -26,7 +26,7 @@ const VALUE_PATHS: Record<ComparedMetric, readonly [string, string]> = {
 // Only the six values and the species list leave the database, not the whole stored report. The keys are
 // this file's constants, so they are written into the statement as they are.
 const scores = sql<Record<ComparedMetric, number | null>>`jsonb_build_object(${sql.raw(
-  JOURNEY_METRICS.map((metric) => {
+  COMPARED_METRICS.map((metric) => {
     const [group, key] = VALUE_PATHS[metric];
     return `'${metric}', "lab_results"."report"->'${group}'->'${key}'->'value'`;
   }).join(', '),
@@ -66,8 +66,7 @@ export async function getJourney(ctx: AppContext, userId: string) {
     .innerJoin(projects, eq(projects.id, kits.projectId))
     .where(
       and(
-        eq(kits.ownerId, userId),
-        inArray(kits.sampleStatus, REPORT_SAMPLE_STATUSES),
+        ownReportKit(userId),
         isNotNull(kits.displayDate),
         // reportDelivered in SQL too, so the first and last rows above are the person's first and last report.
         ne(projects.resultDeliveryType, 'NO_DELIVERY'),

@@ -15,7 +15,7 @@ import {
   ProfileError,
   parseMetaphlanProfile,
 } from '@portal/domain/report';
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, type SQLWrapper, sql } from 'drizzle-orm';
 import { comparisonPdf } from '../../adapters/pdf/report-pdf.ts';
 import { preparedFor } from '../../db/prepared.ts';
 import { closureRequests, kits, labResults, projects, users } from '../../db/schema/index.ts';
@@ -131,6 +131,10 @@ export async function permittedUser(ctx: AppContext, userId: string) {
   return user;
 }
 
+/** The condition on `kits` of every report read: the person's own kit, its sample at a report status. */
+export const ownReportKit = (ownerId: string | SQLWrapper) =>
+  and(eq(kits.ownerId, ownerId), inArray(kits.sampleStatus, REPORT_SAMPLE_STATUSES));
+
 /**
  * The person's kits that have a report to show: results available or coach done, with a display date,
  * in a project that delivers results to its participants (reportDelivered).
@@ -147,13 +151,7 @@ export async function listReports(ctx: AppContext, userId: string) {
     .from(kits)
     .innerJoin(labResults, eq(labResults.kitId, kits.id))
     .innerJoin(projects, eq(projects.id, kits.projectId))
-    .where(
-      and(
-        eq(kits.ownerId, userId),
-        inArray(kits.sampleStatus, REPORT_SAMPLE_STATUSES),
-        isNotNull(kits.displayDate),
-      ),
-    )
+    .where(and(ownReportKit(userId), isNotNull(kits.displayDate)))
     .orderBy(asc(kits.displayDate), asc(kits.id));
   return rows
     .filter(({ kit, project }) => reportDelivered({ sampleStatus: kit.sampleStatus, project }))
@@ -192,13 +190,7 @@ const reportOfOwner = preparedFor((db) => {
     .from(labResults)
     .innerJoin(kits, eq(kits.id, labResults.kitId))
     .innerJoin(projects, eq(projects.id, kits.projectId))
-    .where(
-      and(
-        eq(labResults.sampleIdentifier, sql.placeholder('sample')),
-        eq(kits.ownerId, users.id),
-        inArray(kits.sampleStatus, REPORT_SAMPLE_STATUSES),
-      ),
-    )
+    .where(and(eq(labResults.sampleIdentifier, sql.placeholder('sample')), ownReportKit(users.id)))
     .as('found');
   return db
     .select({

@@ -1,19 +1,5 @@
-import type { ComparedMetric } from '@portal/domain/report';
-
 /* Texts of the journey section and the "why" view of the report page. */
 
-/**
- * The six scores in the journey's order. Kept here rather than imported from @portal/domain/report, whose
- * values read reference files with node:fs and stay on the server.
- */
-export const JOURNEY_SCORES: readonly ComparedMetric[] = [
-  'richness',
-  'shannon',
-  'inverseSimpson',
-  'evenness',
-  'gmwi2',
-  'gmhi',
-];
 export const JOURNEY_TEXTS = {
   pageTitle: 'Journey',
   tooFew: 'Your journey starts once your second report is ready: then each score is shown over time here.',

@@ -1,4 +1,5 @@
 import type { BuildReport, ComparedMetric, ReportComparison, TaxonChange } from '@portal/domain/report';
+import { COMPARED_METRICS } from '@portal/domain/report/compared-metrics';
 import {
   changeDirection,
   DIGITS,
@@ -9,9 +10,19 @@ import {
 } from '../report-format.ts';
 import { COMPARED_LABELS, REPORT_TEXTS } from '../report-texts.ts';
 import { Gmwi2MoversPart } from './gmwi2-movers.tsx';
-import { TableScroll } from './table-scroll.tsx';
+import { type ReportColumn, ReportTable } from './report-table.tsx';
 
-const METRICS: ComparedMetric[] = ['richness', 'shannon', 'inverseSimpson', 'evenness', 'gmwi2', 'gmhi'];
+const MEASURE_COLUMNS: ReportColumn[] = [
+  { label: REPORT_TEXTS.measureColumn },
+  { label: REPORT_TEXTS.earlierColumn, numeric: true },
+  { label: REPORT_TEXTS.laterColumn, numeric: true },
+  { label: REPORT_TEXTS.changeColumn, numeric: true },
+];
+const TAXON_COLUMNS: ReportColumn[] = [
+  { label: REPORT_TEXTS.taxonColumn },
+  { label: REPORT_TEXTS.earlierColumn, numeric: true },
+  { label: REPORT_TEXTS.laterColumn, numeric: true },
+];
 
 function measureText(report: BuildReport | undefined, metric: ComparedMetric): string {
   if (!report) return '';
@@ -47,30 +58,15 @@ function TaxonChanges({
       {changes.length === 0 ? (
         <p>{empty}</p>
       ) : (
-        <TableScroll labelledBy={id}>
-          <table className="report-table" aria-labelledby={id}>
-            <thead>
-              <tr>
-                <th scope="col">{REPORT_TEXTS.taxonColumn}</th>
-                <th scope="col" className="report-number">
-                  {REPORT_TEXTS.earlierColumn}
-                </th>
-                <th scope="col" className="report-number">
-                  {REPORT_TEXTS.laterColumn}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {changes.map((taxon) => (
-                <tr key={taxon.name}>
-                  <th scope="row">{taxon.label}</th>
-                  <td className="report-number">{formatTaxonPercent(taxon.before)}</td>
-                  <td className="report-number">{formatTaxonPercent(taxon.after)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <ReportTable labelledBy={id} columns={TAXON_COLUMNS}>
+          {changes.map((taxon) => (
+            <tr key={taxon.name}>
+              <th scope="row">{taxon.label}</th>
+              <td className="report-number">{formatTaxonPercent(taxon.before)}</td>
+              <td className="report-number">{formatTaxonPercent(taxon.after)}</td>
+            </tr>
+          ))}
+        </ReportTable>
       )}
     </div>
   );
@@ -88,37 +84,22 @@ export function ComparisonSection({ earlier, later, comparison }: ComparisonSect
     <section className="report-section" aria-labelledby="report-comparison">
       <h2 id="report-comparison">{REPORT_TEXTS.comparisonTitle}</h2>
       <p>{REPORT_TEXTS.comparisonIntro(earlier.label, later.label)}</p>
-      <TableScroll labelledBy="report-changes-caption">
-        <table className="report-table">
-          <caption id="report-changes-caption">{REPORT_TEXTS.changesCaption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{REPORT_TEXTS.measureColumn}</th>
-              <th scope="col" className="report-number">
-                {REPORT_TEXTS.earlierColumn}
-              </th>
-              <th scope="col" className="report-number">
-                {REPORT_TEXTS.laterColumn}
-              </th>
-              <th scope="col" className="report-number">
-                {REPORT_TEXTS.changeColumn}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {METRICS.map((metric) => (
-              <tr key={metric}>
-                <th scope="row">{COMPARED_LABELS[metric]}</th>
-                <td className="report-number">{measureText(earlier.report, metric)}</td>
-                <td className="report-number">{measureText(later.report, metric)}</td>
-                <td className="report-number">
-                  <ChangeText change={comparison.deltas[metric]} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <ReportTable
+        labelledBy="report-changes-caption"
+        caption={REPORT_TEXTS.changesCaption}
+        columns={MEASURE_COLUMNS}
+      >
+        {COMPARED_METRICS.map((metric) => (
+          <tr key={metric}>
+            <th scope="row">{COMPARED_LABELS[metric]}</th>
+            <td className="report-number">{measureText(earlier.report, metric)}</td>
+            <td className="report-number">{measureText(later.report, metric)}</td>
+            <td className="report-number">
+              <ChangeText change={comparison.deltas[metric]} />
+            </td>
+          </tr>
+        ))}
+      </ReportTable>
       <div className="report-changes-grid">
         <TaxonChanges
           id="report-rose"

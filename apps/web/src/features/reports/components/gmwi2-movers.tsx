@@ -2,7 +2,14 @@ import type { Gmwi2Movers } from '@portal/domain/report';
 import { JOURNEY_TEXTS } from '../journey-texts.ts';
 import { DIGITS, formatChange, formatValue } from '../report-format.ts';
 import { LINKED_LABELS, REPORT_TEXTS } from '../report-texts.ts';
-import { TableScroll } from './table-scroll.tsx';
+import { type ReportColumn, ReportTable } from './report-table.tsx';
+
+const MOVER_COLUMNS: ReportColumn[] = [
+  { label: JOURNEY_TEXTS.microbeColumn },
+  { label: REPORT_TEXTS.linkedColumn },
+  { label: JOURNEY_TEXTS.changedColumn },
+  { label: JOURNEY_TEXTS.effectColumn, numeric: true },
+];
 
 /** "What moved my score": the taxa whose appearance or disappearance changed GMWI2, each with its effect. */
 export function Gmwi2MoversPart({ movers }: { movers: Gmwi2Movers }) {
@@ -16,33 +23,22 @@ export function Gmwi2MoversPart({ movers }: { movers: Gmwi2Movers }) {
       ) : (
         <>
           <p>{JOURNEY_TEXTS.moversIntro(before, after, formatChange(movers.difference))}</p>
-          <TableScroll labelledBy="report-gmwi2-movers-caption">
-            <table className="report-table">
-              <caption id="report-gmwi2-movers-caption">{JOURNEY_TEXTS.moversCaption}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{JOURNEY_TEXTS.microbeColumn}</th>
-                  <th scope="col">{REPORT_TEXTS.linkedColumn}</th>
-                  <th scope="col">{JOURNEY_TEXTS.changedColumn}</th>
-                  <th scope="col" className="report-number">
-                    {JOURNEY_TEXTS.effectColumn}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {movers.movers.map((mover) => (
-                  <tr key={mover.lineage}>
-                    <th scope="row" title={mover.lineage}>
-                      {mover.label}
-                    </th>
-                    <td>{LINKED_LABELS[mover.linkedWith]}</td>
-                    <td>{JOURNEY_TEXTS[mover.change]}</td>
-                    <td className="report-number">{formatChange(mover.delta)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <ReportTable
+            labelledBy="report-gmwi2-movers-caption"
+            caption={JOURNEY_TEXTS.moversCaption}
+            columns={MOVER_COLUMNS}
+          >
+            {movers.movers.map((mover) => (
+              <tr key={mover.lineage}>
+                <th scope="row" title={mover.lineage}>
+                  {mover.label}
+                </th>
+                <td>{LINKED_LABELS[mover.linkedWith]}</td>
+                <td>{JOURNEY_TEXTS[mover.change]}</td>
+                <td className="report-number">{formatChange(mover.delta)}</td>
+              </tr>
+            ))}
+          </ReportTable>
         </>
       )}
     </div>

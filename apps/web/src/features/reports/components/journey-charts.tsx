@@ -1,7 +1,7 @@
 import { BRAND_COLOURS } from '@portal/domain';
 import type { ComparedMetric, Journey } from '@portal/domain/report';
+import { COMPARED_METRICS } from '@portal/domain/report/compared-metrics';
 import { CartesianGrid, ComposedChart, Line, ReferenceArea, ReferenceLine, XAxis, YAxis } from 'recharts';
-import { JOURNEY_SCORES } from '../journey-texts.ts';
 import { DIGITS, formatDisplayDate } from '../report-format.ts';
 import { COMPARED_LABELS } from '../report-texts.ts';
 
@@ -120,7 +120,7 @@ function ScoreChart({ journey, metric }: { journey: Journey; metric: ComparedMet
 export default function JourneyCharts({ journey }: { journey: Journey }) {
   return (
     <div className="journey-charts" aria-hidden="true">
-      {JOURNEY_SCORES.map((metric) => (
+      {COMPARED_METRICS.map((metric) => (
         <ScoreChart key={metric} journey={journey} metric={metric} />
       ))}
     </div>

@@ -2,7 +2,14 @@ import type { Journey, TaxonChange } from '@portal/domain/report';
 import { JOURNEY_TEXTS } from '../journey-texts.ts';
 import { formatChange, formatShare } from '../report-format.ts';
 import { REPORT_TEXTS } from '../report-texts.ts';
-import { TableScroll } from './table-scroll.tsx';
+import { type ReportColumn, ReportTable } from './report-table.tsx';
+
+const MOVER_COLUMNS: ReportColumn[] = [
+  { label: REPORT_TEXTS.taxonColumn },
+  { label: JOURNEY_TEXTS.firstColumn, numeric: true },
+  { label: JOURNEY_TEXTS.lastColumn, numeric: true },
+  { label: JOURNEY_TEXTS.changeColumn, numeric: true },
+];
 
 function MoversTable({
   id,
@@ -17,35 +24,16 @@ function MoversTable({
 }) {
   if (taxa.length === 0) return <p>{none}</p>;
   return (
-    <TableScroll labelledBy={id}>
-      <table className="report-table">
-        <caption id={id}>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{REPORT_TEXTS.taxonColumn}</th>
-            <th scope="col" className="report-number">
-              {JOURNEY_TEXTS.firstColumn}
-            </th>
-            <th scope="col" className="report-number">
-              {JOURNEY_TEXTS.lastColumn}
-            </th>
-            <th scope="col" className="report-number">
-              {JOURNEY_TEXTS.changeColumn}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {taxa.map((taxon) => (
-            <tr key={taxon.name}>
-              <th scope="row">{taxon.label}</th>
-              <td className="report-number">{formatShare(taxon.before)}</td>
-              <td className="report-number">{formatShare(taxon.after)}</td>
-              <td className="report-number">{formatChange(taxon.change)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <ReportTable labelledBy={id} caption={caption} columns={MOVER_COLUMNS}>
+      {taxa.map((taxon) => (
+        <tr key={taxon.name}>
+          <th scope="row">{taxon.label}</th>
+          <td className="report-number">{formatShare(taxon.before)}</td>
+          <td className="report-number">{formatShare(taxon.after)}</td>
+          <td className="report-number">{formatChange(taxon.change)}</td>
+        </tr>
+      ))}
+    </ReportTable>
   );
 }
 

@@ -1,8 +1,9 @@
+import { COMPARED_METRICS } from '@portal/domain/report/compared-metrics';
 import { lazy, Suspense } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { useJourney } from '../api.ts';
-import { JOURNEY_SCORES, JOURNEY_TEXTS } from '../journey-texts.ts';
+import { JOURNEY_TEXTS } from '../journey-texts.ts';
 import { formatDisplayDate } from '../report-format.ts';
 import { JourneyMovers } from './journey-movers.tsx';
 import { JourneyTable } from './journey-table.tsx';
@@ -13,7 +14,7 @@ const JourneyCharts = lazy(() => import('./journey-charts.tsx'));
 function ChartsPlaceholder() {
   return (
     <div className="journey-charts" role="status" aria-label={JOURNEY_TEXTS.loading}>
-      {JOURNEY_SCORES.map((metric) => (
+      {COMPARED_METRICS.map((metric) => (
         <div key={metric} className="journey-chart-placeholder" />
       ))}
     </div>

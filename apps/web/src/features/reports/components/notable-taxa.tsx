@@ -1,19 +1,16 @@
-import type { Rank } from '@portal/domain/report';
+import { RANK_NAMES } from '@portal/domain/report/taxa';
 import { formatTaxonPercent } from '../report-format.ts';
 import type { NotableTaxon } from '../report-taxa.ts';
 import { LINKED_LABELS, REPORT_TEXTS } from '../report-texts.ts';
-import { TableScroll } from './table-scroll.tsx';
+import { type ReportColumn, ReportTable } from './report-table.tsx';
 
-const RANK_NAMES: Record<Rank, string> = {
-  k: 'kingdom',
-  p: 'phylum',
-  c: 'class',
-  o: 'order',
-  f: 'family',
-  g: 'genus',
-  s: 'species',
-  t: 'strain',
-};
+const NOTABLE_COLUMNS: ReportColumn[] = [
+  { label: REPORT_TEXTS.taxonColumn },
+  { label: REPORT_TEXTS.rankColumn },
+  { label: REPORT_TEXTS.indexColumn },
+  { label: REPORT_TEXTS.linkedColumn },
+  { label: REPORT_TEXTS.percentColumn, numeric: true },
+];
 
 /** The microbes GMWI2 and GMHI count in this sample, in the report's order (largest effect first). */
 export function NotableTaxa({ taxa }: { taxa: readonly NotableTaxon[] }) {
@@ -24,33 +21,21 @@ export function NotableTaxa({ taxa }: { taxa: readonly NotableTaxon[] }) {
       {taxa.length === 0 ? (
         <p>{REPORT_TEXTS.notableNone}</p>
       ) : (
-        <TableScroll labelledBy="report-notable-caption">
-          <table className="report-table">
-            <caption id="report-notable-caption">{REPORT_TEXTS.notableCaption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{REPORT_TEXTS.taxonColumn}</th>
-                <th scope="col">{REPORT_TEXTS.rankColumn}</th>
-                <th scope="col">{REPORT_TEXTS.indexColumn}</th>
-                <th scope="col">{REPORT_TEXTS.linkedColumn}</th>
-                <th scope="col" className="report-number">
-                  {REPORT_TEXTS.percentColumn}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {taxa.map((taxon) => (
-                <tr key={`${taxon.index}-${taxon.name}`}>
-                  <th scope="row">{taxon.label}</th>
-                  <td>{RANK_NAMES[taxon.rank]}</td>
-                  <td>{taxon.index}</td>
-                  <td>{LINKED_LABELS[taxon.linkedWith]}</td>
-                  <td className="report-number">{formatTaxonPercent(taxon.percent)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <ReportTable
+          labelledBy="report-notable-caption"
+          caption={REPORT_TEXTS.notableCaption}
+          columns={NOTABLE_COLUMNS}
+        >
+          {taxa.map((taxon) => (
+            <tr key={`${taxon.index}-${taxon.name}`}>
+              <th scope="row">{taxon.label}</th>
+              <td>{RANK_NAMES[taxon.rank]}</td>
+              <td>{taxon.index}</td>
+              <td>{LINKED_LABELS[taxon.linkedWith]}</td>
+              <td className="report-number">{formatTaxonPercent(taxon.percent)}</td>
+            </tr>
+          ))}
+        </ReportTable>
       )}
     </section>
   );

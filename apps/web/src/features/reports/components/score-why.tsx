@@ -5,62 +5,43 @@ import type {
   Gmwi2ContributionGroup,
 } from '@portal/domain/report';
 import { percentileExplanation } from '@portal/domain/report/readings';
-import { lineageTaxon, taxonLabel } from '@portal/domain/report/taxa';
+import { lineageTaxon, RANK_NAMES, taxonLabel } from '@portal/domain/report/taxa';
 import { JOURNEY_TEXTS } from '../journey-texts.ts';
 import { DIGITS, formatTaxonPercent, formatValue } from '../report-format.ts';
 import { groupTaxa } from '../report-taxa.ts';
-import { TableScroll } from './table-scroll.tsx';
+import { type ReportColumn, ReportTable } from './report-table.tsx';
 
-const RANKS: Record<string, string> = {
-  k: 'kingdom',
-  p: 'phylum',
-  c: 'class',
-  o: 'order',
-  f: 'family',
-  g: 'genus',
-  s: 'species',
-  t: 'strain',
-};
+const GMWI2_COLUMNS: ReportColumn[] = [
+  { label: JOURNEY_TEXTS.microbeColumn },
+  { label: JOURNEY_TEXTS.rankColumn },
+  { label: JOURNEY_TEXTS.shareColumn, numeric: true },
+  { label: JOURNEY_TEXTS.weightColumn, numeric: true },
+];
 const signed = (value: number) => `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(3)}`;
 
 function Gmwi2Group({ group, taxa }: { group: Gmwi2ContributionGroup; taxa: readonly Gmwi2Contribution[] }) {
   const id = `why-gmwi2-${group.linkedWith}`;
   const members = groupTaxa(taxa, group.linkedWith);
   return (
-    <TableScroll labelledBy={id}>
-      <table className="report-table">
-        <caption id={id}>
-          {JOURNEY_TEXTS.groupTotal(group.title, members.length, signed(group.subtotal))}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">{JOURNEY_TEXTS.microbeColumn}</th>
-            <th scope="col">{JOURNEY_TEXTS.rankColumn}</th>
-            <th scope="col" className="report-number">
-              {JOURNEY_TEXTS.shareColumn}
+    <ReportTable
+      labelledBy={id}
+      caption={JOURNEY_TEXTS.groupTotal(group.title, members.length, signed(group.subtotal))}
+      columns={GMWI2_COLUMNS}
+    >
+      {members.map((taxon) => {
+        const { rank, name } = lineageTaxon(taxon.lineage);
+        return (
+          <tr key={taxon.lineage}>
+            <th scope="row" title={taxon.lineage}>
+              {taxonLabel(name)}
             </th>
-            <th scope="col" className="report-number">
-              {JOURNEY_TEXTS.weightColumn}
-            </th>
+            <td>{RANK_NAMES[rank]}</td>
+            <td className="report-number">{formatTaxonPercent(taxon.percent)}</td>
+            <td className="report-number">{signed(taxon.coefficient)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {members.map((taxon) => {
-            const { rank, name } = lineageTaxon(taxon.lineage);
-            return (
-              <tr key={taxon.lineage}>
-                <th scope="row" title={taxon.lineage}>
-                  {taxonLabel(name)}
-                </th>
-                <td>{RANKS[rank] ?? rank}</td>
-                <td className="report-number">{formatTaxonPercent(taxon.percent)}</td>
-                <td className="report-number">{signed(taxon.coefficient)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </TableScroll>
+        );
+      })}
+    </ReportTable>
   );
 }
 
