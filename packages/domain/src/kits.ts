@@ -55,6 +55,11 @@ export const SAMPLE_STATUSES = [
   'MICROBIOME_COACH_SESSION_COMPLETED',
 ] as const;
 export type SampleStatus = (typeof SAMPLE_STATUSES)[number];
+/** The lab's own steps, READY_FOR_ACCESSIONING to COMPLETED: between a sample's arrival and its results. */
+const LAB_PROCESSING_STEPS: readonly SampleStatus[] = SAMPLE_STATUSES.slice(
+  SAMPLE_STATUSES.indexOf('READY_FOR_ACCESSIONING'),
+  SAMPLE_STATUSES.indexOf('COMPLETED') + 1,
+);
 
 export const LOGISTIC_TYPES = ['LAB_MANAGED', 'CLIENT_MANAGED'] as const;
 export const KIT_NAME_MAX = 32;
@@ -181,16 +186,7 @@ export const canRequestReplacement = (kit: KitLike) =>
   kit.kitStatus !== 'REPLACED' &&
   (REPLACEABLE_FAILURES.has(kit.sampleStatus ?? '') || REPLACEABLE_FAILURES.has(kit.kitStatus));
 
-const AT_LAB = new Set([
-  'RECEIVED_BY_LAB',
-  'READY_FOR_ACCESSIONING',
-  'ACCESSIONING',
-  'DNA_EXTRACTION',
-  'DNA_LIBRARY_PREP',
-  'SEQUENCING',
-  'PROCESSING',
-  'COMPLETED',
-]);
+const AT_LAB = new Set<string>(['RECEIVED_BY_LAB', ...LAB_PROCESSING_STEPS]);
 /** The sample is at the lab, between its arrival and its results (results can be imported then). */
 export const isSampleAtLab = (sampleStatus: string | null) => AT_LAB.has(sampleStatus ?? '');
 /** The sample is at the lab and its report is not ready yet (when the report-timing claim applies). */
@@ -319,24 +315,11 @@ export function timelineSteps(events: TimelineEvent[]): TimelineStep[] {
 
 // ---- Status changes (operators: logistics and lab) -------------------------------------------
 
-const KIT_FLOW: KitStatus[] = [
-  'UNASSIGNED',
-  'ASSIGNED',
-  'REQUESTED',
-  'ALLOCATED',
-  'DISPATCHED_BY_LAB',
-  'RECEIVED_BY_CUSTOMER',
-  'RECEIVED_BY_LAB',
-  'PROCESSING',
-  'RESULTS_AVAILABLE',
-  'MICROBIOME_COACH_SESSION_COMPLETED',
-];
-const KIT_FAILURES: KitStatus[] = [
-  'FAILED_OVERLOADED',
-  'FAILED_UNDERLOADED',
-  'FAILED_SWAB_OTHER',
-  'FAILED_PROCESSING',
-];
+const KIT_FAILURES: readonly KitStatus[] = KIT_STATUSES.filter((s) => s.startsWith('FAILED_'));
+/** The kit's journey in order: every status but the failures and the ways out of it (REDEEMED is ASSIGNED). */
+const KIT_FLOW: readonly KitStatus[] = KIT_STATUSES.filter(
+  (s) => !KIT_FAILURES.includes(s) && !['REDEEMED', 'REPLACED', 'INVALIDATED', 'REFUNDED'].includes(s),
+);
 
 /** Steps that cannot be skipped: a kit is requested before it travels, and at the lab before any lab step. */
 const KIT_GATES = ['REQUESTED', 'RECEIVED_BY_LAB'];
@@ -373,29 +356,11 @@ export function kitTransitionAllowed(from: string, to: string): boolean {
   return false;
 }
 
-const SAMPLE_FLOW: SampleStatus[] = [
-  'UNLABELLED',
-  'UNALLOCATED',
-  'ALLOCATED',
-  'DISPATCHED_BY_CUSTOMER',
-  'RECEIVED_BY_LAB',
-  'READY_FOR_ACCESSIONING',
-  'ACCESSIONING',
-  'DNA_EXTRACTION',
-  'DNA_LIBRARY_PREP',
-  'SEQUENCING',
-  'PROCESSING',
-  'COMPLETED',
-  'RESULTS_AVAILABLE',
-  'MICROBIOME_COACH_SESSION_COMPLETED',
-];
-const SAMPLE_FAILURES: SampleStatus[] = [
-  'FAILED_OVERLOADED',
-  'FAILED_UNDERLOADED',
-  'FAILED_SWAB_OTHER',
-  'FAILED_TUBE_NOT_INTACT',
-  'FAILED_PROCESSING',
-];
+const SAMPLE_FAILURES: readonly SampleStatus[] = SAMPLE_STATUSES.filter((s) => s.startsWith('FAILED_'));
+/** The lab pipeline in order: every sample status but the failures and the ways out of it. */
+const SAMPLE_FLOW: readonly SampleStatus[] = SAMPLE_STATUSES.filter(
+  (s) => !SAMPLE_FAILURES.includes(s) && s !== 'INVALIDATED' && s !== 'LOST_IN_TRANSIT',
+);
 /** Samples the lab holds, or that are on their way to it: from the person's dispatch on, failures included. */
 export const SAMPLES_AT_THE_LAB: readonly SampleStatus[] = [
   ...SAMPLE_FLOW.slice(SAMPLE_FLOW.indexOf('DISPATCHED_BY_CUSTOMER')),
@@ -422,18 +387,7 @@ export function sampleTransitionAllowed(from: string | null, to: string): boolea
 /** The kit status a sample step implies, when the sample's progress moves the kit along. */
 export function kitStatusForSample(sample: string): KitStatus | null {
   if (sample === 'RECEIVED_BY_LAB') return 'RECEIVED_BY_LAB';
-  if (
-    [
-      'READY_FOR_ACCESSIONING',
-      'ACCESSIONING',
-      'DNA_EXTRACTION',
-      'DNA_LIBRARY_PREP',
-      'SEQUENCING',
-      'PROCESSING',
-      'COMPLETED',
-    ].includes(sample)
-  )
-    return 'PROCESSING';
+  if (LAB_PROCESSING_STEPS.includes(sample as SampleStatus)) return 'PROCESSING';
   if (sample === 'RESULTS_AVAILABLE') return 'RESULTS_AVAILABLE';
   if (sample === 'MICROBIOME_COACH_SESSION_COMPLETED') return 'MICROBIOME_COACH_SESSION_COMPLETED';
   if (sample === 'FAILED_TUBE_NOT_INTACT') return 'FAILED_PROCESSING';
@@ -540,6 +494,15 @@ export const surveyStatSchema = z.object({
   completedQuestions: z.number().int(),
 });
 
+/** A project's switches for the five portal questionnaires (SURVEY_ENABLED_FLAGS), on its kits too. */
+export const surveySwitchesSchema = z.object({
+  exerciseSurveyEnabled: z.boolean(),
+  foodSurveyEnabled: z.boolean(),
+  medicalSurveyEnabled: z.boolean(),
+  mentalSurveyEnabled: z.boolean(),
+  samplingSurveyEnabled: z.boolean(),
+});
+
 export const kitSchema = z.object({
   id: z.number().int(),
   kitId: z.number().int(),
@@ -566,11 +529,7 @@ export const kitSchema = z.object({
     logisticType: z.string(),
     resultDeliveryType: z.string().nullable(),
   }),
-  exerciseSurveyEnabled: z.boolean(),
-  foodSurveyEnabled: z.boolean(),
-  medicalSurveyEnabled: z.boolean(),
-  mentalSurveyEnabled: z.boolean(),
-  samplingSurveyEnabled: z.boolean(),
+  ...surveySwitchesSchema.shape,
   givingAllowed: z.boolean(),
 });
 export type Kit = z.infer<typeof kitSchema>;

@@ -1,6 +1,13 @@
 import Sqids from 'sqids';
 import { z } from 'zod';
-import { canViewReport, KIT_MESSAGES, type KitLike, kitSchema, REPORT_SAMPLE_STATUSES } from './kits.ts';
+import {
+  canViewReport,
+  KIT_MESSAGES,
+  type KitLike,
+  kitSchema,
+  REPORT_SAMPLE_STATUSES,
+  surveySwitchesSchema,
+} from './kits.ts';
 import { ACCOUNT_MESSAGES } from './user.ts';
 
 /**
@@ -88,11 +95,7 @@ export const researchProjectSchema = z.object({
   email: z.string().nullable(),
   logisticType: z.string(),
   resultDeliveryType: z.string().nullable(),
-  exerciseSurveyEnabled: z.boolean(),
-  foodSurveyEnabled: z.boolean(),
-  medicalSurveyEnabled: z.boolean(),
-  mentalSurveyEnabled: z.boolean(),
-  samplingSurveyEnabled: z.boolean(),
+  ...surveySwitchesSchema.shape,
   infantDemographicAndMilkFeedingEnabled: z.boolean(),
   infantDayOfSamplingEnabled: z.boolean(),
   infantMedicalHistoryEnabled: z.boolean(),
