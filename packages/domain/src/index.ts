@@ -9,6 +9,7 @@ export * from './data-rights.ts';
 export * from './dependant.ts';
 export * from './email.ts';
 export * from './errors.ts';
+export * from './keyset-page.ts';
 export * from './kit-summary.ts';
 export * from './kits.ts';
 export * from './my-choices.ts';

@@ -90,23 +90,31 @@ export const consentButtonLabel = (consent: { nextConsentId: number | null }) =>
 /** The thank-you step follows the last consent after this delay (research §9). */
 export const THANKS_DELAY_MS = 1000;
 
-export const recruitmentConsentSchema = z.object({
+/** A consent of a recruitment's chain as the candidate reads it; the console shows the same words. */
+export const recruitmentConsentWordsSchema = z.object({
   id: z.number(),
   title: z.string(),
   htmlContent: z.string(),
   agreeLabel: z.string(),
   disagreeLabel: z.string(),
   url: z.string().nullable(),
+  thanksResponse: z.string().nullable(),
+});
+export type RecruitmentConsentWords = z.infer<typeof recruitmentConsentWordsSchema>;
+/** Who a candidate is, as the consent page greets them and the console lists them. */
+export const candidateContactSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phoneNumber: z.string().nullable(),
+});
+export type CandidateContact = z.infer<typeof candidateContactSchema>;
+
+export const recruitmentConsentSchema = recruitmentConsentWordsSchema.extend({
   userResponse: z.boolean().nullable(),
   isTerminated: z.boolean(),
-  thanksResponse: z.string().nullable(),
   nextConsentId: z.number().nullable(),
-  candidate: z.object({
-    id: z.string(),
-    email: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    phoneNumber: z.string().nullable(),
-  }),
+  candidate: candidateContactSchema,
 });
 export type RecruitmentConsent = z.infer<typeof recruitmentConsentSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keysetPageSchema } from './keyset-page.ts';
 
 /**
  * The staff audit log (issue 24): every staff action, who, what, which record, before → after, when.
@@ -46,7 +47,7 @@ export const auditEntrySchema = z.object({
   after: z.unknown(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
-export const auditPageSchema = z.object({ entries: z.array(auditEntrySchema), next: z.string().nullable() });
+export const auditPageSchema = keysetPageSchema('entries', auditEntrySchema);
 export type AuditPage = z.infer<typeof auditPageSchema>;
 
 /** What staff did about a person, as that person reads it (GET /api/me/audit). */
@@ -56,10 +57,7 @@ export const myAuditEntrySchema = z.object({
   who: z.string(),
   what: z.string(),
 });
-export const myAuditPageSchema = z.object({
-  entries: z.array(myAuditEntrySchema),
-  next: z.string().nullable(),
-});
+export const myAuditPageSchema = keysetPageSchema('entries', myAuditEntrySchema);
 export type MyAuditPage = z.infer<typeof myAuditPageSchema>;
 
 /** "What our staff did on your account", in the "Your data" section of My Profile. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keysetPageSchema } from './keyset-page.ts';
 import { PROMO_TYPES } from './orders.ts';
 
 /**
@@ -69,10 +70,7 @@ export const staffPromoRowSchema = z.object({
   disabledAt: z.string().nullable(),
 });
 export type StaffPromoRow = z.infer<typeof staffPromoRowSchema>;
-export const staffPromoPageSchema = z.object({
-  codes: z.array(staffPromoRowSchema),
-  next: z.string().nullable(),
-});
+export const staffPromoPageSchema = keysetPageSchema('codes', staffPromoRowSchema);
 
 export const staffReferralCreateSchema = z.object({
   code: z
@@ -106,7 +104,4 @@ export const staffReferralRowSchema = z.object({
   kits: z.number(),
 });
 export type StaffReferralRow = z.infer<typeof staffReferralRowSchema>;
-export const staffReferralPageSchema = z.object({
-  codes: z.array(staffReferralRowSchema),
-  next: z.string().nullable(),
-});
+export const staffReferralPageSchema = keysetPageSchema('codes', staffReferralRowSchema);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keysetPageSchema } from './keyset-page.ts';
 import type { StaffRole } from './staff.ts';
 
 /**
@@ -74,10 +75,7 @@ export const staffOrderRowSchema = z.object({
   refund: z.object({ amountCents: z.number(), at: z.string() }).nullable(),
 });
 export type StaffOrderRow = z.infer<typeof staffOrderRowSchema>;
-export const staffOrdersPageSchema = z.object({
-  orders: z.array(staffOrderRowSchema),
-  next: z.string().nullable(),
-});
+export const staffOrdersPageSchema = keysetPageSchema('orders', staffOrderRowSchema);
 export type StaffOrdersPage = z.infer<typeof staffOrdersPageSchema>;
 
 export const staffRefundSchema = z.object({ reason });
@@ -110,10 +108,7 @@ export const staffSubscriptionRowSchema = z.object({
   cancelledAt: z.string().nullable(),
 });
 export type StaffSubscriptionRow = z.infer<typeof staffSubscriptionRowSchema>;
-export const staffSubscriptionsPageSchema = z.object({
-  subscriptions: z.array(staffSubscriptionRowSchema),
-  next: z.string().nullable(),
-});
+export const staffSubscriptionsPageSchema = keysetPageSchema('subscriptions', staffSubscriptionRowSchema);
 export type StaffSubscriptionsPage = z.infer<typeof staffSubscriptionsPageSchema>;
 
 export const staffCancelSubscriptionSchema = z.object({ reason });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CLOSURE_SCOPES, CLOSURE_TEXTS, closureSchema } from './account-closure.ts';
 import { dataExportSchema } from './data-rights.ts';
+import { keysetPageSchema } from './keyset-page.ts';
 
 /**
  * The console's People (issue 24, SUPPORT): find a person by email, name, phone, kit or order; their
@@ -51,7 +52,7 @@ export const personRowSchema = z.object({
   consentFormPendingSince: z.string().nullable(),
 });
 export type PersonRow = z.infer<typeof personRowSchema>;
-export const peoplePageSchema = z.object({ people: z.array(personRowSchema), next: z.string().nullable() });
+export const peoplePageSchema = keysetPageSchema('people', personRowSchema);
 export type PeoplePage = z.infer<typeof peoplePageSchema>;
 
 const consentFormSchema = z.object({

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from './email.ts';
+import { keysetPageSchema } from './keyset-page.ts';
+import { candidateContactSchema, recruitmentConsentWordsSchema } from './recruitment.ts';
 
 /**
  * The console's Recruitments (issue 24, STUDY): a recruitment's consent chain, written with a preview
@@ -83,19 +85,9 @@ export const staffRecruitmentRowSchema = z.object({
   unsubscribed: z.number(),
 });
 export type StaffRecruitmentRow = z.infer<typeof staffRecruitmentRowSchema>;
-export const staffRecruitmentsPageSchema = z.object({
-  recruitments: z.array(staffRecruitmentRowSchema),
-  next: z.string().nullable(),
-});
+export const staffRecruitmentsPageSchema = keysetPageSchema('recruitments', staffRecruitmentRowSchema);
 
-export const staffRecruitmentConsentSchema = z.object({
-  id: z.number(),
-  title: z.string(),
-  htmlContent: z.string(),
-  agreeLabel: z.string(),
-  disagreeLabel: z.string(),
-  url: z.string().nullable(),
-  thanksResponse: z.string().nullable(),
+export const staffRecruitmentConsentSchema = recruitmentConsentWordsSchema.extend({
   /** Candidates who answered it: once any has, its words are fixed. */
   responses: z.number(),
 });
@@ -113,12 +105,7 @@ export const staffCandidatesQuerySchema = z.object({
     .regex(/^[^|]+\|[0-9a-f-]{36}$/, RECRUITMENT_STAFF_MESSAGES.badCursor)
     .optional(),
 });
-export const staffCandidateRowSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  phoneNumber: z.string().nullable(),
+export const staffCandidateRowSchema = candidateContactSchema.extend({
   /** INVITED (by the study) or EXPRESSION_OF_INTEREST. */
   source: z.string(),
   emailValidatedAt: z.string().nullable(),
@@ -129,10 +116,7 @@ export const staffCandidateRowSchema = z.object({
   ),
 });
 export type StaffCandidateRow = z.infer<typeof staffCandidateRowSchema>;
-export const staffCandidatesPageSchema = z.object({
-  candidates: z.array(staffCandidateRowSchema),
-  next: z.string().nullable(),
-});
+export const staffCandidatesPageSchema = keysetPageSchema('candidates', staffCandidateRowSchema);
 
 export const staffCandidateCreateSchema = z.object({
   email: emailSchema,

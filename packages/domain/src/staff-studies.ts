@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './email.ts';
+import { keysetPageSchema } from './keyset-page.ts';
 import { LOGISTIC_TYPES } from './kits.ts';
 import { kitInfoSchema, STUDY_KIT_TYPES } from './requisition.ts';
 import type { StaffRole } from './staff.ts';
@@ -123,10 +124,7 @@ export const staffProjectRowSchema = z.object({
   usedCodes: z.number(),
 });
 export type StaffProjectRow = z.infer<typeof staffProjectRowSchema>;
-export const staffProjectsPageSchema = z.object({
-  projects: z.array(staffProjectRowSchema),
-  next: z.string().nullable(),
-});
+export const staffProjectsPageSchema = keysetPageSchema('projects', staffProjectRowSchema);
 
 export const staffProjectSurveysUpdateSchema = z.object({ surveys: projectSurveysSchema });
 
@@ -153,10 +151,7 @@ export const staffParticipantCodeRowSchema = z.object({
   createdAt: z.string(),
   usedAt: z.string().nullable(),
 });
-export const staffParticipantCodesPageSchema = z.object({
-  codes: z.array(staffParticipantCodeRowSchema),
-  next: z.string().nullable(),
-});
+export const staffParticipantCodesPageSchema = keysetPageSchema('codes', staffParticipantCodeRowSchema);
 
 /** The voucher list's columns, in order (CSV export). */
 export const VOUCHER_CSV_COLUMNS = ['kit_id', 'voucher', 'sample_id', 'kit_status', 'redeemed_at'] as const;
@@ -187,10 +182,7 @@ export const staffSiteRowSchema = z.object({
   requisitions: z.number(),
 });
 export type StaffSiteRow = z.infer<typeof staffSiteRowSchema>;
-export const staffSitesPageSchema = z.object({
-  sites: z.array(staffSiteRowSchema),
-  next: z.string().nullable(),
-});
+export const staffSitesPageSchema = keysetPageSchema('sites', staffSiteRowSchema);
 
 export const staffStudyKitBatchSchema = z.object({
   kitType: z.enum(STUDY_KIT_TYPES, { error: 'Choose blood, stool or replacement kits.' }),
@@ -215,10 +207,8 @@ export const staffStudyKitRowSchema = z.object({
   submittedAt: z.string().nullable(),
 });
 export type StaffStudyKitRow = z.infer<typeof staffStudyKitRowSchema>;
-export const staffStudyKitsPageSchema = z.object({
+export const staffStudyKitsPageSchema = keysetPageSchema('kits', staffStudyKitRowSchema).extend({
   site: staffSiteRowSchema,
-  kits: z.array(staffStudyKitRowSchema),
-  next: z.string().nullable(),
 });
 export const staffStudyKitBatchResultSchema = z.object({ kits: z.array(staffStudyKitRowSchema) });
 

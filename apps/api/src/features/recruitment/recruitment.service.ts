@@ -10,6 +10,7 @@ import { sanitiseConsentHtml } from '../../lib/consent-html.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { signToken, type TokenKind, verifyToken } from '../../lib/jwt.ts';
+import { candidateContact, consentWords } from './consent-words.ts';
 
 const UNSUBSCRIBE_TOKEN: TokenKind = { audience: 'unsubscribe', ttlSeconds: 365 * 86400 };
 /** The token of an expression of interest's validation link: proof that the candidate reads that inbox. */
@@ -162,23 +163,11 @@ export async function getConsent(
     .from(candidateResponses)
     .where(and(eq(candidateResponses.candidateId, candidateId), eq(candidateResponses.consentId, consentId)));
   return {
-    id: consent.id,
-    title: consent.title,
-    htmlContent: consent.htmlContent,
-    agreeLabel: consent.agreeLabel,
-    disagreeLabel: consent.disagreeLabel,
-    url: consent.url,
+    ...consentWords(consent),
     userResponse: response?.consented ?? null,
     isTerminated: recruitment.terminated,
-    thanksResponse: consent.thanksResponse,
     nextConsentId: consent.nextConsentId,
-    candidate: {
-      id: candidate.id,
-      email: candidate.email,
-      firstName: candidate.firstName,
-      lastName: candidate.lastName,
-      phoneNumber: candidate.phoneNumber,
-    },
+    candidate: candidateContact(candidate),
   };
 }
 

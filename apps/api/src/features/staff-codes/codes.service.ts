@@ -11,6 +11,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { kits, orders, promoCodes, referralCodes, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { keysetPage } from '../../lib/keyset-page.ts';
 import type { Principal } from '../../plugins/authenticate.ts';
 import { createReferralCode } from '../kits/kits.service.ts';
 import { createPromo } from '../orders/orders.service.ts';
@@ -27,9 +28,8 @@ type CodeQuery = { q?: string | undefined; after?: string | undefined };
 const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function page<T extends { code: string }>(rows: T[]) {
-  const shown = rows.slice(0, STAFF_CODES_PAGE_SIZE);
-  const last = shown.at(-1);
-  return { codes: shown, next: rows.length > STAFF_CODES_PAGE_SIZE && last ? last.code : null };
+  const { page: codes, next } = keysetPage(rows, STAFF_CODES_PAGE_SIZE, (row) => row.code);
+  return { codes, next };
 }
 
 // ---- Promo codes -----------------------------------------------------------------------------

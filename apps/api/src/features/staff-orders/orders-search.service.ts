@@ -10,6 +10,7 @@ import { and, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { closureRefunds, kits, orderItems, orders, users } from '../../db/schema/index.ts';
 import { invalid } from '../../lib/errors.ts';
+import { idCursor, keysetPage } from '../../lib/keyset-page.ts';
 
 /**
  * The console's order list (SUPPORT): newest first, by keyset on the order id (a serial, so a newer
@@ -129,7 +130,6 @@ export async function searchOrders(db: DbOrTx, query: StaffOrdersQuery): Promise
   if (query.q) conditions.push(orderMatch(query.q));
   if (query.after) conditions.push(lt(orders.id, Number(query.after)));
   const rows = await orderRows(db, and(...conditions), STAFF_ORDERS_PAGE_SIZE + 1);
-  const page = rows.slice(0, STAFF_ORDERS_PAGE_SIZE);
-  const last = page.at(-1);
-  return { orders: page, next: rows.length > STAFF_ORDERS_PAGE_SIZE && last ? String(last.id) : null };
+  const { page, next } = keysetPage(rows, STAFF_ORDERS_PAGE_SIZE, idCursor);
+  return { orders: page, next };
 }

@@ -13,6 +13,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { subscriptions, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { idCursor, keysetPage } from '../../lib/keyset-page.ts';
 import type { Principal } from '../../plugins/authenticate.ts';
 import {
   cancelSubscription,
@@ -80,12 +81,8 @@ export async function listSubscriptions(
   if (query.q) conditions.push(sql`${users.email} like ${likePrefix(query.q)}`);
   if (query.after) conditions.push(lt(subscriptions.id, Number(query.after)));
   const rows = await subscriptionRows(db, and(...conditions), STAFF_ORDERS_PAGE_SIZE + 1);
-  const page = rows.slice(0, STAFF_ORDERS_PAGE_SIZE);
-  const last = page.at(-1);
-  return {
-    subscriptions: page,
-    next: rows.length > STAFF_ORDERS_PAGE_SIZE && last ? String(last.id) : null,
-  };
+  const { page, next } = keysetPage(rows, STAFF_ORDERS_PAGE_SIZE, idCursor);
+  return { subscriptions: page, next };
 }
 
 /**

@@ -14,6 +14,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { kits, type ProjectRow, participantCodes, projectMembers, projects } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
+import { idCursor, keysetPage } from '../../lib/keyset-page.ts';
 import type { Principal } from '../../plugins/authenticate.ts';
 import { createKits, formatVoucher } from '../kits/kits.service.ts';
 import { issueParticipantCode } from '../research/participant-codes.ts';
@@ -72,9 +73,8 @@ export async function projectRow(db: DbOrTx, id: number): Promise<StaffProjectRo
 
 export async function listProjects(db: DbOrTx, after?: string) {
   const rows = await projectRows(db, after ? lt(projects.id, Number(after)) : undefined, STUDY_PAGE_SIZE + 1);
-  const page = rows.slice(0, STUDY_PAGE_SIZE);
-  const last = page.at(-1);
-  return { projects: page, next: rows.length > STUDY_PAGE_SIZE && last ? String(last.id) : null };
+  const { page, next } = keysetPage(rows, STUDY_PAGE_SIZE, idCursor);
+  return { projects: page, next };
 }
 
 export async function createProjectByStaff(
@@ -177,8 +177,7 @@ export async function listParticipantCodes(db: DbOrTx, id: number, after?: strin
     )
     .orderBy(desc(participantCodes.id))
     .limit(STUDY_PAGE_SIZE + 1);
-  const page = rows.slice(0, STUDY_PAGE_SIZE);
-  const last = page.at(-1);
+  const { page, next } = keysetPage(rows, STUDY_PAGE_SIZE, idCursor);
   return {
     codes: page.map((r) => ({
       id: r.id,
@@ -186,7 +185,7 @@ export async function listParticipantCodes(db: DbOrTx, id: number, after?: strin
       createdAt: r.createdAt.toISOString(),
       usedAt: r.usedAt?.toISOString() ?? null,
     })),
-    next: rows.length > STUDY_PAGE_SIZE && last ? String(last.id) : null,
+    next,
   };
 }
 

@@ -15,7 +15,9 @@ import { candidateResponses, candidates, recruitmentConsents, recruitments } fro
 import { sanitiseConsentHtml } from '../../lib/consent-html.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
+import { idCursor, keysetPage } from '../../lib/keyset-page.ts';
 import type { Principal } from '../../plugins/authenticate.ts';
+import { candidateContact, consentWords } from '../recruitment/consent-words.ts';
 import { createCandidate, createRecruitment } from '../recruitment/recruitment.service.ts';
 import { recordStaffAction } from '../staff/audit.ts';
 
@@ -62,9 +64,8 @@ export async function listRecruitments(db: DbOrTx, after?: string) {
     after ? lt(recruitments.id, Number(after)) : undefined,
     RECRUITMENT_PAGE_SIZE + 1,
   );
-  const page = rows.slice(0, RECRUITMENT_PAGE_SIZE);
-  const last = page.at(-1);
-  return { recruitments: page, next: rows.length > RECRUITMENT_PAGE_SIZE && last ? String(last.id) : null };
+  const { page, next } = keysetPage(rows, RECRUITMENT_PAGE_SIZE, idCursor);
+  return { recruitments: page, next };
 }
 
 /** The consents of a recruitment in the order of the chain: the one nobody points at first. */
@@ -86,13 +87,7 @@ async function chainOf(db: DbOrTx, recruitmentId: number): Promise<StaffRecruitm
     next = next.consent.nextConsentId ? byId.get(next.consent.nextConsentId) : undefined;
   }
   return ordered.map(({ consent, responses }) => ({
-    id: consent.id,
-    title: consent.title,
-    htmlContent: consent.htmlContent,
-    agreeLabel: consent.agreeLabel,
-    disagreeLabel: consent.disagreeLabel,
-    url: consent.url,
-    thanksResponse: consent.thanksResponse,
+    ...consentWords(consent),
     responses: Number(responses),
   }));
 }
@@ -234,7 +229,7 @@ export async function listCandidates(db: DbOrTx, recruitmentId: number, after?: 
     )
     .orderBy(desc(candidates.createdAt), desc(candidates.id))
     .limit(RECRUITMENT_PAGE_SIZE + 1);
-  const page = rows.slice(0, RECRUITMENT_PAGE_SIZE);
+  const { page, next } = keysetPage(rows, RECRUITMENT_PAGE_SIZE, (r) => `${r.cursor}|${r.candidate.id}`);
   const answers = page.length
     ? await db
         .select({
@@ -254,15 +249,10 @@ export async function listCandidates(db: DbOrTx, recruitmentId: number, after?: 
         )
         .orderBy(asc(candidateResponses.consentId))
     : [];
-  const last = page.at(-1);
   return {
     candidates: page.map(
       ({ candidate: c }): StaffCandidateRow => ({
-        id: c.id,
-        email: c.email,
-        firstName: c.firstName,
-        lastName: c.lastName,
-        phoneNumber: c.phoneNumber,
+        ...candidateContact(c),
         source: c.source,
         emailValidatedAt: c.emailValidatedAt?.toISOString() ?? null,
         unsubscribedAt: c.unsubscribedAt?.toISOString() ?? null,
@@ -275,7 +265,7 @@ export async function listCandidates(db: DbOrTx, recruitmentId: number, after?: 
           })),
       }),
     ),
-    next: rows.length > RECRUITMENT_PAGE_SIZE && last ? `${last.cursor}|${last.candidate.id}` : null,
+    next,
   };
 }
 

@@ -19,6 +19,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
+import { idCursor, keysetPage } from '../../lib/keyset-page.ts';
 import type { Principal } from '../../plugins/authenticate.ts';
 import { getKitInfo } from '../requisition/requisition.service.ts';
 import { createSite, createStudyKits, formLink } from '../requisition/study-admin.service.ts';
@@ -61,9 +62,8 @@ async function siteRow(db: DbOrTx, id: number) {
 
 export async function listSites(db: DbOrTx, after?: string) {
   const rows = await siteRows(db, after ? lt(studySites.id, Number(after)) : undefined, STUDY_PAGE_SIZE + 1);
-  const page = rows.slice(0, STUDY_PAGE_SIZE);
-  const last = page.at(-1);
-  return { sites: page, next: rows.length > STUDY_PAGE_SIZE && last ? String(last.id) : null };
+  const { page, next } = keysetPage(rows, STUDY_PAGE_SIZE, idCursor);
+  return { sites: page, next };
 }
 
 export async function createSiteByStaff(
@@ -129,9 +129,8 @@ export async function listStudyKits(ctx: AppContext, siteId: number, after?: str
     and(eq(studyKits.siteId, siteId), after ? lt(studyKits.id, Number(after)) : undefined),
     STUDY_PAGE_SIZE + 1,
   );
-  const page = rows.slice(0, STUDY_PAGE_SIZE);
-  const last = page.at(-1);
-  return { site, kits: page, next: rows.length > STUDY_PAGE_SIZE && last ? String(last.id) : null };
+  const { page, next } = keysetPage(rows, STUDY_PAGE_SIZE, idCursor);
+  return { site, kits: page, next };
 }
 
 export async function createStudyKitBatch(

@@ -9,6 +9,7 @@ import {
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest, freshAccessToken } from '../../lib/api-client.ts';
 import { currentUserQueryKey, currentUserSchema } from '../../lib/current-user.ts';
+import { keysetPages } from '../../lib/list-queries.ts';
 import { useSession } from '../../lib/session.ts';
 
 export function useDataUsageConsentFlow(userId: string | null) {
@@ -61,8 +62,7 @@ export function useMyStaffActions() {
         { auth: 'required', signal },
         myAuditPageSchema,
       ),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.next ?? undefined,
+    ...keysetPages,
     enabled: userId !== null,
   });
 }

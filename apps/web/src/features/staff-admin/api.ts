@@ -6,7 +6,8 @@ import {
   staffMembersSchema,
   staffRolesUpdateSchema,
 } from '@portal/domain';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { keysetPages, useChangeThenReread } from '../../lib/list-queries.ts';
 import { staffRequest } from '../../lib/staff.ts';
 
 const membersKey = ['staff', 'members'] as const;
@@ -16,13 +17,7 @@ export function useStaffMembers() {
 }
 
 /** Every change to the staff list reads it again afterwards. */
-function useMemberChange<V>(send: (value: V) => Promise<unknown>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: send,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: membersKey }),
-  });
-}
+const useMemberChange = <V>(send: (value: V) => Promise<unknown>) => useChangeThenReread(membersKey, send);
 
 export const useInviteStaff = () =>
   useMemberChange((body: StaffInvitation) =>
@@ -50,7 +45,6 @@ export function useAuditLog(filters: Record<string, string>) {
         {},
         auditPageSchema,
       ),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.next ?? undefined,
+    ...keysetPages,
   });
 }

@@ -6,7 +6,8 @@ import {
   staffReferralPageSchema,
   staffReferralRowSchema,
 } from '@portal/domain';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { keysetPages, useChangeThenReread } from '../../lib/list-queries.ts';
 import { staffRequest } from '../../lib/staff.ts';
 
 type Kind = 'promo-codes' | 'referral-codes';
@@ -19,8 +20,7 @@ export function usePromoCodes(q: string) {
   return useInfiniteQuery({
     queryKey: ['staff', 'promo-codes', q],
     queryFn: ({ pageParam }) => staffRequest(listUrl('promo-codes', q, pageParam), {}, staffPromoPageSchema),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.next ?? undefined,
+    ...keysetPages,
   });
 }
 
@@ -29,19 +29,13 @@ export function useReferralCodes(q: string) {
     queryKey: ['staff', 'referral-codes', q],
     queryFn: ({ pageParam }) =>
       staffRequest(listUrl('referral-codes', q, pageParam), {}, staffReferralPageSchema),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.next ?? undefined,
+    ...keysetPages,
   });
 }
 
 /** A change to a list of codes; the list is read again afterwards. */
-function useCodeChange<V, R>(kind: Kind, send: (value: V) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: send,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['staff', kind] }),
-  });
-}
+const useCodeChange = <V, R>(kind: Kind, send: (value: V) => Promise<R>) =>
+  useChangeThenReread(['staff', kind], send);
 
 export const useCreatePromo = () =>
   useCodeChange('promo-codes', (body: StaffPromoCreate) =>

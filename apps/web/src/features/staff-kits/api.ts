@@ -11,9 +11,10 @@ import {
   staffKitPageSchema,
   staffKitRowSchema,
 } from '@portal/domain';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { downloadPdf } from '../../lib/download.ts';
+import { useChangeThenReread } from '../../lib/list-queries.ts';
 import { staffRequest } from '../../lib/staff.ts';
 
 /** The console's kit requests: search, a kit, scans, lab batches, the results upload and release. */
@@ -80,13 +81,8 @@ export const printDispatchDocuments = (kind: 'slip' | 'label', ids: number[]) =>
   );
 
 /** Every change to a kit makes the lists and kit pages read again. */
-function useKitsChange<V, R>(send: (value: V) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: send,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: staffKitsKeys.all }),
-  });
-}
+const useKitsChange = <V, R>(send: (value: V) => Promise<R>) =>
+  useChangeThenReread(staffKitsKeys.all, send, { rereadOnError: true });
 
 export const useLabStep = () =>
   useKitsChange((body: LabStep) => staffRequest('/lab/steps', { method: 'POST', body }, labStepResultSchema));

@@ -6,7 +6,8 @@ import {
   staffSubscriptionRowSchema,
   staffSubscriptionsPageSchema,
 } from '@portal/domain';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { keysetPages, useChangeThenReread } from '../../lib/list-queries.ts';
 import { staffRequest } from '../../lib/staff.ts';
 
 export type SubscriptionList = (typeof SUBSCRIPTION_LISTS)[number];
@@ -20,20 +21,15 @@ export function useOrders(q: string) {
     queryKey: ['staff', 'orders', q],
     queryFn: ({ pageParam }) =>
       staffRequest(`/orders?${query({ q, after: pageParam })}`, {}, staffOrdersPageSchema),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.next ?? undefined,
+    ...keysetPages,
   });
 }
 
 /** A refund; the order list is read again afterwards (the row shows the refund and the kits). */
-export function useRefundOrder() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ orderId, reason }: { orderId: number; reason: string }) =>
-      staffRequest(`/orders/${orderId}/refund`, { method: 'POST', body: { reason } }, staffOrderRowSchema),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['staff', 'orders'] }),
-  });
-}
+export const useRefundOrder = () =>
+  useChangeThenReread(['staff', 'orders'], ({ orderId, reason }: { orderId: number; reason: string }) =>
+    staffRequest(`/orders/${orderId}/refund`, { method: 'POST', body: { reason } }, staffOrderRowSchema),
+  );
 
 export function useSubscriptions(list: SubscriptionList, q: string) {
   return useInfiniteQuery({
@@ -44,18 +40,12 @@ export function useSubscriptions(list: SubscriptionList, q: string) {
         {},
         staffSubscriptionsPageSchema,
       ),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.next ?? undefined,
+    ...keysetPages,
   });
 }
 
-function useSubscriptionChange<V, R>(send: (value: V) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: send,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['staff', 'subscriptions'] }),
-  });
-}
+const useSubscriptionChange = <V, R>(send: (value: V) => Promise<R>) =>
+  useChangeThenReread(['staff', 'subscriptions'], send, { rereadOnError: true });
 
 export const useCancelSubscription = () =>
   useSubscriptionChange(({ id, reason }: { id: number; reason: string }) =>

@@ -7,9 +7,10 @@ import {
   personExportStartedSchema,
   personPageSchema,
 } from '@portal/domain';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { ApiError, freshAccessToken } from '../../lib/api-client.ts';
+import { keysetPages, useChangeThenReread } from '../../lib/list-queries.ts';
 import { CLIENT_MESSAGES } from '../../lib/messages.ts';
 import { staffRequest } from '../../lib/staff.ts';
 import { enterSupportView, supportViewTokenSchema } from '../../lib/support-view-start.ts';
@@ -29,8 +30,7 @@ export function usePeople(search: { q?: string; consent?: 'pending' }) {
         {},
         peoplePageSchema,
       ),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.next ?? undefined,
+    ...keysetPages,
     enabled,
   });
 }
@@ -45,13 +45,8 @@ export function usePerson(id: string) {
 }
 
 /** An action on the person; their page is read again afterwards (its access log has the action). */
-function usePersonAction<V, R>(id: string, send: (value: V) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: send,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: personKey(id) }),
-  });
-}
+const usePersonAction = <V, R>(id: string, send: (value: V) => Promise<R>) =>
+  useChangeThenReread(personKey(id), send, { rereadOnError: true });
 
 export const useSendVerification = (id: string) =>
   usePersonAction(id, () =>

@@ -14,8 +14,9 @@ import {
   staffStudyKitsPageSchema,
   staffVoucherBatchResultSchema,
 } from '@portal/domain';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { downloadFile, downloadPdf } from '../../lib/download.ts';
+import { keysetPages, useChangeThenReread } from '../../lib/list-queries.ts';
 import { staffRequest } from '../../lib/staff.ts';
 
 const keys = {
@@ -28,16 +29,12 @@ const keys = {
 };
 
 const after = (page: string) => (page ? `?after=${page}` : '');
-const keyset = {
-  initialPageParam: '',
-  getNextPageParam: (last: { next: string | null }) => last.next ?? undefined,
-};
 
 export function useProjects() {
   return useInfiniteQuery({
     queryKey: keys.projects,
     queryFn: ({ pageParam }) => staffRequest(`/projects${after(pageParam)}`, {}, staffProjectsPageSchema),
-    ...keyset,
+    ...keysetPages,
   });
 }
 
@@ -58,18 +55,12 @@ export function useParticipantCodes(id: number) {
         {},
         staffParticipantCodesPageSchema,
       ),
-    ...keyset,
+    ...keysetPages,
   });
 }
 
 /** A change to projects; the lists and the project's page are read again. */
-function useProjectsChange<V, R>(send: (value: V) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: send,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.projects }),
-  });
-}
+const useProjectsChange = <V, R>(send: (value: V) => Promise<R>) => useChangeThenReread(keys.projects, send);
 
 export const useCreateProject = () =>
   useProjectsChange((body: StaffProjectCreate) =>
@@ -107,7 +98,7 @@ export function useSites() {
   return useInfiniteQuery({
     queryKey: keys.sites,
     queryFn: ({ pageParam }) => staffRequest(`/study/sites${after(pageParam)}`, {}, staffSitesPageSchema),
-    ...keyset,
+    ...keysetPages,
   });
 }
 
@@ -116,7 +107,7 @@ export function useSiteKits(siteId: number) {
     queryKey: keys.siteKits(siteId),
     queryFn: ({ pageParam }) =>
       staffRequest(`/study/sites/${siteId}/kits${after(pageParam)}`, {}, staffStudyKitsPageSchema),
-    ...keyset,
+    ...keysetPages,
   });
 }
 
@@ -128,13 +119,8 @@ export function useStudyKit(id: number) {
   });
 }
 
-function useSitesChange<V, R>(send: (value: V) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: send,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.sites }),
-  });
-}
+/** A change to sites; the lists and the site's page are read again. */
+const useSitesChange = <V, R>(send: (value: V) => Promise<R>) => useChangeThenReread(keys.sites, send);
 
 export const useCreateSite = () =>
   useSitesChange((body: StaffSiteCreate) =>

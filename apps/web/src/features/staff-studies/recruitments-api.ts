@@ -8,7 +8,8 @@ import {
   staffRecruitmentDetailSchema,
   staffRecruitmentsPageSchema,
 } from '@portal/domain';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { keysetPages, useChangeThenReread } from '../../lib/list-queries.ts';
 import { staffRequest } from '../../lib/staff.ts';
 
 const keys = {
@@ -16,17 +17,13 @@ const keys = {
   one: (id: number) => ['staff', 'recruitments', id] as const,
   candidates: (id: number) => ['staff', 'recruitments', id, 'candidates'] as const,
 };
-const keyset = {
-  initialPageParam: '',
-  getNextPageParam: (last: { next: string | null }) => last.next ?? undefined,
-};
 
 export function useRecruitments() {
   return useInfiniteQuery({
     queryKey: keys.all,
     queryFn: ({ pageParam }) =>
       staffRequest(`/recruitments${pageParam ? `?after=${pageParam}` : ''}`, {}, staffRecruitmentsPageSchema),
-    ...keyset,
+    ...keysetPages,
   });
 }
 
@@ -47,18 +44,12 @@ export function useCandidates(id: number) {
         {},
         staffCandidatesPageSchema,
       ),
-    ...keyset,
+    ...keysetPages,
   });
 }
 
 /** Any change to recruitments reads them again (lists, the recruitment, its candidates). */
-function useRecruitmentsChange<V, R>(send: (value: V) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: send,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }),
-  });
-}
+const useRecruitmentsChange = <V, R>(send: (value: V) => Promise<R>) => useChangeThenReread(keys.all, send);
 
 export const useCreateRecruitment = () =>
   useRecruitmentsChange((body: StaffRecruitmentCreate) =>
