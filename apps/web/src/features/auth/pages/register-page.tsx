@@ -1,40 +1,21 @@
-import { type AccountType, REGISTRATION_MESSAGES } from '@portal/domain';
-import { useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
+import type { AccountType } from '@portal/domain';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { AccountTypeStep } from '../../../components/auth/account-type-step.tsx';
 import { DetailsStep } from '../../../components/auth/details-step.tsx';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { fillTemplate } from '../../../lib/format.ts';
+import { RegistrationSent, useRegistrationSteps } from '../../../components/auth/registration-steps.tsx';
 import { giftVoucherOf, keepGiftVoucher } from '../../../lib/gift-voucher.ts';
 
 type Step = { name: 'type' } | { name: 'details'; type: AccountType } | { name: 'done'; email: string };
 
 /** Registration: step 0 account type, step 1 details, then a check-your-email screen. */
 export function RegisterPage() {
-  const [step, setStep] = useState<Step>({ name: 'type' });
+  const { step, goTo, headingRef } = useRegistrationSteps<Step>({ name: 'type' });
   const [accountType, setAccountType] = useState<AccountType | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const giftVoucher = giftVoucherOf(useLocation().state);
 
-  // The control that moved the user on disappears with its step; the new step's heading takes focus.
-  function goTo(next: Step) {
-    flushSync(() => setStep(next));
-    headingRef.current?.focus();
-  }
-
   if (step.name === 'done') {
-    return (
-      <div className="auth-card">
-        <h1 ref={headingRef} tabIndex={-1}>
-          Check your email
-        </h1>
-        <Alert tone="success">{fillTemplate(REGISTRATION_MESSAGES.success, { email: step.email })}</Alert>
-        <p className="auth-links">
-          <Link to="/login">Back to sign in</Link>
-        </p>
-      </div>
-    );
+    return <RegistrationSent title="Check your email" email={step.email} headingRef={headingRef} />;
   }
 
   return (

@@ -1,13 +1,12 @@
-import { type AccountType, REGISTRATION_MESSAGES, RESEARCH_MESSAGES } from '@portal/domain';
-import { useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
+import { type AccountType, RESEARCH_MESSAGES } from '@portal/domain';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { AccountTypeStep } from '../../../components/auth/account-type-step.tsx';
 import { DetailsStep } from '../../../components/auth/details-step.tsx';
+import { RegistrationSent, useRegistrationSteps } from '../../../components/auth/registration-steps.tsx';
 import { RESEARCH_TEXTS } from '../../../components/research/research-texts.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import type { ApiError } from '../../../lib/api-client.ts';
-import { fillTemplate } from '../../../lib/format.ts';
 import { storePendingRedeem } from '../../../lib/pending-redeem.ts';
 import { type CheckedParticipant, ParticipantStep } from '../components/participant-step.tsx';
 
@@ -29,28 +28,13 @@ export function signUpErrorText(error: ApiError): string {
  * details, then check-your-email.
  */
 export function ResearchRegisterPage() {
-  const [step, setStep] = useState<Step>({ name: 'code' });
+  const { step, goTo, headingRef } = useRegistrationSteps<Step>({ name: 'code' });
   const [checked, setChecked] = useState<CheckedParticipant | null>(null);
   const [accountType, setAccountType] = useState<AccountType | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-
-  // The control that moved the user on disappears with its step; the new step's heading takes focus.
-  function goTo(next: Step) {
-    flushSync(() => setStep(next));
-    headingRef.current?.focus();
-  }
 
   if (step.name === 'done') {
     return (
-      <div className="auth-card">
-        <h1 ref={headingRef} tabIndex={-1}>
-          {RESEARCH_TEXTS.checkEmailTitle}
-        </h1>
-        <Alert tone="success">{fillTemplate(REGISTRATION_MESSAGES.success, { email: step.email })}</Alert>
-        <p className="auth-links">
-          <Link to="/login">Back to sign in</Link>
-        </p>
-      </div>
+      <RegistrationSent title={RESEARCH_TEXTS.checkEmailTitle} email={step.email} headingRef={headingRef} />
     );
   }
 

@@ -1,0 +1,46 @@
+import { AUTH_MESSAGES } from '@portal/domain';
+import { type ReactNode, useId, useState } from 'react';
+import { useSession } from '../../lib/session.ts';
+import { Alert } from '../ui/alert.tsx';
+import { Button } from '../ui/button.tsx';
+import { ForgotPasswordPanel } from './forgot-password-panel.tsx';
+import { LoginForm } from './login-form.tsx';
+import { useLoginNotice } from './login-notice.ts';
+
+type SignInCardProps = {
+  title: string;
+  onSignedIn: () => void;
+  /** Replaces the server's message when a reset request fails (the research portal's wording). */
+  resetFailureText?: string;
+  /** The portal's own links under the form. */
+  children: ReactNode;
+};
+
+/** The sign-in screen of both portals: notices, the form, and "Forgot password?" with its panel. */
+export function SignInCard({ title, onSignedIn, resetFailureText, children }: SignInCardProps) {
+  const notice = useLoginNotice();
+  const { endReason } = useSession();
+  const [forgotOpen, setForgotOpen] = useState(false);
+  const panelId = useId();
+
+  return (
+    <div className="auth-card">
+      <h1>{title}</h1>
+      {notice ? <Alert tone="success">{notice}</Alert> : null}
+      {endReason === 'expired' ? <Alert tone="warning">{AUTH_MESSAGES.sessionExpired}</Alert> : null}
+      <LoginForm onSignedIn={onSignedIn} />
+      <p className="auth-links">
+        <Button
+          variant="link"
+          aria-expanded={forgotOpen}
+          aria-controls={panelId}
+          onClick={() => setForgotOpen((open) => !open)}
+        >
+          Forgot password?
+        </Button>
+      </p>
+      {forgotOpen ? <ForgotPasswordPanel id={panelId} failureText={resetFailureText} /> : null}
+      {children}
+    </div>
+  );
+}
