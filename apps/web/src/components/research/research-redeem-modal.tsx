@@ -4,9 +4,8 @@ import type { CurrentUser } from '../../lib/current-user.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { CurrentUserModal } from '../ui/current-user-modal.tsx';
-import { Modal } from '../ui/modal.tsx';
+import { ClaimModal } from './claim-modal.tsx';
 import { ProjectStep, VoucherStep } from './claim-steps.tsx';
-import { ClaimEndSteps, claimTitle } from './claim-success.tsx';
 import { type ActivateTarget, ResearchActivateModal } from './research-activate-modal.tsx';
 import { RESEARCH_MODAL_TEXTS } from './research-texts.ts';
 import { isAlreadyClaimed, postsKits, useClaimKit, useClaimSteps } from './use-claim-kit.ts';
@@ -42,7 +41,8 @@ function RedeemFlow({
   joined: JoinOutcome | null;
 }) {
   const claim = useClaimKit(user);
-  const { step, go, outcome, finish, stepRef } = useClaimSteps<Step>(claim, 'INTRO');
+  const steps = useClaimSteps<Step>(claim, 'INTRO');
+  const { step, go, finish } = steps;
   const [activating, setActivating] = useState<ActivateTarget | null>(null);
   // A project joined just now names the project the voucher must belong to.
   const participantCode = joined?.ok ? joined.participantCode : undefined;
@@ -62,54 +62,48 @@ function RedeemFlow({
 
   if (activating) return <ResearchActivateModal target={activating} onClose={onClose} />;
 
-  const title = claimTitle(step, outcome, RESEARCH_MODAL_TEXTS.redeemTitle);
-
   return (
-    <Modal open onClose={onClose} title={title}>
-      <div ref={stepRef} tabIndex={-1} className="modal-step">
-        {step === 'INTRO' ? (
-          <>
-            {joined?.ok ? (
-              <Alert tone="success">{RESEARCH_MODAL_TEXTS.joined(joined.researchProjectName)}</Alert>
-            ) : null}
-            {joined && !joined.ok ? <Alert tone="error">{RESEARCH_MESSAGES.invalidCode}</Alert> : null}
-            <p>{RESEARCH_MODAL_TEXTS.intro}</p>
-            <div className="form-actions">
-              <Button onClick={() => go('VOUCHER')}>{RESEARCH_MODAL_TEXTS.haveVoucher}</Button>
-              <Button variant="secondary" onClick={() => go('LATER')}>
-                {RESEARCH_MODAL_TEXTS.later}
-              </Button>
-            </div>
-          </>
-        ) : null}
-        {step === 'VOUCHER' ? (
-          <VoucherStep
-            voucher={claim.voucher}
-            onVoucherChange={claim.setVoucher}
-            busy={claim.busy}
-            error={claim.error}
-            onBack={() => go('INTRO')}
-            onProceed={() => void checkVoucher()}
-          />
-        ) : null}
-        {step === 'PROJECT' && claim.found ? (
-          <ProjectStep
-            found={claim.found}
-            busy={claim.busy}
-            error={claim.error}
-            onBack={() => go('VOUCHER')}
-            onConfirm={() => void confirmProject()}
-          />
-        ) : null}
-        <ClaimEndSteps
-          step={step}
-          claim={claim}
-          outcome={outcome}
-          onBack={() => go('PROJECT')}
-          onFinish={finish}
-          onDone={onClose}
+    <ClaimModal
+      title={RESEARCH_MODAL_TEXTS.redeemTitle}
+      claim={claim}
+      steps={steps}
+      onAddressBack={() => go('PROJECT')}
+      onClose={onClose}
+    >
+      {step === 'INTRO' ? (
+        <>
+          {joined?.ok ? (
+            <Alert tone="success">{RESEARCH_MODAL_TEXTS.joined(joined.researchProjectName)}</Alert>
+          ) : null}
+          {joined && !joined.ok ? <Alert tone="error">{RESEARCH_MESSAGES.invalidCode}</Alert> : null}
+          <p>{RESEARCH_MODAL_TEXTS.intro}</p>
+          <div className="form-actions">
+            <Button onClick={() => go('VOUCHER')}>{RESEARCH_MODAL_TEXTS.haveVoucher}</Button>
+            <Button variant="secondary" onClick={() => go('LATER')}>
+              {RESEARCH_MODAL_TEXTS.later}
+            </Button>
+          </div>
+        </>
+      ) : null}
+      {step === 'VOUCHER' ? (
+        <VoucherStep
+          voucher={claim.voucher}
+          onVoucherChange={claim.setVoucher}
+          busy={claim.busy}
+          error={claim.error}
+          onBack={() => go('INTRO')}
+          onProceed={() => void checkVoucher()}
         />
-      </div>
-    </Modal>
+      ) : null}
+      {step === 'PROJECT' && claim.found ? (
+        <ProjectStep
+          found={claim.found}
+          busy={claim.busy}
+          error={claim.error}
+          onBack={() => go('VOUCHER')}
+          onConfirm={() => void confirmProject()}
+        />
+      ) : null}
+    </ClaimModal>
   );
 }

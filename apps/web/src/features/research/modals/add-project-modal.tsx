@@ -1,11 +1,11 @@
 import { RESEARCH_MESSAGES, VOUCHER_REQUIRED } from '@portal/domain';
 import { useState } from 'react';
+import { ClaimModal } from '../../../components/research/claim-modal.tsx';
 import {
   localCodeProblem,
   ParticipantCodeStep,
   VoucherStep,
 } from '../../../components/research/claim-steps.tsx';
-import { ClaimEndSteps, claimTitle } from '../../../components/research/claim-success.tsx';
 import {
   type ActivateTarget,
   ResearchActivateModal,
@@ -20,7 +20,6 @@ import {
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CurrentUserModal } from '../../../components/ui/current-user-modal.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import type { CurrentUser } from '../../../lib/current-user.ts';
 import { useInvalidateKits } from '../../../lib/kits-api.ts';
@@ -46,7 +45,8 @@ export function AddProjectModal({ open, onClose }: { open: boolean; onClose: () 
 function AddProjectFlow({ user, onClose }: { user: CurrentUser; onClose: () => void }) {
   const invalidateKits = useInvalidateKits();
   const claim = useClaimKit(user);
-  const { step, go, outcome, finish, stepRef } = useClaimSteps<Step>(claim, 'CODE');
+  const steps = useClaimSteps<Step>(claim, 'CODE');
+  const { step, go, finish } = steps;
   const [code, setCode] = useState('');
   const [projectName, setProjectName] = useState('');
   const [needsVoucher, setNeedsVoucher] = useState(false);
@@ -108,52 +108,46 @@ function AddProjectFlow({ user, onClose }: { user: CurrentUser; onClose: () => v
 
   if (activating) return <ResearchActivateModal target={activating} onClose={onClose} />;
 
-  const title = claimTitle(step, outcome, RESEARCH_MODAL_TEXTS.addProjectTitle);
-
   return (
-    <Modal open onClose={onClose} title={title}>
-      <div ref={stepRef} tabIndex={-1} className="modal-step">
-        {step === 'CODE' ? (
-          <ParticipantCodeStep
-            code={code}
-            onCodeChange={setCode}
-            busy={claim.busy}
-            error={claim.error}
-            onProceed={() => void join()}
-          />
-        ) : null}
-        {step === 'CLAIM' ? (
-          <>
-            <Alert tone="success">{RESEARCH_MODAL_TEXTS.joined(projectName)}</Alert>
-            <p>{RESEARCH_MODAL_TEXTS.claimQuestion}</p>
-            <div className="form-actions">
-              <Button onClick={() => go('VOUCHER')}>{RESEARCH_MODAL_TEXTS.yes}</Button>
-              <Button variant="secondary" onClick={() => go('LATER')}>
-                {RESEARCH_MODAL_TEXTS.no}
-              </Button>
-            </div>
-          </>
-        ) : null}
-        {step === 'VOUCHER' && needsVoucher ? <p>{RESEARCH_MODAL_TEXTS.voucherToJoin}</p> : null}
-        {step === 'VOUCHER' ? (
-          <VoucherStep
-            voucher={claim.voucher}
-            onVoucherChange={claim.setVoucher}
-            busy={claim.busy}
-            error={claim.error}
-            onBack={() => go(needsVoucher ? 'CODE' : 'CLAIM')}
-            onProceed={() => void checkVoucher()}
-          />
-        ) : null}
-        <ClaimEndSteps
-          step={step}
-          claim={claim}
-          outcome={outcome}
-          onBack={() => go('VOUCHER')}
-          onFinish={finish}
-          onDone={onClose}
+    <ClaimModal
+      title={RESEARCH_MODAL_TEXTS.addProjectTitle}
+      claim={claim}
+      steps={steps}
+      onAddressBack={() => go('VOUCHER')}
+      onClose={onClose}
+    >
+      {step === 'CODE' ? (
+        <ParticipantCodeStep
+          code={code}
+          onCodeChange={setCode}
+          busy={claim.busy}
+          error={claim.error}
+          onProceed={() => void join()}
         />
-      </div>
-    </Modal>
+      ) : null}
+      {step === 'CLAIM' ? (
+        <>
+          <Alert tone="success">{RESEARCH_MODAL_TEXTS.joined(projectName)}</Alert>
+          <p>{RESEARCH_MODAL_TEXTS.claimQuestion}</p>
+          <div className="form-actions">
+            <Button onClick={() => go('VOUCHER')}>{RESEARCH_MODAL_TEXTS.yes}</Button>
+            <Button variant="secondary" onClick={() => go('LATER')}>
+              {RESEARCH_MODAL_TEXTS.no}
+            </Button>
+          </div>
+        </>
+      ) : null}
+      {step === 'VOUCHER' && needsVoucher ? <p>{RESEARCH_MODAL_TEXTS.voucherToJoin}</p> : null}
+      {step === 'VOUCHER' ? (
+        <VoucherStep
+          voucher={claim.voucher}
+          onVoucherChange={claim.setVoucher}
+          busy={claim.busy}
+          error={claim.error}
+          onBack={() => go(needsVoucher ? 'CODE' : 'CLAIM')}
+          onProceed={() => void checkVoucher()}
+        />
+      ) : null}
+    </ClaimModal>
   );
 }
