@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { Loading } from '../ui/loading.tsx';
+import { StaffTable } from './staff-table.tsx';
 
 /** What the table reads of a TanStack infinite query. */
 export type PagedList = {
@@ -48,21 +49,9 @@ export function PagedTable({
       {list.error ? <Alert tone="error">{list.error.message}</Alert> : null}
       {list.data && count === 0 ? <Alert tone="info">{empty}</Alert> : null}
       {count > 0 ? (
-        <div className="staff-table-wrap">
-          <table className="staff-table">
-            <caption className="visually-hidden">{caption}</caption>
-            <thead>
-              <tr>
-                {columns.map((column) => (
-                  <th key={column} scope="col">
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>{children}</tbody>
-          </table>
-        </div>
+        <StaffTable caption={caption} columns={columns}>
+          {children}
+        </StaffTable>
       ) : null}
       {list.hasNextPage ? (
         <Button variant="secondary" busy={list.isFetchingNextPage} onClick={() => list.fetchNextPage()}>

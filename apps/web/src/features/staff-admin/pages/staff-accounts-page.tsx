@@ -1,4 +1,5 @@
 import { STAFF_ROLE_TEXT, type StaffMember } from '@portal/domain';
+import { StaffTable } from '../../../components/staff/staff-table.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
@@ -29,40 +30,24 @@ export function StaffAccountsPage() {
         {members.isPending ? <Loading /> : null}
         {members.error ? <Alert tone="error">{members.error.message}</Alert> : null}
         {members.data ? (
-          <div className="staff-table-wrap">
-            <table className="staff-table">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Roles</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Authenticator</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {members.data.staff.map((member) => (
-                  <tr key={member.id}>
-                    <th scope="row">
-                      {member.firstName} {member.lastName}
-                    </th>
-                    <td>{member.email}</td>
-                    <td>{member.roles.map((role) => STAFF_ROLE_TEXT[role].label).join(', ') || '—'}</td>
-                    <td>
-                      <Badge tone={STATUS[member.status].tone}>{STATUS[member.status].text}</Badge>
-                    </td>
-                    <td>{member.enrolled ? 'Set up' : 'Not yet'}</td>
-                    <td>
-                      <MemberActions member={member} isSelf={member.id === me?.id} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StaffTable columns={['Name', 'Email', 'Roles', 'Status', 'Authenticator', { hidden: 'Actions' }]}>
+            {members.data.staff.map((member) => (
+              <tr key={member.id}>
+                <th scope="row">
+                  {member.firstName} {member.lastName}
+                </th>
+                <td>{member.email}</td>
+                <td>{member.roles.map((role) => STAFF_ROLE_TEXT[role].label).join(', ') || '—'}</td>
+                <td>
+                  <Badge tone={STATUS[member.status].tone}>{STATUS[member.status].text}</Badge>
+                </td>
+                <td>{member.enrolled ? 'Set up' : 'Not yet'}</td>
+                <td>
+                  <MemberActions member={member} isSelf={member.id === me?.id} />
+                </td>
+              </tr>
+            ))}
+          </StaffTable>
         ) : null}
       </section>
     </>

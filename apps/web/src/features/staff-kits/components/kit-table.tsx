@@ -1,6 +1,7 @@
 import { kitStatusWords, type StaffKitRow, withBrand } from '@portal/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { StaffTable } from '../../../components/staff/staff-table.tsx';
 import { useConfig } from '../../../lib/config.ts';
 
 /** When a kit last changed, in the staff member's own time. */
@@ -18,6 +19,8 @@ export function KitStatuses({ kit }: { kit: Pick<StaffKitRow, 'kitStatus' | 'sam
   );
 }
 
+const COLUMNS = ['Kit', 'Sample', 'Status', 'Project', 'Owner', 'Last change'];
+
 /** Kits as the console lists them; `select` adds a first column (the lab's batch picks with it). */
 export function KitTable({
   kits,
@@ -29,51 +32,31 @@ export function KitTable({
   select?: (kit: StaffKitRow) => ReactNode;
 }) {
   return (
-    <div className="staff-table-wrap">
-      <table className="staff-table">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            {select ? (
-              <th scope="col">
-                <span className="visually-hidden">Select</span>
-              </th>
-            ) : null}
-            <th scope="col">Kit</th>
-            <th scope="col">Sample</th>
-            <th scope="col">Status</th>
-            <th scope="col">Project</th>
-            <th scope="col">Owner</th>
-            <th scope="col">Last change</th>
-          </tr>
-        </thead>
-        <tbody>
-          {kits.map((kit) => (
-            <tr key={kit.id}>
-              {select ? <td>{select(kit)}</td> : null}
-              <th scope="row">
-                <Link to={`/staff/kits/${kit.id}`}>{kit.label}</Link>
-              </th>
-              <td className="mono">{kit.sampleIdentifier}</td>
-              <td>
-                <KitStatuses kit={kit} />
-              </td>
-              <td>{kit.project.name}</td>
-              <td>
-                {kit.owner ? (
-                  <>
-                    {kit.owner.name}
-                    <span className="kit-owner-email">{kit.owner.email}</span>
-                  </>
-                ) : (
-                  '—'
-                )}
-              </td>
-              <td>{changedAt(kit.updatedAt)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <StaffTable caption={caption} columns={[...(select ? [{ hidden: 'Select' }] : []), ...COLUMNS]}>
+      {kits.map((kit) => (
+        <tr key={kit.id}>
+          {select ? <td>{select(kit)}</td> : null}
+          <th scope="row">
+            <Link to={`/staff/kits/${kit.id}`}>{kit.label}</Link>
+          </th>
+          <td className="mono">{kit.sampleIdentifier}</td>
+          <td>
+            <KitStatuses kit={kit} />
+          </td>
+          <td>{kit.project.name}</td>
+          <td>
+            {kit.owner ? (
+              <>
+                {kit.owner.name}
+                <span className="kit-owner-email">{kit.owner.email}</span>
+              </>
+            ) : (
+              '—'
+            )}
+          </td>
+          <td>{changedAt(kit.updatedAt)}</td>
+        </tr>
+      ))}
+    </StaffTable>
   );
 }

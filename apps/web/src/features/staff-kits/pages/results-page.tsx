@@ -1,6 +1,7 @@
 import { STAFF_BATCH_MAX } from '@portal/domain';
 import { FileUp } from 'lucide-react';
 import { useId, useState } from 'react';
+import { StaffTable } from '../../../components/staff/staff-table.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
@@ -90,52 +91,37 @@ function statusText(
 
 function PreviewTable({ items }: { items: UploadItem[] }) {
   return (
-    <div className="staff-table-wrap">
-      <table className="staff-table results-preview">
-        <caption className="visually-hidden">
-          Each sample of the upload: its scores, or why it is refused
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Sample</th>
-            <th scope="col">File</th>
-            <th scope="col">Database</th>
-            <th scope="col">Richness</th>
-            <th scope="col">Shannon</th>
-            <th scope="col">GMWI2</th>
-            <th scope="col">GMHI</th>
-            <th scope="col">Result</th>
+    <StaffTable
+      className="results-preview"
+      caption="Each sample of the upload: its scores, or why it is refused"
+      columns={['Sample', 'File', 'Database', 'Richness', 'Shannon', 'GMWI2', 'GMHI', 'Result']}
+    >
+      {items.map((it) => {
+        const scores = it.preview?.scores;
+        return (
+          <tr key={it.key} className={it.refusal ? 'results-refused' : undefined}>
+            <th scope="row" className="mono">
+              {it.sampleIdentifier ?? '—'}
+            </th>
+            <td>{it.fileName}</td>
+            <td>{scores?.database ?? '—'}</td>
+            <td>{scores ? scores.richness : '—'}</td>
+            <td>{fixed(scores?.shannon)}</td>
+            <td>{fixed(scores?.gmwi2)}</td>
+            <td>{fixed(scores?.gmhi)}</td>
+            <td>
+              {it.refusal
+                ? `Refused: ${it.refusal}`
+                : it.stored
+                  ? 'Stored'
+                  : it.preview
+                    ? 'Ready'
+                    : 'Checking…'}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {items.map((it) => {
-            const scores = it.preview?.scores;
-            return (
-              <tr key={it.key} className={it.refusal ? 'results-refused' : undefined}>
-                <th scope="row" className="mono">
-                  {it.sampleIdentifier ?? '—'}
-                </th>
-                <td>{it.fileName}</td>
-                <td>{scores?.database ?? '—'}</td>
-                <td>{scores ? scores.richness : '—'}</td>
-                <td>{fixed(scores?.shannon)}</td>
-                <td>{fixed(scores?.gmwi2)}</td>
-                <td>{fixed(scores?.gmhi)}</td>
-                <td>
-                  {it.refusal
-                    ? `Refused: ${it.refusal}`
-                    : it.stored
-                      ? 'Stored'
-                      : it.preview
-                        ? 'Ready'
-                        : 'Checking…'}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </StaffTable>
   );
 }
 

@@ -1,6 +1,7 @@
 import type { PersonPage as Person } from '@portal/domain';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { StaffTable } from '../../../components/staff/staff-table.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -31,30 +32,17 @@ function Listing({
       {rows.length === 0 ? (
         <p>{empty}</p>
       ) : (
-        <div className="staff-table-wrap">
-          <table className="staff-table">
-            <thead>
-              <tr>
-                {head.map((h) => (
-                  <th key={h} scope="col">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((cells, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: rows are read-only and never reordered.
-                <tr key={i}>
-                  {cells.map((cell, j) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are positional.
-                    <td key={j}>{cell}</td>
-                  ))}
-                </tr>
+        <StaffTable columns={head}>
+          {rows.map((cells, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows are read-only and never reordered.
+            <tr key={i}>
+              {cells.map((cell, j) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are positional.
+                <td key={j}>{cell}</td>
               ))}
-            </tbody>
-          </table>
-        </div>
+            </tr>
+          ))}
+        </StaffTable>
       )}
     </section>
   );

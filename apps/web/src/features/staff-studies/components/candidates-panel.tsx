@@ -1,4 +1,5 @@
 import { staffCandidateCreateSchema } from '@portal/domain';
+import { StaffTable } from '../../../components/staff/staff-table.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
@@ -47,54 +48,42 @@ export function CandidatesPanel({ recruitmentId }: { recruitmentId: number }) {
       {list.error ? <Alert tone="error">{list.error.message}</Alert> : null}
       {list.data && rows.length === 0 ? <p className="staff-note">No candidate yet.</p> : null}
       {rows.length > 0 ? (
-        <div className="staff-table-wrap">
-          <table className="staff-table">
-            <caption className="visually-hidden">Candidates, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Candidate</th>
-                <th scope="col">How they came</th>
-                <th scope="col">Consent answers</th>
-                <th scope="col">Study news</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((c) => (
-                <tr key={c.id}>
-                  <th scope="row">
-                    {c.firstName} {c.lastName}
-                    <div className="staff-note">
-                      {c.email}
-                      {c.phoneNumber ? ` · ${c.phoneNumber}` : ''}
-                    </div>
-                  </th>
-                  <td>
-                    {c.source === 'EXPRESSION_OF_INTEREST'
-                      ? `Expressed interest${c.emailValidatedAt ? ', email confirmed' : ', email not confirmed yet'}`
-                      : 'Invited'}
-                  </td>
-                  <td>
-                    {c.answers.length === 0 ? (
-                      'No answer yet'
-                    ) : (
-                      <ul className="staff-plain-list">
-                        {c.answers.map((a) => (
-                          <li key={a.consentId}>
-                            {a.consented ? 'Agreed' : 'Declined'}: {a.title.replace(/<[^>]*>/g, '')} (
-                            {formatDateTime(a.respondedAt)})
-                          </li>
-                        ))}
-                      </ul>
-                    )}
-                  </td>
-                  <td>
-                    {c.unsubscribedAt ? `Unsubscribed ${formatDateTime(c.unsubscribedAt)}` : 'Subscribed'}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StaffTable
+          caption="Candidates, newest first"
+          columns={['Candidate', 'How they came', 'Consent answers', 'Study news']}
+        >
+          {rows.map((c) => (
+            <tr key={c.id}>
+              <th scope="row">
+                {c.firstName} {c.lastName}
+                <div className="staff-note">
+                  {c.email}
+                  {c.phoneNumber ? ` · ${c.phoneNumber}` : ''}
+                </div>
+              </th>
+              <td>
+                {c.source === 'EXPRESSION_OF_INTEREST'
+                  ? `Expressed interest${c.emailValidatedAt ? ', email confirmed' : ', email not confirmed yet'}`
+                  : 'Invited'}
+              </td>
+              <td>
+                {c.answers.length === 0 ? (
+                  'No answer yet'
+                ) : (
+                  <ul className="staff-plain-list">
+                    {c.answers.map((a) => (
+                      <li key={a.consentId}>
+                        {a.consented ? 'Agreed' : 'Declined'}: {a.title.replace(/<[^>]*>/g, '')} (
+                        {formatDateTime(a.respondedAt)})
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </td>
+              <td>{c.unsubscribedAt ? `Unsubscribed ${formatDateTime(c.unsubscribedAt)}` : 'Subscribed'}</td>
+            </tr>
+          ))}
+        </StaffTable>
       ) : null}
       {list.hasNextPage ? (
         <Button variant="secondary" busy={list.isFetchingNextPage} onClick={() => list.fetchNextPage()}>

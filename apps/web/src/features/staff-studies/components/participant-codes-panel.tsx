@@ -1,5 +1,6 @@
 import { staffParticipantCodeIssueSchema } from '@portal/domain';
 import { type FormEvent, useState } from 'react';
+import { StaffTable } from '../../../components/staff/staff-table.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
@@ -52,27 +53,15 @@ export function ParticipantCodesPanel({ projectId }: { projectId: number }) {
         </Alert>
       ) : null}
       {rows.length > 0 ? (
-        <div className="staff-table-wrap">
-          <table className="staff-table">
-            <caption className="visually-hidden">Participant codes issued, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Email</th>
-                <th scope="col">Issued</th>
-                <th scope="col">Used</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((code) => (
-                <tr key={code.id}>
-                  <th scope="row">{code.email}</th>
-                  <td>{formatDateTime(code.createdAt)}</td>
-                  <td>{code.usedAt ? formatDateTime(code.usedAt) : 'Not yet'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StaffTable caption="Participant codes issued, newest first" columns={['Email', 'Issued', 'Used']}>
+          {rows.map((code) => (
+            <tr key={code.id}>
+              <th scope="row">{code.email}</th>
+              <td>{formatDateTime(code.createdAt)}</td>
+              <td>{code.usedAt ? formatDateTime(code.usedAt) : 'Not yet'}</td>
+            </tr>
+          ))}
+        </StaffTable>
       ) : codes.data ? (
         <p className="staff-note">No code has been issued for this project.</p>
       ) : null}

@@ -1,10 +1,11 @@
 import { STUDY_MESSAGES, staffVoucherBatchSchema } from '@portal/domain';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { StaffTable } from '../../../components/staff/staff-table.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Field } from '../../../components/ui/field.tsx';
 import { downloadVoucherCsv, useCreateVouchers } from '../api.ts';
+import { BatchCountField, typedCount } from './batch-count-field.tsx';
 
 /** A batch of vouchers for the project, shown at once, and the whole voucher list as CSV. */
 export function VoucherPanel({ projectId }: { projectId: number }) {
@@ -15,9 +16,7 @@ export function VoucherPanel({ projectId }: { projectId: number }) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = staffVoucherBatchSchema.safeParse({
-      count: count.trim() === '' ? undefined : Number(count),
-    });
+    const parsed = staffVoucherBatchSchema.safeParse({ count: typedCount(count) });
     if (!parsed.success) {
       setProblem(parsed.error.issues[0]?.message ?? STUDY_MESSAGES.voucherCount);
       return;
@@ -31,15 +30,7 @@ export function VoucherPanel({ projectId }: { projectId: number }) {
     <section className="staff-panel" aria-labelledby="vouchers">
       <h2 id="vouchers">Vouchers</h2>
       <form className="staff-search" onSubmit={onSubmit} noValidate aria-label="Make vouchers">
-        <Field
-          label="How many vouchers"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          value={count}
-          error={problem}
-          onChange={(event) => setCount(event.target.value)}
-        />
+        <BatchCountField label="How many vouchers" value={count} error={problem} onChange={setCount} />
         <Button type="submit" busy={create.isPending}>
           Make vouchers
         </Button>
@@ -55,27 +46,15 @@ export function VoucherPanel({ projectId }: { projectId: number }) {
             {made.length === 1 ? '1 voucher made.' : `${made.length} vouchers made.`} They are in the voucher
             list too.
           </Alert>
-          <div className="staff-table-wrap">
-            <table className="staff-table">
-              <caption>New vouchers</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Kit</th>
-                  <th scope="col">Voucher</th>
-                  <th scope="col">Sample id</th>
-                </tr>
-              </thead>
-              <tbody>
-                {made.map((v) => (
-                  <tr key={v.kitId}>
-                    <th scope="row">KIT-{v.kitId}</th>
-                    <td>{v.voucherCode}</td>
-                    <td>{v.sampleIdentifier}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StaffTable caption="New vouchers" showCaption columns={['Kit', 'Voucher', 'Sample id']}>
+            {made.map((v) => (
+              <tr key={v.kitId}>
+                <th scope="row">KIT-{v.kitId}</th>
+                <td>{v.voucherCode}</td>
+                <td>{v.sampleIdentifier}</td>
+              </tr>
+            ))}
+          </StaffTable>
         </>
       ) : null}
     </section>

@@ -8,12 +8,13 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { StaffTable } from '../../../components/staff/staff-table.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Field } from '../../../components/ui/field.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { printStudyLabels, useCreateStudyKits, useSiteKits } from '../api.ts';
+import { BatchCountField, typedCount } from '../components/batch-count-field.tsx';
 
 /** Prints labels of these kits; a failure is shown next to the button. */
 function PrintLabels({ ids, label }: { ids: number[]; label: string }) {
@@ -42,10 +43,7 @@ function BatchForm({ siteId }: { siteId: number }) {
   const [problem, setProblem] = useState<string | undefined>();
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = staffStudyKitBatchSchema.safeParse({
-      kitType,
-      count: count.trim() === '' ? undefined : Number(count),
-    });
+    const parsed = staffStudyKitBatchSchema.safeParse({ kitType, count: typedCount(count) });
     if (!parsed.success) {
       setProblem(parsed.error.issues[0]?.message ?? STUDY_MESSAGES.studyKitCount);
       return;
@@ -72,15 +70,7 @@ function BatchForm({ siteId }: { siteId: number }) {
             ))}
           </select>
         </div>
-        <Field
-          label="How many kits"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          value={count}
-          error={problem}
-          onChange={(event) => setCount(event.target.value)}
-        />
+        <BatchCountField label="How many kits" value={count} error={problem} onChange={setCount} />
         <Button type="submit" busy={create.isPending}>
           Make the kits
         </Button>
@@ -121,33 +111,22 @@ export function SitePage() {
       {rows.length === 0 ? <Alert tone="info">This site has no kits yet.</Alert> : null}
       {rows.length > 0 ? (
         <>
-          <div className="staff-table-wrap">
-            <table className="staff-table">
-              <caption className="visually-hidden">Kits of the site, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Kit</th>
-                  <th scope="col">Kind</th>
-                  <th scope="col">Tubes</th>
-                  <th scope="col">Form</th>
-                  <th scope="col">Made</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((kit) => (
-                  <tr key={kit.id}>
-                    <th scope="row">
-                      <Link to={`/staff/study-kits/${kit.id}`}>Kit {kit.id}</Link>
-                    </th>
-                    <td>{kitTypeName(kit.kitType)}</td>
-                    <td>{kit.tubes.join(', ')}</td>
-                    <td>{kit.submittedAt ? `Submitted ${formatDateTime(kit.submittedAt)}` : 'Not yet'}</td>
-                    <td>{formatDateTime(kit.createdAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StaffTable
+            caption="Kits of the site, newest first"
+            columns={['Kit', 'Kind', 'Tubes', 'Form', 'Made']}
+          >
+            {rows.map((kit) => (
+              <tr key={kit.id}>
+                <th scope="row">
+                  <Link to={`/staff/study-kits/${kit.id}`}>Kit {kit.id}</Link>
+                </th>
+                <td>{kitTypeName(kit.kitType)}</td>
+                <td>{kit.tubes.join(', ')}</td>
+                <td>{kit.submittedAt ? `Submitted ${formatDateTime(kit.submittedAt)}` : 'Not yet'}</td>
+                <td>{formatDateTime(kit.createdAt)}</td>
+              </tr>
+            ))}
+          </StaffTable>
           <div className="staff-row-actions">
             <PrintLabels ids={rows.map((k) => k.id)} label="Print labels of the kits shown (PDF)" />
             {kits.hasNextPage ? (
