@@ -6,6 +6,8 @@ export const KITS_TEXTS = {
   title: 'My Sampling Kits',
   researchTitle: 'My Research',
   redeem: 'Redeem a voucher',
+  /** The empty states' next step, after the spec's text. */
+  activateKit: 'Activate your kit',
   tabsLabel: 'Kits',
   journeyTab: 'Kits in My Journey',
   givenTab: 'Kits Given to Others',

@@ -1,6 +1,7 @@
 import { DASHBOARD_TEXTS, type Kit } from '@portal/domain';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { KITS_TEXTS } from '../../../components/kits/kit-texts.ts';
 import { completeProfile, renderRoute, testConfig } from '../../../test/render.tsx';
 import { EMPTY_ACTIONS } from '../components/notifications-card.tsx';
 
@@ -73,7 +74,7 @@ describe('DashboardPage', () => {
   it('offers the next step beside each empty state: activate a kit, or order the first one', async () => {
     const { user, location } = renderRoute('/dashboard', { signedInAs: completeProfile });
     const card = await notifications();
-    await user.click(card.getByRole('link', { name: EMPTY_ACTIONS.activate }));
+    await user.click(card.getByRole('link', { name: KITS_TEXTS.activateKit }));
     expect(location().search).toBe('?showModal=REDEEM');
     expect(await screen.findByRole('dialog')).toBeVisible();
     await user.keyboard('{Escape}');

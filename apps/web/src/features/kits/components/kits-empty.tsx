@@ -1,10 +1,8 @@
 import { KIT_MESSAGES } from '@portal/domain';
+import { KITS_TEXTS } from '../../../components/kits/kit-texts.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { KitBoxIllustration } from '../../../components/ui/illustrations.tsx';
-
-/** The empty state's next step, after the spec's text. */
-export const KITS_EMPTY_ACTION = 'Activate your kit';
 
 /** No kits yet: the spec's text, a picture, and the next step (the page's redeem dialog). */
 export function KitsEmpty({ onActivate }: { onActivate?: () => void }) {
@@ -14,7 +12,7 @@ export function KitsEmpty({ onActivate }: { onActivate?: () => void }) {
       action={
         onActivate ? (
           <Button variant="secondary" onClick={onActivate}>
-            {KITS_EMPTY_ACTION}
+            {KITS_TEXTS.activateKit}
           </Button>
         ) : undefined
       }

@@ -1,10 +1,10 @@
 import { KIT_MESSAGES, REPORT_NOT_PERMITTED } from '@portal/domain';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { KITS_TEXTS } from '../../../components/kits/kit-texts.ts';
 import { endSession } from '../../../lib/session.ts';
 import { makeKit, makeSentKit, stubApi } from '../../../test/kits.tsx';
 import { renderRoute } from '../../../test/render.tsx';
-import { KITS_EMPTY_ACTION } from '../components/kits-empty.tsx';
 
 const KITS = [
   makeKit({ id: 1, name: 'Spare kit' }),
@@ -46,7 +46,7 @@ describe('Kits page', () => {
     stubApi({ 'GET /kits': { status: 200, body: [] }, 'GET /kits/sent': { status: 200, body: [] } });
     const { user } = renderRoute('/kits', { signedInAs: {} });
     expect(await screen.findByText(KIT_MESSAGES.noKits)).toBeVisible();
-    await user.click(screen.getByRole('button', { name: KITS_EMPTY_ACTION }));
+    await user.click(screen.getByRole('button', { name: KITS_TEXTS.activateKit }));
     expect(await screen.findByRole('dialog')).toBeVisible();
   });
 

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { kitAnchor, kitHeadingId } from '../../../components/kits/kit-card.tsx';
 import { KitFact, KitIdFacts } from '../../../components/kits/kit-facts.tsx';
 import { KitNameEditor } from '../../../components/kits/kit-name-editor.tsx';
+import { kitLink } from '../../../components/kits/kit-notification.tsx';
 import { KitQuestionnaires } from '../../../components/kits/kit-questionnaires.tsx';
 import { KITS_TEXTS } from '../../../components/kits/kit-texts.ts';
 import { RESEARCH_MODAL_TEXTS, RESEARCH_TEXTS } from '../../../components/research/research-texts.ts';
@@ -10,7 +11,6 @@ import { Button } from '../../../components/ui/button.tsx';
 import { useConfig } from '../../../lib/config.ts';
 import { answersQuestionnairesHere, questionnairesLink } from '../questionnaire-links.ts';
 import { researchKitStatusLabel, researchKitSteps } from '../research-status.ts';
-import { researchKitLink } from './research-notifications.tsx';
 
 /**
  * A kit of My Research: name (editable), ids, the research status label and the project's steps, the
@@ -67,7 +67,7 @@ export function ResearchKitCard({
       {reportDelivered(kit) || answersQuestionnairesHere(kit) ? (
         <p className="kit-report-link form-actions">
           {reportDelivered(kit) ? (
-            <Link className="button button-primary" to={researchKitLink(kit)}>
+            <Link className="button button-primary" to={kitLink(kit)}>
               {KITS_TEXTS.viewReport}
             </Link>
           ) : null}

@@ -1,24 +1,10 @@
-import {
-  type Kit,
-  kitDisplayName,
-  orderNotifications,
-  overallProgress,
-  RESEARCH_NOTIFICATION_LIMIT,
-  reportDelivered,
-} from '@portal/domain';
-import { Link } from 'react-router';
+import { type Kit, orderNotifications, overallProgress, RESEARCH_NOTIFICATION_LIMIT } from '@portal/domain';
+import { KitNotification, kitLink } from '../../../components/kits/kit-notification.tsx';
+import { NotificationsEmpty } from '../../../components/kits/notifications-empty.tsx';
 import { RESEARCH_TEXTS } from '../../../components/research/research-texts.ts';
 import { useConfig } from '../../../lib/config.ts';
 import { hasQuestionnairesLeft, questionnairesLink } from '../questionnaire-links.ts';
 import { researchKitStatusLabel } from '../research-status.ts';
-import { NotificationsEmpty } from './notifications-empty.tsx';
-
-/** The report once there are results to see (or the coach session is done), otherwise the kit on My Research. */
-export function researchKitLink(kit: Kit): string {
-  return reportDelivered(kit)
-    ? `/report?samples=${encodeURIComponent(kit.sampleIdentifier)}`
-    : `/kits?scrollingPosition=kit-${kit.id}`;
-}
 
 /**
  * Research §2: up to 7 kits, by sample status then kit status, with the research status labels; then
@@ -35,38 +21,30 @@ export function ResearchNotifications({ kits }: { kits: Kit[] }) {
       {notifications.length === 0 && reminders.length === 0 ? <NotificationsEmpty /> : null}
       {notifications.length > 0 ? (
         <ul className="notification-list">
-          {notifications.map((kit) => {
-            const name = kitDisplayName(kit);
-            return (
-              <li key={kit.id} className="notification">
-                <span className="notification-name">{name}</span>
-                <span className="notification-status">{researchKitStatusLabel(kit, brandName)}</span>
-                <Link to={researchKitLink(kit)}>
-                  View <span className="visually-hidden">{name}</span>
-                </Link>
-              </li>
-            );
-          })}
+          {notifications.map((kit) => (
+            <KitNotification
+              key={kit.id}
+              kit={kit}
+              status={researchKitStatusLabel(kit, brandName)}
+              to={kitLink(kit)}
+              action="View"
+            />
+          ))}
         </ul>
       ) : null}
       {reminders.length > 0 ? (
         <>
           <h3 id="questionnaires-left-title">{RESEARCH_TEXTS.questionnairesLeft}</h3>
           <ul className="notification-list" aria-labelledby="questionnaires-left-title">
-            {reminders.map((kit) => {
-              const name = kitDisplayName(kit);
-              return (
-                <li key={kit.id} className="notification">
-                  <span className="notification-name">{name}</span>
-                  <span className="notification-status">
-                    {RESEARCH_TEXTS.questionnairesDone(overallProgress(kit.surveysStats).percent)}
-                  </span>
-                  <Link to={questionnairesLink(kit)}>
-                    {RESEARCH_TEXTS.answerQuestionnaires} <span className="visually-hidden">{name}</span>
-                  </Link>
-                </li>
-              );
-            })}
+            {reminders.map((kit) => (
+              <KitNotification
+                key={kit.id}
+                kit={kit}
+                status={RESEARCH_TEXTS.questionnairesDone(overallProgress(kit.surveysStats).percent)}
+                to={questionnairesLink(kit)}
+                action={RESEARCH_TEXTS.answerQuestionnaires}
+              />
+            ))}
           </ul>
         </>
       ) : null}

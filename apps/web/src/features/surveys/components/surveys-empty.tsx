@@ -1,10 +1,7 @@
-import { Link } from 'react-router';
+import { ActivateKitLink } from '../../../components/kits/activate-kit-link.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Illustration } from '../../../components/ui/illustrations.tsx';
 import { SURVEY_TEXTS } from '../survey-texts.ts';
-
-/** The empty state's next step, after the spec's text. */
-export const SURVEYS_EMPTY_ACTION = 'Activate your kit';
 
 /** A clipboard with its questions still blank: no questionnaires yet. Decorative, in the brand's tokens. */
 function ClipboardIllustration() {
@@ -20,14 +17,7 @@ function ClipboardIllustration() {
 /** No questionnaires yet: the spec's text, a picture, and the way to activate a kit (the redeem dialog). */
 export function SurveysEmpty() {
   return (
-    <EmptyState
-      illustration={<ClipboardIllustration />}
-      action={
-        <Link className="button button-secondary" to="/dashboard?showModal=REDEEM">
-          {SURVEYS_EMPTY_ACTION}
-        </Link>
-      }
-    >
+    <EmptyState illustration={<ClipboardIllustration />} action={<ActivateKitLink />}>
       <p>{SURVEY_TEXTS.empty}</p>
     </EmptyState>
   );

@@ -1,10 +1,10 @@
 import type { Kit } from '@portal/domain';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { KITS_TEXTS } from '../../../components/kits/kit-texts.ts';
 import { endSession } from '../../../lib/session.ts';
 import { makeKit, makeSentKit, stubApi } from '../../../test/kits.tsx';
 import { renderRoute } from '../../../test/render.tsx';
-import { SURVEYS_EMPTY_ACTION } from '../components/surveys-empty.tsx';
 import { SURVEY_TEXTS } from '../survey-texts.ts';
 
 const stat = (surveyType: string, completedQuestions: number, totalQuestions: number) => ({
@@ -112,7 +112,7 @@ describe('Questionnaires list', () => {
     showKits([]);
     expect(await screen.findByText(SURVEY_TEXTS.empty)).toBeVisible();
     // The dashboard's redeem dialog, which the address opens (consumer §2, ?showModal=REDEEM).
-    expect(screen.getByRole('link', { name: SURVEYS_EMPTY_ACTION })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: KITS_TEXTS.activateKit })).toHaveAttribute(
       'href',
       '/dashboard?showModal=REDEEM',
     );
