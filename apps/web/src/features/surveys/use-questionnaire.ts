@@ -1,9 +1,10 @@
 import type { AnswerRecord, AnswersByQuestionId, SurveyDefinition, SurveyQuestion } from '@portal/domain';
 import { useEffect, useRef, useState } from 'react';
+import { useAnswerCards } from '../../lib/answer-cards.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { createAutosaver, type SaveStatus } from '../../lib/autosaver.ts';
 import { useInvalidateKits } from '../../lib/kits-api.ts';
-import { cardMessage, planSave } from '../../lib/save-plan.ts';
+import { planSave } from '../../lib/save-plan.ts';
 import { deleteAnswer, getAnswers, putAnswer, type ServerProgress } from './api.ts';
 
 type Setup = {
@@ -55,15 +56,12 @@ async function sendAnswer(
  * the server computed and stored with the latest save (the browser computes none of its own).
  */
 export function useQuestionnaire(setup: Setup) {
-  const [answers, setAnswers] = useState<AnswersByQuestionId>(setup.initial);
-  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
-  const [serverMessages, setServerMessages] = useState<Readonly<Record<string, string | null>>>({});
+  const { answers, latest, record, setServerMessage, messageFor } = useAnswerCards(setup.initial);
   const [status, setStatus] = useState<SaveStatus>('idle');
   // The figure of the save sent last among those answered, so a late answer to an older save never
   // replaces a newer figure.
   const [progress, setProgress] = useState({ figure: setup.initialProgress, order: 0 });
   const sent = useRef(0);
-  const latest = useRef(setup.initial);
   const invalidateKits = useInvalidateKits();
   const invalidateRef = useRef(invalidateKits);
   useEffect(() => {
@@ -81,7 +79,7 @@ export function useQuestionnaire(setup: Setup) {
         const order = sent.current;
         const outcome = await sendAnswer(setup, question, latest.current[questionId]);
         if (!outcome.ok) return false;
-        setServerMessages((m) => ({ ...m, [questionId]: outcome.message }));
+        setServerMessage(questionId, outcome.message);
         const figure = outcome.progress;
         if (figure) setProgress((p) => (order > p.order ? { figure, order } : p));
         return true;
@@ -95,24 +93,9 @@ export function useQuestionnaire(setup: Setup) {
   });
   useEffect(() => () => saver.sendWaiting(), [saver]);
 
-  function change(record: AnswerRecord) {
-    const { questionId } = record;
-    latest.current = { ...latest.current, [questionId]: record };
-    setAnswers(latest.current);
-    setTouched((t) => new Set(t).add(questionId));
-    setServerMessages((m) => ({ ...m, [questionId]: null }));
-    saver.schedule(questionId);
-  }
-
-  /** The message on a question's card: the server's, else the browser's check of a changed answer. */
-  function messageFor(question: SurveyQuestion, now: Date): string | null {
-    const id = question.questionId;
-    return cardMessage(
-      question,
-      answers[id],
-      { touched: touched.has(id), serverMessage: serverMessages[id] },
-      now,
-    );
+  function change(answer: AnswerRecord) {
+    record(answer);
+    saver.schedule(answer.questionId);
   }
 
   return { answers, status, change, messageFor, progress: progress.figure, flush: saver.flush };
