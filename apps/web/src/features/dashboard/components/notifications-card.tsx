@@ -7,8 +7,7 @@ import {
   RESEARCH_NOTIFICATION_LIMIT,
   withBrand,
 } from '@portal/domain';
-import { KitNotification, kitLink } from '../../../components/kits/kit-notification.tsx';
-import { NotificationsEmpty } from '../../../components/kits/notifications-empty.tsx';
+import { KitNotification, kitLink, NotificationsEmpty } from '../../../components/kits/kit-notifications.tsx';
 import { useConfig } from '../../../lib/config.ts';
 
 /** The empty states' next steps (the spec's texts stay as they are; these follow them). */

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { kitAnchor, kitHeadingId } from '../../../components/kits/kit-card.tsx';
 import { KitFact, KitIdFacts } from '../../../components/kits/kit-facts.tsx';
 import { KitNameEditor } from '../../../components/kits/kit-name-editor.tsx';
-import { kitLink } from '../../../components/kits/kit-notification.tsx';
+import { kitLink } from '../../../components/kits/kit-notifications.tsx';
 import { KitQuestionnaires } from '../../../components/kits/kit-questionnaires.tsx';
 import { KITS_TEXTS } from '../../../components/kits/kit-texts.ts';
 import { RESEARCH_MODAL_TEXTS, RESEARCH_TEXTS } from '../../../components/research/research-texts.ts';

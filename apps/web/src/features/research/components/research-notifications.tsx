@@ -1,6 +1,5 @@
 import { type Kit, orderNotifications, overallProgress, RESEARCH_NOTIFICATION_LIMIT } from '@portal/domain';
-import { KitNotification, kitLink } from '../../../components/kits/kit-notification.tsx';
-import { NotificationsEmpty } from '../../../components/kits/notifications-empty.tsx';
+import { KitNotification, kitLink, NotificationsEmpty } from '../../../components/kits/kit-notifications.tsx';
 import { RESEARCH_TEXTS } from '../../../components/research/research-texts.ts';
 import { useConfig } from '../../../lib/config.ts';
 import { hasQuestionnairesLeft, questionnairesLink } from '../questionnaire-links.ts';

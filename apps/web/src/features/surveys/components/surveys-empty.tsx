@@ -1,4 +1,4 @@
-import { ActivateKitLink } from '../../../components/kits/activate-kit-link.tsx';
+import { ActivateKitLink } from '../../../components/kits/kit-notifications.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Illustration } from '../../../components/ui/illustrations.tsx';
 import { SURVEY_TEXTS } from '../survey-texts.ts';
