@@ -22,8 +22,28 @@ test('a study coordinator writes a consent chain with its preview, invites a can
   const first = form.getByRole('group', { name: 'Consent 1' });
   await first.getByLabel('Title', { exact: true }).fill('Study information');
   await first.getByLabel('Text (HTML)').fill('<p>Hello <b>world</b></p><script>alert(1)</script>');
+  // A preview whose request fails says why and keeps the draft; the next try shows it.
+  await page.route(
+    '**/api/staff/recruitments/consent-preview',
+    (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'The preview is not available right now.', code: 'UNAVAILABLE' }),
+      }),
+    { times: 1 },
+  );
+  await first.getByRole('button', { name: 'Preview Consent 1' }).click();
+  const previewFailed = first
+    .getByRole('alert')
+    .filter({ hasText: 'The preview is not available right now.' });
+  await expect(previewFailed).toBeVisible();
+  await expect(first.getByLabel('Text (HTML)')).toHaveValue(
+    '<p>Hello <b>world</b></p><script>alert(1)</script>',
+  );
   await first.getByRole('button', { name: 'Preview Consent 1' }).click();
   const preview = first.getByRole('region', { name: 'Preview of Consent 1' });
+  await expect(previewFailed).toHaveCount(0);
   await expect(preview.locator('b')).toHaveText('world');
   expect(await preview.innerHTML()).not.toContain('script');
   await form.getByRole('button', { name: 'Add a consent' }).click();

@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useId } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, FieldError } from '../../../components/ui/field.tsx';
@@ -31,6 +32,16 @@ function SafeHtml({ html, className }: { html: string; className?: string }) {
   return <div className={className} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
+function ConsentPreview({ label, preview }: { label: string; preview: Preview }) {
+  return (
+    <section className="staff-consent-preview" aria-label={`Preview of ${label}`}>
+      <SafeHtml className="staff-consent-preview-title" html={preview.title} />
+      <SafeHtml className="consent-html" html={preview.htmlContent} />
+      {preview.thanksResponse ? <SafeHtml className="staff-note" html={preview.thanksResponse} /> : null}
+    </section>
+  );
+}
+
 /**
  * One consent of a chain: its title, HTML text, the two answers' labels, an optional PDF and the
  * thank-you. The preview asks the server for the HTML exactly as it would be stored, so what is shown
@@ -49,27 +60,14 @@ export function ConsentEditor({
 }) {
   const textId = useId();
   const thanksId = useId();
-  const [preview, setPreview] = useState<Preview | null>(null);
-  const [previewError, setPreviewError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // The server's sanitised copy of the draft; a failed preview shows why, the draft stays as typed.
+  const preview = useMutation({ mutationFn: (draft: ConsentDraft) => previewConsent(draft) });
   const field = (name: keyof ConsentDraft) => ({
     value: value[name],
     error: errors[name],
     autoComplete: 'off',
     onChange: (event: { target: { value: string } }) => onChange({ ...value, [name]: event.target.value }),
   });
-  const showPreview = async () => {
-    setBusy(true);
-    setPreviewError(null);
-    try {
-      setPreview(await previewConsent(value));
-    } catch (error) {
-      setPreviewError((error as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
     <fieldset className="staff-consent-editor">
       <legend>{label}</legend>
@@ -103,17 +101,11 @@ export function ConsentEditor({
           onChange={(event) => onChange({ ...value, thanksResponse: event.target.value })}
         />
       </div>
-      <Button variant="secondary" busy={busy} onClick={showPreview}>
+      <Button variant="secondary" busy={preview.isPending} onClick={() => preview.mutate(value)}>
         Preview<span className="visually-hidden"> {label}</span>
       </Button>
-      {previewError ? <Alert tone="error">{previewError}</Alert> : null}
-      {preview ? (
-        <section className="staff-consent-preview" aria-label={`Preview of ${label}`}>
-          <SafeHtml className="staff-consent-preview-title" html={preview.title} />
-          <SafeHtml className="consent-html" html={preview.htmlContent} />
-          {preview.thanksResponse ? <SafeHtml className="staff-note" html={preview.thanksResponse} /> : null}
-        </section>
-      ) : null}
+      {preview.error ? <Alert tone="error">{preview.error.message}</Alert> : null}
+      {preview.data ? <ConsentPreview label={label} preview={preview.data} /> : null}
     </fieldset>
   );
 }
