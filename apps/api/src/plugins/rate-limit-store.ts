@@ -1,5 +1,5 @@
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import { and, eq, gt, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema/index.ts';
 
@@ -16,7 +16,7 @@ const ttlMs = sql<number>`greatest(0, extract(epoch from (${rateLimits.resetAt} 
  * count goes up. Returns the count and the milliseconds left in the window. Used by the store below and
  * by the answer save, which counts itself in the statement that reads what it needs (decision 036).
  */
-export function countRequest(db: Db, key: SQL, seconds: SQL) {
+export function countRequest(db: Db, key: SQL | Placeholder, seconds: number | Placeholder) {
   const window = sql`make_interval(secs => ${seconds}::float8)`;
   const expired = sql`${rateLimits.resetAt} <= now()`;
   return db
@@ -42,11 +42,9 @@ export function countRequest(db: Db, key: SQL, seconds: SQL) {
 export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
   let increments = 0;
   // Prepared once (every limited request runs it), not built and planned again on each request.
-  const incrementStatement = countRequest(
-    db,
-    sql`${sql.placeholder('key')}`,
-    sql`${sql.placeholder('seconds')}`,
-  ).prepare('rate_limit_increment');
+  const incrementStatement = countRequest(db, sql.placeholder('key'), sql.placeholder('seconds')).prepare(
+    'rate_limit_increment',
+  );
 
   async function increment(key: string, windowMs: number): Promise<Counter> {
     const [row] = await incrementStatement.execute({ key, seconds: windowMs / 1000 });

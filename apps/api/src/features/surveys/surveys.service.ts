@@ -128,8 +128,8 @@ async function applyChange(
   check: (state: SaveState) => Change,
   limit?: number,
 ) {
-  const attempt = async (db: DbOrTx, limit?: number) => {
-    const state = await readState(db, caller, kitId, type, limit);
+  const attempt = async (db: DbOrTx, countAgainst?: number) => {
+    const state = await readState(db, caller, kitId, type, countAgainst);
     const kit = answerableKit(state, type);
     const change = check(state);
     const stored = state.answers.find((a) => a.questionId === change.questionId);
