@@ -1,3 +1,4 @@
+import './node-version.ts';
 import closeWithGrace from 'close-with-grace';
 import pino from 'pino';
 import { buildApp } from './app.ts';

@@ -1,3 +1,4 @@
+import '../node-version.ts';
 import { parseArgs } from 'node:util';
 import { adminClient, OpsError, readOpsKey } from './client.ts';
 import { commands } from './commands.ts';
