@@ -6,6 +6,7 @@ import { type MailTransport, smtpTransport } from './adapters/mail/transport.ts'
 import { embeddedPayments } from './adapters/payments/embedded.ts';
 import type { PaymentProvider } from './adapters/payments/payments.ts';
 import { stripePayments } from './adapters/payments/stripe.ts';
+import { closePdfPool } from './adapters/pdf/pdf-pool.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { AppContext } from './lib/context.ts';
@@ -78,6 +79,8 @@ export async function buildApp(config: Config, database: Database, options: Buil
     mail: { brand: config.brandName, publicUrl: config.publicUrl, supportEmail: config.supportEmail },
   };
   app.decorate('ctx', ctx);
+  // Report PDFs are drawn on worker threads (adapters/pdf/pdf-pool.ts); they end with the app.
+  app.addHook('onClose', closePdfPool);
   const payments =
     options.payments ??
     (config.stripeSecretKey ? stripePayments(config.stripeSecretKey) : embeddedPayments(ctx.db));

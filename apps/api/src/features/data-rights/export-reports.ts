@@ -1,6 +1,6 @@
 import { parseMetaphlanProfile } from '@portal/domain/report';
 import { eq } from 'drizzle-orm';
-import { reportPdf } from '../../adapters/pdf/report-pdf.ts';
+import { reportPdfOffThread } from '../../adapters/pdf/pdf-pool.ts';
 import { labResults, type users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { profileDownload, taxaCsvDownload } from '../reports/downloads.service.ts';
@@ -34,7 +34,7 @@ export async function reportFiles(
     const kit = kitRows.find((k) => k.kit.id === r.kitId)?.kit;
     if (!stored || !kit) continue;
     const report = await explainedReport(ctx, r.kitId, stored.report, stored.shape ?? 0);
-    const pdf = new Uint8Array(await reportPdf(report, metaOf(ctx, user, kit), journey));
+    const pdf = new Uint8Array(await reportPdfOffThread(report, metaOf(ctx, user, kit), journey));
     const profile = await profileDownload(ctx, user.id, sample);
     const taxa = await taxaCsvDownload(ctx, user.id, sample);
     files.push(

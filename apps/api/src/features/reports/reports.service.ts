@@ -16,7 +16,7 @@ import {
   parseMetaphlanProfile,
 } from '@portal/domain/report';
 import { and, asc, eq, inArray, isNotNull, type SQLWrapper, sql } from 'drizzle-orm';
-import { comparisonPdf } from '../../adapters/pdf/report-pdf.ts';
+import { comparisonPdfOffThread } from '../../adapters/pdf/pdf-pool.ts';
 import { preparedFor } from '../../db/prepared.ts';
 import { closureRequests, kits, labResults, projects, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
@@ -284,5 +284,5 @@ export async function comparisonAsPdf(ctx: AppContext, caller: Caller, primary: 
   const b = await ownReport(ctx, caller, secondary);
   const result = compareReports(a.report, b.report);
   if (!result.comparable) throw conflict(`These reports cannot be compared online (code ${result.code}).`);
-  return comparisonPdf(result, metaOf(ctx, a.user, a.kit), metaOf(ctx, b.user, b.kit));
+  return comparisonPdfOffThread(result, metaOf(ctx, a.user, a.kit), metaOf(ctx, b.user, b.kit));
 }
