@@ -149,6 +149,26 @@ describe('admin API guard', () => {
 });
 
 describe('graceful shutdown', () => {
+  it('first says it is not ready and goes on serving everything else', async () => {
+    const left = await createTestApp();
+    try {
+      left.app.leave();
+      const ready = await left.app.inject('/readyz');
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json().code).toBe(ERROR_CODES.unavailable);
+      const health = await left.app.inject('/healthz');
+      expect(health.statusCode).toBe(200);
+      // Connections kept alive end with this response, so a client reconnects to another instance.
+      expect(health.headers.connection).toBe('close');
+      expect((await left.app.inject('/api/config')).statusCode).toBe(200);
+      expect(
+        (await left.app.inject({ method: 'POST', url: '/api/auth/login', payload: {} })).statusCode,
+      ).toBe(400);
+    } finally {
+      await left.close();
+    }
+  });
+
   it('lets in-flight requests finish and answers new ones with 503', async () => {
     const database = await createTestDatabase();
     const app = await buildApp(testConfig(), database, { jwtSecret: TEST_JWT_SECRET, opsKey: TEST_OPS_KEY });
