@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { ERROR_CODES } from '@portal/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from './app.ts';
 import {
   bearer,
@@ -145,6 +145,42 @@ describe('admin API guard', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields.password).toBeTruthy();
+  });
+});
+
+describe('start', () => {
+  it('waits for slow start-up work however long it takes, instead of failing the start', async () => {
+    const database = await createTestDatabase();
+    const app = await buildApp(testConfig(), database, { jwtSecret: TEST_JWT_SECRET, opsKey: TEST_OPS_KEY });
+    // Start-up work in an onReady hook, as the job queue's is, that takes a minute (on fake timers).
+    let release: () => void = () => {};
+    const slowWork = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    app.addHook('onReady', async () => {
+      await slowWork;
+    });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let outcome = 'starting';
+      const ready = app.ready().then(
+        () => {
+          outcome = 'ready';
+        },
+        (error: Error) => {
+          outcome = error.message;
+        },
+      );
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(outcome).toBe('starting');
+      release();
+      await ready;
+      expect(outcome).toBe('ready');
+    } finally {
+      vi.useRealTimers();
+      await app.close();
+      await database.close();
+    }
   });
 });
 
