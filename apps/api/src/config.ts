@@ -70,8 +70,9 @@ export type Config = {
   port: number;
   host: string;
   /**
-   * Fastify's trustProxy: false (believe no X-Forwarded-For), the number of proxy hops in front, or the
-   * proxies' addresses and CIDRs. Never true, which would believe whatever address a client writes.
+   * TRUST_PROXY: false (believe no X-Forwarded-For), the number of proxies in front, or their addresses
+   * and CIDRs (fastifyTrustProxy makes Fastify's option of it). Never true, which would believe whatever
+   * address a client writes.
    */
   trustProxy: false | number | string[];
   shutdownGraceSeconds: number;
