@@ -38,6 +38,8 @@ export async function startServer(
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
+      // No load balancer here: a stop drains at once (the reliability suite's rolling restart sets a grace).
+      SHUTDOWN_GRACE_SECONDS: '0',
       PORT: String(chosen),
       PUBLIC_URL: `http://localhost:${chosen}`,
       JWT_SECRET,

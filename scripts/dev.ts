@@ -2,7 +2,11 @@
 import { spawn } from 'node:child_process';
 
 const children = [
-  spawn(process.execPath, ['--import', 'tsx', '--watch', 'apps/api/src/server.ts'], { stdio: 'inherit' }),
+  // No load balancer to wait for here: a reload (tsx sends SIGTERM) stops the server at once.
+  spawn(process.execPath, ['--import', 'tsx', '--watch', 'apps/api/src/server.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, SHUTDOWN_GRACE_SECONDS: process.env.SHUTDOWN_GRACE_SECONDS ?? '0' },
+  }),
   spawn('npm', ['run', 'dev', '-w', 'apps/web'], { stdio: 'inherit' }),
 ];
 const stop = () => {

@@ -33,7 +33,9 @@ describe('graceful stop', () => {
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   it('finishes 100 in-flight requests, refuses new ones and exits within 10 s', async () => {
-    const api = await startApi({ DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+    // No grace period (SHUTDOWN_GRACE_SECONDS=0, as harness.ts sets anyway): the drain starts at once;
+    // rolling-restart.test.ts has the grace period.
+    const api = await startApi({ DATA_DIR: dataDir, LOG_LEVEL: 'info', SHUTDOWN_GRACE_SECONDS: '0' });
     const who = await person(api.url);
     const seen = () =>
       api

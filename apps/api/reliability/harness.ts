@@ -51,6 +51,8 @@ export async function spawnApi(env: Record<string, string>, port?: number): Prom
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
+      // Nothing balances load here: a stop drains at once (rolling-restart.test.ts sets a grace period).
+      SHUTDOWN_GRACE_SECONDS: '0',
       PORT: String(chosen),
       PUBLIC_URL: `http://localhost:${chosen}`,
       JWT_SECRET,

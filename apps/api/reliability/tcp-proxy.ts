@@ -3,8 +3,10 @@ import net from 'node:net';
 /**
  * A TCP proxy between the API and PostgreSQL that the outage test can cut and restore, so the real
  * server (shared with others) is never stopped. Cut: open connections are destroyed and new ones refused.
+ * With delayMs, a slow link: each chunk is passed on that much later in either direction.
  */
-export async function tcpProxy(target: { host: string; port: number }) {
+export async function tcpProxy(target: { host: string; port: number }, options: { delayMs?: number } = {}) {
+  const delayMs = options.delayMs ?? 0;
   const sockets = new Set<net.Socket>();
   let server: net.Server | null = null;
   let port = 0;
@@ -20,7 +22,16 @@ export async function tcpProxy(target: { host: string; port: number }) {
             upstream.destroy();
           });
         }
-        client.pipe(upstream).pipe(client);
+        if (!delayMs) client.pipe(upstream).pipe(client);
+        else {
+          // A slow link: every chunk arrives delayMs late, in order.
+          const forward = (from: net.Socket, to: net.Socket) => {
+            from.on('data', (chunk) => setTimeout(() => to.writable && to.write(chunk), delayMs));
+            from.on('end', () => setTimeout(() => to.end(), delayMs));
+          };
+          forward(client, upstream);
+          forward(upstream, client);
+        }
       });
       s.once('error', reject);
       s.listen(port, '127.0.0.1', () => {

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { ERROR_CODES } from '@portal/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from './app.ts';
 import {
   bearer,
@@ -148,7 +148,63 @@ describe('admin API guard', () => {
   });
 });
 
+describe('start', () => {
+  it('waits for slow start-up work however long it takes, instead of failing the start', async () => {
+    const database = await createTestDatabase();
+    const app = await buildApp(testConfig(), database, { jwtSecret: TEST_JWT_SECRET, opsKey: TEST_OPS_KEY });
+    // Start-up work in an onReady hook, as the job queue's is, that takes a minute (on fake timers).
+    let release: () => void = () => {};
+    const slowWork = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    app.addHook('onReady', async () => {
+      await slowWork;
+    });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let outcome = 'starting';
+      const ready = app.ready().then(
+        () => {
+          outcome = 'ready';
+        },
+        (error: Error) => {
+          outcome = error.message;
+        },
+      );
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(outcome).toBe('starting');
+      release();
+      await ready;
+      expect(outcome).toBe('ready');
+    } finally {
+      vi.useRealTimers();
+      await app.close();
+      await database.close();
+    }
+  });
+});
+
 describe('graceful shutdown', () => {
+  it('first says it is not ready and goes on serving everything else', async () => {
+    const left = await createTestApp();
+    try {
+      left.app.leave();
+      const ready = await left.app.inject('/readyz');
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json().code).toBe(ERROR_CODES.unavailable);
+      const health = await left.app.inject('/healthz');
+      expect(health.statusCode).toBe(200);
+      // Connections kept alive end with this response, so a client reconnects to another instance.
+      expect(health.headers.connection).toBe('close');
+      expect((await left.app.inject('/api/config')).statusCode).toBe(200);
+      expect(
+        (await left.app.inject({ method: 'POST', url: '/api/auth/login', payload: {} })).statusCode,
+      ).toBe(400);
+    } finally {
+      await left.close();
+    }
+  });
+
   it('lets in-flight requests finish and answers new ones with 503', async () => {
     const database = await createTestDatabase();
     const app = await buildApp(testConfig(), database, { jwtSecret: TEST_JWT_SECRET, opsKey: TEST_OPS_KEY });

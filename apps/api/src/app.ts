@@ -7,7 +7,7 @@ import { embeddedPayments } from './adapters/payments/embedded.ts';
 import type { PaymentProvider } from './adapters/payments/payments.ts';
 import { stripePayments } from './adapters/payments/stripe.ts';
 import { closePdfPool } from './adapters/pdf/pdf-pool.ts';
-import type { Config } from './config.ts';
+import { type Config, fastifyTrustProxy } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { AppContext } from './lib/context.ts';
 import { errorForLog, requestForLog } from './lib/log-serializers.ts';
@@ -62,7 +62,11 @@ export async function buildApp(config: Config, database: Database, options: Buil
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     bodyLimit: 1024 * 1024,
-    trustProxy: config.env === 'production',
+    // request.ip (every per-address limit) believes X-Forwarded-For only from the proxies TRUST_PROXY names.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    // Start-up work (the job queue's schema in an onReady hook) may be slow on a busy host; a slow start
+    // must not be a failed one. /readyz stays 503 until it is done (startup.ts).
+    pluginTimeout: 0,
     // While closing, new requests get 503 and in-flight ones finish.
     return503OnClosing: true,
     ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import {
   APP_TYPES,
   DEFAULT_BRAND,
@@ -16,7 +17,12 @@ const optional = z
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Loopback by default: a proxy on the same host reaches it; `0.0.0.0` (or `::`) listens everywhere. */
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  /** The proxies whose X-Forwarded-For is believed: a hop count or addresses/CIDRs; none by default. */
+  TRUST_PROXY: optional,
+  /** After SIGTERM: seconds of /readyz 503 while still serving, so a load balancer moves away first. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   APP_TYPE: z.enum(APP_TYPES).default('CUSTOMER'),
   BRAND_NAME: z.string().min(1).default(DEFAULT_BRAND),
   PUBLIC_URL: z.url().optional(),
@@ -63,6 +69,13 @@ export type Config = {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
+  /**
+   * TRUST_PROXY: false (believe no X-Forwarded-For), the number of proxies in front, or their addresses
+   * and CIDRs (fastifyTrustProxy makes Fastify's option of it). Never true, which would believe whatever
+   * address a client writes.
+   */
+  trustProxy: false | number | string[];
+  shutdownGraceSeconds: number;
   appType: (typeof APP_TYPES)[number];
   brandName: string;
   publicUrl: string;
@@ -117,12 +130,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ];
     if (missing.length) throw new Error(`Invalid settings:\n${missing.join('\n')}`);
   }
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (typeof trustProxy === 'string') throw new Error(`Invalid settings:\n${trustProxy}`);
   if (e.BENCH_ROUTES && e.NODE_ENV === 'production')
     throw new Error('Invalid settings:\nBENCH_ROUTES is for benchmarks and cannot be used in production');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
+    trustProxy,
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     appType: e.APP_TYPE,
     brandName: e.BRAND_NAME,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
@@ -156,6 +173,53 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     version: e.APP_VERSION,
   };
 }
+
+/** The names proxy-addr knows for the loopback, link-local and private (unique local) ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: unset means no proxy is trusted; a whole number is the count of proxies in front (each
+ * appends the address it was reached from); otherwise a comma-separated list of proxy addresses, CIDRs
+ * (10.0.0.0/8, fd00::/8) or proxy-addr's range names. Returns the problem in words for a bad value.
+ */
+export function parseTrustProxy(value: string | undefined): false | number | string[] | string {
+  if (value === undefined) return false;
+  const advice =
+    'give the number of proxies in front of the portal (e.g. 1) or their addresses (e.g. 127.0.0.1 or 10.0.0.0/8)';
+  if (/^(true|\*|all)$/i.test(value))
+    return `TRUST_PROXY cannot be "${value}": that believes every X-Forwarded-For, which any client can write, and defeats the per-address rate limits; ${advice}`;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops <= 20) return hops === 0 ? false : hops;
+    return `TRUST_PROXY: ${hops} proxies is not a plausible hop count; ${advice}`;
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !isProxyAddress(entry));
+  if (bad.length)
+    return `TRUST_PROXY: ${bad.map((b) => `"${b}"`).join(', ')} is not an IP address or CIDR; ${advice}`;
+  return entries;
+}
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Fastify's trustProxy for the setting. A hop count becomes a function of the hop's position (0 is the
+ * socket's peer, 1 the address that peer appended, and so on): Fastify 5 takes a plain number as "trust
+ * nothing", because a count cannot check that the peer is a proxy. So README says to use a count only
+ * where the port is reachable through the proxies alone, and their addresses otherwise.
+ */
+export function fastifyTrustProxy(setting: Config['trustProxy']): false | string[] | TrustHop {
+  if (typeof setting !== 'number') return setting;
+  return (_address, hop) => hop < setting;
+}
+type TrustHop = (address: string, hop: number) => boolean;
 
 /**
  * The publishable key the web app mounts Stripe Elements with: only when the server charges with

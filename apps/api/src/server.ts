@@ -1,4 +1,5 @@
 import './node-version.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
 import closeWithGrace from 'close-with-grace';
 import pino from 'pino';
 import { buildApp } from './app.ts';
@@ -20,7 +21,8 @@ let stop = async () => {
   stopping.abort();
   await http.close();
 };
-closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+// The grace period, then up to 7 s of draining and the closing: past that the process exits anyway.
+closeWithGrace({ delay: (config.shutdownGraceSeconds + 10) * 1000 }, async ({ signal, err }) => {
   if (err) log.error({ err }, 'shutting down after an error');
   else log.info({ signal }, 'shutting down');
   await stop();
@@ -38,8 +40,12 @@ const app = await buildApp(config, database, { serverFactory: http.serverFactory
 await app.ready();
 http.handOver();
 stop = async () => {
-  // New requests get 503 while those in progress finish, and the job queue stops taking jobs and lets
-  // the running ones finish meanwhile; then the port closes and the database after it.
+  // /readyz answers 503 at once and everything else is served as usual for SHUTDOWN_GRACE_SECONDS, so a
+  // load balancer has moved away before anything is refused. Then new requests get 503 while those in
+  // progress finish, and the job queue stops taking jobs and lets the running ones finish meanwhile;
+  // then the port closes and the database after it.
+  app.leave();
+  await sleep(config.shutdownGraceSeconds * 1000);
   await Promise.all([app.drain(7_000, 1_000), app.jobs.stop(7_000)]);
   await Promise.all([app.close(), http.close()]);
   await database.close();

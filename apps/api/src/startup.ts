@@ -7,7 +7,10 @@ import { type Database, openDatabase } from './db/client.ts';
 
 type Handler = (request: http.IncomingMessage, response: http.ServerResponse) => void;
 
-/** What the server answers before the app is ready: alive, not ready, and every route says so. */
+/**
+ * What the server answers until the app is ready (database reached, migrations applied, job queue
+ * started; however long that takes): alive, not ready, and every route says so.
+ */
 const starting: Handler = (request, response) => {
   const path = (request.url ?? '/').split('?')[0];
   const [status, body] =
@@ -17,7 +20,7 @@ const starting: Handler = (request, response) => {
           503,
           {
             message:
-              'The portal is starting and cannot reach its database yet. Please try again in a moment.',
+              'The portal is starting (its database or job queue is not ready yet). Please try again in a moment.',
             code: ERROR_CODES.unavailable,
           },
         ];

@@ -15,6 +15,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
     /**
+     * Shutdown, before the drain: /readyz answers 503 from now on, so a load balancer stops sending
+     * requests here, while every other request is still served as usual (SHUTDOWN_GRACE_SECONDS).
+     */
+    leave(): void;
+    /**
      * Shutdown, first half: from now on new requests get 503 while the listener stays open, and this
      * resolves once every request already in progress has been answered and at least minimumMs have
      * passed (so clients and a load balancer hear the 503 instead of a refused connection), or after

@@ -3,12 +3,15 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
- * Shutdown: drain() keeps the port open and answers new requests with 503 (so a client or load balancer
- * hears "go elsewhere" rather than a refused connection) until the requests in progress are answered;
- * then close() stops listening. Responses sent meanwhile close their connection.
+ * Shutdown in three steps. leave(): /readyz answers 503 and every other request is served as usual, for
+ * the grace period in which a load balancer that checks /readyz moves its traffic elsewhere. drain():
+ * the port stays open and new requests get 503 (so a client or load balancer hears "go elsewhere" rather
+ * than a refused connection) until the requests in progress are answered. close(): the listener stops.
+ * Responses sent from leave() on close their connection.
  */
 const shutdown: FastifyPluginAsync = async (app) => {
   let closing = false;
+  let leaving = false;
   let draining = false;
   let inFlight = 0;
   const counted = new WeakSet<FastifyRequest>();
@@ -16,6 +19,12 @@ const shutdown: FastifyPluginAsync = async (app) => {
     if (draining) {
       return reply.code(503).header('retry-after', '5').header('connection', 'close').send({
         message: 'The portal is restarting. Please try again in a moment.',
+        code: ERROR_CODES.unavailable,
+      });
+    }
+    if (leaving && request.url.split('?')[0] === '/readyz') {
+      return reply.code(503).header('retry-after', '5').send({
+        message: 'The portal is shutting down; other instances take its requests.',
         code: ERROR_CODES.unavailable,
       });
     }
@@ -27,6 +36,9 @@ const shutdown: FastifyPluginAsync = async (app) => {
   };
   app.addHook('onResponse', done);
   app.addHook('onRequestAbort', done);
+  app.decorate('leave', () => {
+    leaving = true;
+  });
   app.decorate('drain', async (timeoutMs: number, minimumMs = 0) => {
     draining = true;
     const started = Date.now();
@@ -38,7 +50,8 @@ const shutdown: FastifyPluginAsync = async (app) => {
     closing = true;
   });
   app.addHook('onSend', async (_request, reply) => {
-    if (closing || draining) reply.header('connection', 'close');
+    // Connections kept alive end with their next response, so they reopen on an instance that stays.
+    if (closing || leaving || draining) reply.header('connection', 'close');
   });
 };
 
