@@ -9,7 +9,7 @@ import { deleteAnswer, getAnswers, putAnswer, type ServerProgress } from './api.
  * has ended (signed out in another tab), else the connection failed.
  */
 export type Outcome =
-  | { ok: true; message: string | null; progress: ServerProgress | null }
+  | { ok: true; sent: boolean; message: string | null; progress: ServerProgress | null }
   | { ok: false; ended: boolean };
 
 type Target = { kitId: number; slug: string };
@@ -22,12 +22,13 @@ export async function sendAnswer(
 ): Promise<Outcome> {
   const plan = planSave(question, record, new Date());
   try {
-    if (plan.kind === 'none') return { ok: true, message: null, progress: null };
+    // An answer the browser refuses is not sent: the server keeps what it had.
+    if (plan.kind === 'none') return { ok: true, sent: false, message: null, progress: null };
     const { progress } =
       plan.kind === 'put'
         ? await putAnswer(kitId, slug, plan.record, { keepalive })
         : await deleteAnswer(kitId, slug, question.questionId, { keepalive });
-    return { ok: true, message: null, progress };
+    return { ok: true, sent: true, message: null, progress };
   } catch (error) {
     // No session any more: the answer is kept in the tab until the person signs in again.
     if (error instanceof ApiError && error.status === 401) return { ok: false, ended: true };
@@ -39,7 +40,7 @@ export async function sendAnswer(
         (data) => data.progress,
         () => null,
       );
-      return { ok: true, message, progress };
+      return { ok: true, sent: true, message, progress };
     }
     return { ok: false, ended: false };
   }

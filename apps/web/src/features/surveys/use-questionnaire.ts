@@ -58,6 +58,10 @@ export function useQuestionnaire(setup: Setup) {
   // replaces a newer figure.
   const [progress, setProgress] = useState({ figure: setup.initialProgress, order: 0 });
   const sent = useRef(0);
+  // What the server is known to hold for each question: as loaded, then as each save left it. A
+  // question whose answer the server refused is not known until its next save.
+  const known = useRef<Record<string, AnswerRecord | undefined>>({ ...setup.initial });
+  const unknown = useRef(new Set<string>());
   const invalidateKits = useInvalidateKits();
   const invalidateRef = useRef(invalidateKits);
   const reconcileRef = useRef<() => Promise<void>>(async () => undefined);
@@ -81,6 +85,11 @@ export function useQuestionnaire(setup: Setup) {
           return false;
         }
         dropUnsaved(key, answer, questionId);
+        if (outcome.message) unknown.current.add(questionId);
+        else if (outcome.sent) {
+          unknown.current.delete(questionId);
+          known.current[questionId] = answer;
+        }
         setServerMessage(questionId, outcome.message);
         const figure = outcome.progress;
         if (figure) setProgress((p) => (order > p.order ? { figure, order } : p));
@@ -95,7 +104,10 @@ export function useQuestionnaire(setup: Setup) {
     });
   });
 
-  /** The server's answers, read again: a card the person has nothing waiting on takes the server's. */
+  /**
+   * The server's answers, read again: an answer that changed there since this tab last knew it was
+   * saved in another window, and its card (unless the person has a change of their own waiting) takes it.
+   */
   reconcileRef.current = async () => {
     const before = sent.current;
     const data = await getAnswers(setup.kitId, setup.slug).catch(() => null);
@@ -103,8 +115,10 @@ export function useQuestionnaire(setup: Setup) {
     if (!data || sent.current !== before) return;
     const changed: string[] = [];
     for (const { questionId } of setup.definition.questions) {
-      if (saver.isPending(questionId)) continue;
+      if (saver.isPending(questionId) || unknown.current.has(questionId)) continue;
       const server = data.questionResultsMap[questionId];
+      if (sameAnswer(server, known.current[questionId])) continue;
+      known.current[questionId] = server;
       if (sameAnswer(server, latest.current[questionId])) continue;
       replace(questionId, server);
       changed.push(questionId);
