@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES } from '@portal/domain';
 import { type ReactNode, useId, useState } from 'react';
-import { hasUnsavedAnswers, UNSAVED_ANSWERS_TEXTS } from '../../features/surveys/unsaved-answers.ts';
 import { useSession } from '../../lib/session.ts';
+import { hasUnsavedAnswers, UNSAVED_ANSWERS_TEXTS } from '../../lib/unsaved-answers.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { ForgotPasswordPanel } from './forgot-password-panel.tsx';

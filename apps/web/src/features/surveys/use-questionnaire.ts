@@ -3,9 +3,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useAnswerCards } from '../../lib/answer-cards.ts';
 import { createAutosaver, type SaveStatus } from '../../lib/autosaver.ts';
 import { useInvalidateKits } from '../../lib/kits-api.ts';
+import { dropUnsaved, keepUnsaved, readUnsaved, type UnsavedKey } from '../../lib/unsaved-answers.ts';
 import { getAnswers, type ServerProgress } from './api.ts';
 import { sameAnswer, sendAnswer } from './save-answer.ts';
-import { dropUnsaved, keepUnsaved, readUnsaved, type UnsavedKey } from './unsaved-answers.ts';
 
 type Setup = {
   kitId: number;
