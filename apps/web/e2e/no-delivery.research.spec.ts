@@ -42,17 +42,22 @@ test('results of a NO_DELIVERY study never reach the participant: no email, no l
   const notifications = page.getByRole('region', { name: 'Notifications' });
   const view = notifications.getByRole('link', { name: `View KIT-${kit.id}` });
   await expect(view).toHaveAttribute('href', `/kits?scrollingPosition=kit-${kit.id}`);
+  await expect(notifications.getByText('Processing complete', { exact: true })).toBeVisible();
   await expect(page.locator('a[href*="/report"]')).toHaveCount(0);
 
   await page.goto('/kits');
   const card = page.getByRole('region', { name: project.name }).getByRole('article');
   await expect(card).toHaveCount(1);
-  await expect(card.getByText('Sample received by Microbiome Lab').first()).toBeVisible();
+  // The status line says the lab is done, and nothing more (issue 33).
+  await expect(card.getByText('Processing complete', { exact: true })).toBeVisible();
   await expect(card.getByRole('link', { name: /View report/ })).toHaveCount(0);
   await expect(card.getByText('Results Available')).toHaveCount(0);
 
   await page.goto('/surveys');
   await expect(page.getByRole('region', { name: project.name }).getByRole('article')).toHaveCount(1);
+  await expect(
+    page.getByRole('region', { name: project.name }).getByText('Processing complete', { exact: true }),
+  ).toBeVisible();
   await expect(page.getByRole('link', { name: /View report/ })).toHaveCount(0);
 
   await page.goto('/report');

@@ -1,5 +1,14 @@
 import { dashboardGreeting } from '@portal/domain';
-import { createUser, expect, expectAccessible, login, signOutAndWait, test } from './fixtures.ts';
+import {
+  createKits,
+  createUser,
+  expect,
+  expectAccessible,
+  login,
+  setKitStatus,
+  signOutAndWait,
+  test,
+} from './fixtures.ts';
 
 const OPS_HEADERS = { 'x-ops-key': 'e2e-ops-key' };
 
@@ -9,21 +18,31 @@ test('a support view survives a reload, changes nothing, and the person sees who
 }) => {
   // Two sign-ins, a reload and three axe scans, one of them over all of My Profile (issue 23 made it longer).
   test.slow();
+  // Support staff are not participants: no participant profile is asked of them (issue 33 item 6).
   const support = await createUser(request, {
     authorities: ['IMPERSONATE'],
     firstName: 'Sam',
     lastName: 'Helper',
+    profile: 'empty',
   });
   const person = await createUser(request, { firstName: 'Priya', lastName: 'Nair' });
-  const project = await request.post('/api/admin/projects', {
+  // A study asking the day-of-sampling questionnaire, and a kit of the person's in it.
+  const studyName = `Support view questionnaires ${Date.now().toString(36)}`;
+  const study = await request.post('/api/admin/projects', {
     headers: OPS_HEADERS,
-    data: { name: 'Support view study', logisticType: 'LAB_MANAGED' },
+    data: { name: studyName, logisticType: 'CLIENT_MANAGED', surveys: ['sampling'] },
   });
-  expect(project.status(), await project.text()).toBe(201);
-  const { participantCode } = (await project.json()) as { participantCode: string };
+  expect(study.status(), await study.text()).toBe(201);
+  const [kit] = await createKits(request, {
+    ownerEmail: person.email,
+    projectId: ((await study.json()) as { id: number }).id,
+  });
+  if (!kit) throw new Error('a kit expected');
+  await setKitStatus(request, kit.id, { kitStatus: 'REQUESTED' });
 
   await login(page, support);
   await page.goto('/support');
+  await expect(page).toHaveURL(/\/support$/);
   await page.getByRole('button', { name: 'Support', exact: true }).click();
   const widget = page.getByRole('dialog', { name: 'View a participant’s portal' });
   await widget.getByLabel('Username').fill(person.email);
@@ -40,17 +59,57 @@ test('a support view survives a reload, changes nothing, and the person sees who
   ).toBeVisible();
   await expect(banner).toContainText("You are viewing Priya Nair's portal as support");
 
-  // A write is refused by the server, and the person at the screen is told why.
+  // A dialog that would change something says in itself that the view is read-only, and sends nothing:
+  // no "The participant code is invalid" for a valid code (issue 33 item 5).
   await page.getByRole('button', { name: /Add a new project/ }).click();
   const join = page.getByRole('dialog', { name: 'Add a new project' });
-  await join.getByLabel('Participant code').fill(participantCode);
-  await join.getByRole('button', { name: 'Join project' }).click();
-  await expect(banner.getByRole('alert')).toHaveText('Support view is read-only');
+  await expect(join).toContainText('Support view is read-only');
+  await expect(join.getByLabel('Participant code')).toBeDisabled();
+  await expect(join.getByRole('button', { name: 'Join project' })).toBeDisabled();
+  await expect(join).not.toContainText('invalid');
+  await expectAccessible(page);
   await join.getByRole('button', { name: 'Close' }).click();
-  const joined = await request.get('/api/research/kits', {
-    headers: { authorization: `Bearer ${await tokenOf(request, person)}` },
+  await page.getByRole('button', { name: /Activate a new kit/ }).click();
+  const activate = page.getByRole('dialog', { name: 'Activate a new kit' });
+  await expect(activate).toContainText('Support view is read-only');
+  await expect(activate.getByRole('button', { name: 'Enter my voucher code' })).toBeDisabled();
+  await page.keyboard.press('Escape');
+  await expect(activate).toHaveCount(0);
+  const token = await tokenOf(request, person);
+  const joined = await request.get('/api/research/kits', { headers: { authorization: `Bearer ${token}` } });
+  expect((await joined.json()).map((p: { name: string }) => p.name)).toEqual([studyName]);
+
+  // A questionnaire in the view: every input disabled, the read-only notice, no saving indicator
+  // (issue 33 item 4), and nothing sent.
+  await page.goto(`/surveys/day-of-sampling/${kit.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Day of sampling' })).toBeVisible();
+  await expect(page.getByText('Support view is read-only').first()).toBeVisible();
+  const antibiotics = page.getByRole('group', { name: /Have you taken antibiotics in the last 3 months/ });
+  await expect(antibiotics.getByRole('radio', { name: 'No' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Save and next' })).toBeDisabled();
+  const inputs = page.locator('.survey-section input, .survey-section textarea');
+  expect(await inputs.count()).toBeGreaterThan(3);
+  for (const input of await inputs.all()) await expect(input).toBeDisabled();
+  await expect(page.locator('.survey-indicator')).toHaveText('');
+  await expect(page.getByText('Saved', { exact: true })).toHaveCount(0);
+  await expectAccessible(page);
+  const answers = await request.get(`/api/kits/${kit.id}/surveys/day-of-sampling/answers`, {
+    headers: { authorization: `Bearer ${token}` },
   });
-  expect(await joined.json()).toEqual([]);
+  expect((await answers.json()).questionResultsMap).toEqual({});
+  await page.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(page).toHaveURL(/\/surveys$/);
+  // Were a write sent anyway with the view's token, the server refuses it (and the person sees the try).
+  const refused = await page.evaluate(async (kitId) => {
+    const view = JSON.parse(sessionStorage.getItem('portal.supportView') ?? '{}') as { token?: string };
+    const response = await fetch(`/api/kits/${kitId}/surveys/day-of-sampling`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${view.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ questionId: 'DOS_ANTIBIOTICS', answers: [], answerString: 'false' }),
+    });
+    return response.status;
+  }, kit.id);
+  expect(refused).toBe(403);
 
   // My Profile (loaded afresh: the view holds) offers no save in the view, and lists the view's visits.
   await page.goto('/profile');
@@ -78,6 +137,23 @@ test('a support view survives a reload, changes nothing, and the person sees who
   await expect(viewed).toContainText('Your research projects and kits');
   await expect(viewed).toContainText('Tried to change something (Refused: the support view is read-only)');
   await expectAccessible(page);
+});
+
+test('a participant with an incomplete profile opens Support, with its contact details', async ({
+  page,
+  request,
+}) => {
+  const person = await createUser(request, { profile: 'empty' });
+  await login(page, person, { landsOn: 'profile' });
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'More' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Support' }).click();
+  await expect(page).toHaveURL(/\/support$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Support' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Contact us' })).toContainText('1300 974 621');
+  await expectAccessible(page);
+  // The rest of the portal still waits for the profile.
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/profile$/);
 });
 
 test('a person no one from support has viewed sees an empty list', async ({ page, request }) => {

@@ -148,3 +148,21 @@ const RESULT_KIT_STATUSES = new Set<string>(REPORT_SAMPLE_STATUSES);
  */
 export const resultsWithheld = (kit: { kitStatus: string; project: { resultDeliveryType: string | null } }) =>
   RESULT_KIT_STATUSES.has(kit.kitStatus) && !deliversResults(kit.project);
+
+/** Issue 33: what a participant reads for a kit whose project keeps its results, once the lab is done. */
+export const PROCESSING_COMPLETE = 'Processing complete';
+
+/**
+ * The lab is done with a kit whose project keeps its results (NO_DELIVERY): the participant reads
+ * 'Processing complete', and nothing says results exist. The API shows such a kit at PROCESSING /
+ * COMPLETED (the statuses before results); a kit read otherwise (results in) reads the same.
+ */
+export const processingCompleteKept = (kit: {
+  kitStatus: string;
+  sampleStatus: string | null;
+  project: { resultDeliveryType: string | null };
+}) =>
+  !deliversResults(kit.project) &&
+  (kit.sampleStatus === 'COMPLETED' ||
+    RESULT_KIT_STATUSES.has(kit.kitStatus) ||
+    RESULT_KIT_STATUSES.has(kit.sampleStatus ?? ''));

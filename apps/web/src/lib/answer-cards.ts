@@ -22,6 +22,22 @@ export function useAnswerCards(initial: AnswersByQuestionId) {
     setServerMessages((m) => ({ ...m, [questionId]: null }));
   }
 
+  /**
+   * The server holds another answer than the card shows (saved in another window): the card takes the
+   * server's, untouched, with no message of its own.
+   */
+  function replace(questionId: string, record: AnswerRecord | undefined) {
+    const { [questionId]: _, ...rest } = latest.current;
+    latest.current = record ? { ...rest, [questionId]: record } : rest;
+    setAnswers(latest.current);
+    setTouched((t) => {
+      const next = new Set(t);
+      next.delete(questionId);
+      return next;
+    });
+    setServerMessages((m) => ({ ...m, [questionId]: null }));
+  }
+
   /** The server's word on a saved question: null when it took the answer, else why it refused it. */
   function setServerMessage(questionId: string, message: string | null) {
     setServerMessages((m) => ({ ...m, [questionId]: message }));
@@ -38,5 +54,5 @@ export function useAnswerCards(initial: AnswersByQuestionId) {
     );
   }
 
-  return { answers, latest, record, setServerMessage, messageFor };
+  return { answers, latest, record, replace, setServerMessage, messageFor };
 }

@@ -37,6 +37,8 @@ export type RequestOptions = {
   signal?: AbortSignal;
   /** Extra request headers, e.g. the Idempotency-Key of a payment. */
   headers?: Record<string, string>;
+  /** The request outlives the page (an answer saved as the tab closes or reloads). */
+  keepalive?: boolean;
 };
 
 async function readJson(response: Response): Promise<unknown> {
@@ -67,6 +69,7 @@ async function send(path: string, options: RequestOptions, token?: string): Prom
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       credentials: 'same-origin',
       signal: options.signal,
+      ...(options.keepalive ? { keepalive: true } : {}),
     });
   } catch (error) {
     if (options.signal?.aborted) throw error;

@@ -3,9 +3,12 @@ export const AUTOSAVE_DELAY_MS = 500;
 
 export type SaveStatus = 'idle' | 'saving' | 'saved' | 'failed';
 
+/** `keepalive`: the page is being left or hidden, so the request must outlive it. */
+export type SaveOptions = { keepalive: boolean };
+
 type AutosaverOptions = {
   /** Saves the current answer to one question; false when it did not reach the server. */
-  save: (questionId: string) => Promise<boolean>;
+  save: (questionId: string, options: SaveOptions) => Promise<boolean>;
   onStatus: (status: SaveStatus) => void;
   delayMs?: number;
 };
@@ -26,12 +29,17 @@ export function createAutosaver({ save, onStatus, delayMs = AUTOSAVE_DELAY_MS }:
     onStatus(unsaved.size > 0 ? 'failed' : 'saved');
   }
 
-  function run(questionId: string): Promise<boolean> {
+  function run(questionId: string, options: SaveOptions = { keepalive: false }): Promise<boolean> {
     clearTimeout(timers.get(questionId));
     timers.delete(questionId);
     running += 1;
-    const next: Promise<boolean> = (chains.get(questionId) ?? Promise.resolve(true))
-      .then(() => save(questionId))
+    // A page being left cannot wait for an earlier save of the question: its request goes now (the
+    // server keeps the save with the later client sequence, so it cannot be overtaken).
+    const before = options.keepalive
+      ? Promise.resolve(true)
+      : (chains.get(questionId) ?? Promise.resolve(true));
+    const next: Promise<boolean> = before
+      .then(() => save(questionId, options))
       .catch(() => false)
       .then((ok) => {
         if (ok) unsaved.delete(questionId);
@@ -61,9 +69,16 @@ export function createAutosaver({ save, onStatus, delayMs = AUTOSAVE_DELAY_MS }:
       await Promise.all(chains.values());
       return unsaved.size === 0;
     },
-    /** Leaving the page: sends what is waiting without waiting for the answers. */
-    sendWaiting() {
-      for (const questionId of [...timers.keys()]) void run(questionId);
+    /**
+     * Leaving the page: sends what is waiting without waiting for the answers; with `keepalive` (the tab
+     * is closing, reloading or hidden) the requests outlive the page.
+     */
+    sendWaiting(options: SaveOptions = { keepalive: false }) {
+      for (const questionId of [...timers.keys()]) void run(questionId, options);
+    },
+    /** The question has a change waiting, being sent, or not saved: the server's copy is not the latest. */
+    isPending(questionId: string): boolean {
+      return timers.has(questionId) || chains.has(questionId) || unsaved.has(questionId);
     },
   };
 }

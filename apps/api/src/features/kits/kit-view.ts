@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { KIT_MESSAGES, type Kit } from '@portal/domain';
+import { deliversResults, KIT_MESSAGES, type Kit, REPORT_SAMPLE_STATUSES } from '@portal/domain';
 import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
@@ -99,22 +99,70 @@ export type ShownKit = Omit<Shown<typeof shownKitColumns>, 'redeemedAt' | 'activ
 };
 export type ShownProject = Shown<typeof shownProjectColumns>;
 
-export function toKit(kit: ShownKit, project: ShownProject, surveysStats: KitSurveyStats): Kit {
+// ---- Results a project keeps --------------------------------------------------------------------
+
+const REPORT_STATES = new Set<string>(REPORT_SAMPLE_STATUSES);
+/** The statuses just before results: the lab's processing, done. */
+const BEFORE_RESULTS = { kitStatus: 'PROCESSING', sampleStatus: 'COMPLETED' } as const;
+
+/**
+ * The kit has results its project keeps from the participant (NO_DELIVERY or no delivery type,
+ * research §2, decision 026). Staff see the truth; the participant's every view of the kit (the kits
+ * lists, the timeline, the data export) shows it where the lab's processing ended.
+ */
+export const resultsKeptFromOwner = (
+  kit: { kitStatus: string; sampleStatus: string | null },
+  project: { resultDeliveryType: string | null },
+) =>
+  !deliversResults(project) &&
+  (REPORT_STATES.has(kit.kitStatus) || REPORT_STATES.has(kit.sampleStatus ?? ''));
+
+/** A kit's statuses and report date as its owner is shown them: results kept read as processing complete. */
+export function ownerStatuses<
+  K extends { kitStatus: string; sampleStatus: string | null; displayDate: string | null },
+>(
+  kit: K,
+  project: { resultDeliveryType: string | null },
+): Pick<K, 'kitStatus' | 'sampleStatus' | 'displayDate'> {
+  if (!resultsKeptFromOwner(kit, project))
+    return { kitStatus: kit.kitStatus, sampleStatus: kit.sampleStatus, displayDate: kit.displayDate };
+  return {
+    kitStatus: REPORT_STATES.has(kit.kitStatus) ? BEFORE_RESULTS.kitStatus : kit.kitStatus,
+    sampleStatus: REPORT_STATES.has(kit.sampleStatus ?? '') ? BEFORE_RESULTS.sampleStatus : kit.sampleStatus,
+    displayDate: null,
+  };
+}
+
+/** A kit's timeline as its owner is shown it: no results or coach step when the project keeps the results. */
+export const ownerTimeline = <E extends { eventType: string }>(events: E[], kept: boolean): E[] =>
+  kept ? events.filter((e) => !REPORT_STATES.has(e.eventType)) : events;
+
+/**
+ * A kit as its owner is shown it (the kits lists, the answer to the owner's changes), or as it is for
+ * staff (`truth`: the answer to a lab step).
+ */
+export function toKit(
+  kit: ShownKit,
+  project: ShownProject,
+  surveysStats: KitSurveyStats,
+  { truth = false }: { truth?: boolean } = {},
+): Kit {
+  const { kitStatus, sampleStatus, displayDate } = truth ? kit : ownerStatuses(kit, project);
   return {
     id: kit.id,
     kitId: kit.id,
     hashedId: kit.hashedId,
     name: kit.name,
     notes: kit.notes,
-    kitStatus: kit.kitStatus,
-    sampleStatus: kit.sampleStatus,
+    kitStatus,
+    sampleStatus,
     sampleIdentifier: kit.sampleIdentifier,
     voucherCode: formatVoucher(kit.voucherCode),
     referralCode: kit.referralCode,
     referralName: kit.referralName || null,
     redeemedDate: isoDate(kit.redeemedAt),
     activatedDate: isoDate(kit.activatedAt),
-    displayDate: kit.displayDate,
+    displayDate,
     reportReceived: kit.reportReceived,
     surveyResultId: kit.surveyResultId,
     replacedByKitId: kit.replacedBy,
@@ -134,15 +182,18 @@ export function toKit(kit: ShownKit, project: ShownProject, surveysStats: KitSur
   };
 }
 
-/** One kit as shown after a change (redeem, activate, a lab step): the answer carries no progress. */
-export async function kitById(db: DbOrTx, kitId: number): Promise<Kit> {
+/**
+ * One kit as shown after a change (redeem, activate; a lab step with `truth`): the answer carries no
+ * progress.
+ */
+export async function kitById(db: DbOrTx, kitId: number, view: { truth?: boolean } = {}): Promise<Kit> {
   const [row] = await db
     .select({ kit: shownKitColumns, project: shownProjectColumns })
     .from(kits)
     .innerJoin(projects, eq(projects.id, kits.projectId))
     .where(eq(kits.id, kitId));
   if (!row) throw notFound(KIT_MESSAGES.kitNotFound);
-  return toKit(row.kit, row.project, []);
+  return toKit(row.kit, row.project, [], view);
 }
 
 // ---- Events and mail --------------------------------------------------------------------------

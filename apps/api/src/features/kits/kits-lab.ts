@@ -132,7 +132,7 @@ export async function setKitStatus(
       .where(eq(kits.id, kit.id));
     for (const eventType of new Set(events)) await addEvent(tx, kit.id, eventType, actor);
 
-    const shown = await kitById(tx, kit.id);
+    const shown = await kitById(tx, kit.id, { truth: true });
     const owner = await ownerOf(tx, kit.ownerId);
     if (owner) {
       const info = { ...kit, kitStatus, sampleStatus };

@@ -17,6 +17,9 @@ import { liveSession } from '../auth/live-session.ts';
 import { storedSurveyStats, surveyStatsForKits } from '../surveys/progress.ts';
 import {
   isoDate,
+  ownerStatuses,
+  ownerTimeline,
+  resultsKeptFromOwner,
   type ShownKit,
   type ShownProject,
   shownKitColumns,
@@ -110,20 +113,25 @@ export async function listUserKits(ctx: AppContext, { userId, sessionId }: Calle
 /** getSentKits: kits the person gave away, newest first. */
 export async function listSentKits(ctx: AppContext, userId: string): Promise<SentKit[]> {
   const rows = await ctx.db
-    .select({ sent: sentKits, kit: kits })
+    .select({ sent: sentKits, kit: kits, resultDeliveryType: projects.resultDeliveryType })
     .from(sentKits)
     .innerJoin(kits, eq(kits.id, sentKits.kitId))
+    .innerJoin(projects, eq(projects.id, kits.projectId))
     .where(eq(sentKits.giverId, userId))
     .orderBy(desc(sentKits.requestedAt));
-  return rows.map(({ sent, kit }) => ({
-    kitId: kit.id,
-    name: kit.name,
-    receiverEmail: sent.receiverEmail,
-    requestedDate: sent.requestedAt.toISOString(),
-    redeemedDate: isoDate(sent.redeemedAt),
-    kitStatus: kit.kitStatus,
-    sampleStatus: kit.sampleStatus,
-  }));
+  return rows.map(({ sent, kit, resultDeliveryType }) => {
+    // Results the kit's project keeps are not told to the giver either.
+    const { kitStatus, sampleStatus } = ownerStatuses(kit, { resultDeliveryType });
+    return {
+      kitId: kit.id,
+      name: kit.name,
+      receiverEmail: sent.receiverEmail,
+      requestedDate: sent.requestedAt.toISOString(),
+      redeemedDate: isoDate(sent.redeemedAt),
+      kitStatus,
+      sampleStatus,
+    };
+  });
 }
 
 /**
@@ -194,8 +202,13 @@ export async function dashboard(ctx: AppContext, { userId, sessionId }: Caller) 
 
 export async function kitTimeline(ctx: AppContext, userId: string, kitId: number) {
   const [kit] = await ctx.db
-    .select({ id: kits.id })
+    .select({
+      kitStatus: kits.kitStatus,
+      sampleStatus: kits.sampleStatus,
+      resultDeliveryType: projects.resultDeliveryType,
+    })
     .from(kits)
+    .innerJoin(projects, eq(projects.id, kits.projectId))
     .where(and(eq(kits.id, kitId), eq(kits.ownerId, userId)));
   if (!kit) throw notFound(KIT_MESSAGES.kitNotFound);
   const events = await ctx.db
@@ -203,7 +216,7 @@ export async function kitTimeline(ctx: AppContext, userId: string, kitId: number
     .from(kitEvents)
     .where(eq(kitEvents.kitId, kitId))
     .orderBy(asc(kitEvents.at), asc(kitEvents.id));
-  return events.map((e) => ({
+  return ownerTimeline(events, resultsKeptFromOwner(kit, kit)).map((e) => ({
     eventType: e.eventType,
     date: e.at.toISOString().slice(0, 10),
     dateTime: e.at.toISOString(),

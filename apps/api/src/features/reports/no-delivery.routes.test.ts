@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kits, labResults, outbox } from '../../db/schema/index.ts';
 import {
@@ -10,6 +11,7 @@ import {
   signedInUser,
   type TestApp,
 } from '../../test/helpers.ts';
+import { signedInStaff } from '../../test/staff.ts';
 
 const SRR = reportProfile('gmwi2/SRR1761667_metaphlan.txt');
 const KEFIR = reportProfile('gmwi2/kefir/Subj001_time1_S1_metaphlan.txt');
@@ -17,7 +19,11 @@ const READY = 'Your microbiome report is ready';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ APP_TYPE: 'RESEARCH', VOUCHER_RATE_LIMIT: '1000' });
+  // The data export runs as a real job of the queue, as in production.
+  t = await createTestApp(
+    { APP_TYPE: 'RESEARCH', VOUCHER_RATE_LIMIT: '1000' },
+    { workJobs: true, jobTuning: { pollingIntervalSeconds: 0.5 } },
+  );
 });
 afterAll(() => t.close());
 
@@ -74,5 +80,84 @@ describe('results of a project that delivers none (NO_DELIVERY)', () => {
       expect(res.body, url).not.toContain('%PDF');
     }
     expect((await get(`/api/reports/${delivered.sampleIdentifier}`)).statusCode).toBe(200);
+  });
+});
+
+/** The person's data export, built by the queue, as its files' text. */
+async function exportedFiles(token: string) {
+  const started = await t.app.inject({ method: 'POST', url: '/api/me/exports', headers: bearer(token) });
+  expect(started.statusCode).toBe(202);
+  const { id } = started.json() as { id: string };
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const now = (await t.app.inject({ url: `/api/me/exports/${id}`, headers: bearer(token) })).json();
+    if (now.state === 'READY') break;
+    if (now.state === 'FAILED' || Date.now() > deadline) throw new Error(`export ${JSON.stringify(now)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const zip = await t.app.inject({ url: `/api/me/exports/${id}/download`, headers: bearer(token) });
+  const files = unzipSync(new Uint8Array(zip.rawPayload));
+  return (path: string) => strFromU8(files[path] ?? new Uint8Array());
+}
+
+const REPORT_STATES = ['RESULTS_AVAILABLE', 'MICROBIOME_COACH_SESSION_COMPLETED'];
+type ShownKit = { id: number; kitStatus: string; sampleStatus: string | null; displayDate: string | null };
+
+describe('a kit whose project keeps its results (issue 33 item 9)', () => {
+  it('reads as processing complete to the participant everywhere, and as it is to staff', async () => {
+    const person = await signedInUser(t.app, { dob: '1990-01-01', type: 'RESEARCH' });
+    const delivered = await kitOfProject(person.email, 'PORTAL', KEFIR, '2026-01-10');
+    const withheld = await kitOfProject(person.email, 'NO_DELIVERY', SRR, '2026-02-10');
+    const get = (url: string) => t.app.inject({ url, headers: bearer(person.accessToken) });
+
+    // The kits list and My Research: where the lab's processing ended, no report date.
+    const kitsList = (await get('/api/kits')).json() as ShownKit[];
+    const research = (await get('/api/research/kits')).json() as { kits: ShownKit[] }[];
+    for (const list of [kitsList, research.flatMap((p) => p.kits)]) {
+      const kept = list.find((k) => k.id === withheld.id);
+      expect(kept).toMatchObject({ kitStatus: 'PROCESSING', sampleStatus: 'COMPLETED', displayDate: null });
+      // A kit whose results are delivered still says so.
+      expect(list.find((k) => k.id === delivered.id)).toMatchObject({ sampleStatus: 'RESULTS_AVAILABLE' });
+    }
+
+    // The timeline has no results step.
+    const timeline = (await get(`/api/kits/${withheld.id}/timeline`)).json() as { eventType: string }[];
+    expect(timeline.length).toBeGreaterThan(1);
+    expect(timeline.map((e) => e.eventType)).not.toContain('RESULTS_AVAILABLE');
+    const deliveredTimeline = (await get(`/api/kits/${delivered.id}/timeline`)).json() as {
+      eventType: string;
+    }[];
+    expect(deliveredTimeline.map((e) => e.eventType)).toContain('RESULTS_AVAILABLE');
+
+    // The data export's kits.json says the same.
+    const text = await exportedFiles(person.accessToken);
+    const exported = JSON.parse(text('kits.json')).kits as (ShownKit & { timeline: { event: string }[] })[];
+    const keptExport = exported.find((k) => k.id === withheld.id);
+    expect(keptExport).toMatchObject({
+      kitStatus: 'PROCESSING',
+      sampleStatus: 'COMPLETED',
+      displayDate: null,
+    });
+    for (const state of REPORT_STATES) {
+      expect(keptExport?.timeline.map((e) => e.event)).not.toContain(state);
+      for (const list of [kitsList, exported])
+        expect(list.find((k) => k.id === withheld.id)?.kitStatus).not.toBe(state);
+    }
+    expect(exported.find((k) => k.id === delivered.id)?.sampleStatus).toBe('RESULTS_AVAILABLE');
+
+    // Staff see the truth: the results are in, with their step on the timeline.
+    const lab = await signedInStaff(t.app, ['LAB']);
+    const detail = await t.app.inject({
+      url: `/api/staff/kits/${withheld.id}`,
+      headers: bearer(lab.accessToken),
+    });
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json()).toMatchObject({
+      kitStatus: 'RESULTS_AVAILABLE',
+      sampleStatus: 'RESULTS_AVAILABLE',
+    });
+    expect(detail.json().events.map((e: { eventType: string }) => e.eventType)).toContain(
+      'RESULTS_AVAILABLE',
+    );
   });
 });

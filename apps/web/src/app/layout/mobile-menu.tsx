@@ -13,7 +13,13 @@ export const MOBILE_MENU_TITLE = 'Menu';
 export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { version } = useConfig();
   return (
-    <Modal open={open} onClose={onClose} title={MOBILE_MENU_TITLE} className="modal modal-drawer">
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={MOBILE_MENU_TITLE}
+      className="modal modal-drawer"
+      informational
+    >
       <nav aria-label="Main">
         <NavEntries />
         <MoreEntries className="nav-list" />

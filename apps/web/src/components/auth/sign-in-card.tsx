@@ -1,6 +1,7 @@
 import { AUTH_MESSAGES } from '@portal/domain';
 import { type ReactNode, useId, useState } from 'react';
 import { useSession } from '../../lib/session.ts';
+import { hasUnsavedAnswers, UNSAVED_ANSWERS_TEXTS } from '../../lib/unsaved-answers.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { ForgotPasswordPanel } from './forgot-password-panel.tsx';
@@ -21,13 +22,19 @@ export function SignInCard({ title, onSignedIn, resetFailureText, children }: Si
   const notice = useLoginNotice();
   const { endReason } = useSession();
   const [forgotOpen, setForgotOpen] = useState(false);
+  // Answers typed after the session ended wait in the tab (issue 33): say they are saved after sign-in.
+  const [answersWaiting] = useState(hasUnsavedAnswers);
   const panelId = useId();
 
   return (
     <div className="auth-card">
       <h1>{title}</h1>
       {notice ? <Alert tone="success">{notice}</Alert> : null}
-      {endReason === 'expired' ? <Alert tone="warning">{AUTH_MESSAGES.sessionExpired}</Alert> : null}
+      {answersWaiting ? (
+        <Alert tone="warning">{UNSAVED_ANSWERS_TEXTS.sessionEnded}</Alert>
+      ) : endReason === 'expired' ? (
+        <Alert tone="warning">{AUTH_MESSAGES.sessionExpired}</Alert>
+      ) : null}
       <LoginForm onSignedIn={onSignedIn} />
       <p className="auth-links">
         <Button

@@ -6,7 +6,7 @@ import { COACH_INFO_TEXTS } from './kit-modal-texts.ts';
 export function CoachInfoModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { supportPhone } = useConfig();
   return (
-    <Modal open={open} onClose={onClose} title={COACH_INFO_TEXTS.title}>
+    <Modal open={open} onClose={onClose} title={COACH_INFO_TEXTS.title} informational>
       <ul className="coach-info">
         {COACH_INFO_TEXTS.facts.map((fact) => {
           const [before, after] = fact.split('{supportPhone}');

@@ -8,12 +8,14 @@ type QuestionCardProps = {
   text: string;
   record: AnswerRecord | undefined;
   message: string | null;
+  /** A word on the answer that is no fault of it, e.g. that another window changed it. */
+  notice?: string | null;
   onChange: (record: AnswerRecord) => void;
   now: Date;
 };
 
 /** One question: a fieldset named by its number and text, its input, and why an answer was refused. */
-export function QuestionCard({ question, text, record, message, onChange, now }: QuestionCardProps) {
+export function QuestionCard({ question, text, record, message, notice, onChange, now }: QuestionCardProps) {
   const legendId = `${question.questionId}-legend`;
   const messageId = `${question.questionId}-message`;
   const describedBy = message ? messageId : undefined;
@@ -49,6 +51,7 @@ export function QuestionCard({ question, text, record, message, onChange, now }:
             {message}
           </p>
         ) : null}
+        {notice && !message ? <p className="field-hint survey-question-notice">{notice}</p> : null}
       </div>
     </fieldset>
   );

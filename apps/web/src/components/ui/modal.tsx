@@ -1,6 +1,9 @@
+import { SUPPORT_VIEW_READ_ONLY } from '@portal/domain';
 import { X } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
+import { useSession } from '../../lib/session.ts';
+import { Alert } from './alert.tsx';
 import { Icon } from './icon.tsx';
 
 const FOCUSABLE =
@@ -14,6 +17,12 @@ type ModalProps = {
   closeLabel?: string;
   /** The dialog's classes: 'modal' centres it; the mobile menu adds 'modal-drawer' to slide it in from the side. */
   className?: string;
+  /**
+   * The dialog only informs or navigates (the mobile menu, coach info): a support view leaves it as it
+   * is. Every other dialog changes something, so in a support view it says it is read-only and its
+   * controls are disabled: nothing is sent for the server to refuse.
+   */
+  informational?: boolean;
 };
 
 /**
@@ -27,9 +36,11 @@ export function Modal({
   children,
   closeLabel = 'Close',
   className = 'modal',
+  informational = false,
 }: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
+  const readOnly = useSession().actorId !== null && !informational;
 
   useEffect(() => {
     if (!open) return;
@@ -83,7 +94,22 @@ export function Modal({
             {closeLabel}
           </button>
         </div>
-        <div className="modal-body">{children}</div>
+        <div className="modal-body">
+          {readOnly ? (
+            <>
+              <Alert tone="info">{SUPPORT_VIEW_READ_ONLY}</Alert>
+              <fieldset
+                className="read-only-frame"
+                disabled
+                onSubmitCapture={(event) => event.preventDefault()}
+              >
+                {children}
+              </fieldset>
+            </>
+          ) : (
+            children
+          )}
+        </div>
       </div>
     </div>,
     document.body,

@@ -38,10 +38,10 @@ describe('research status labels', () => {
   });
 
   it.each([['NO_DELIVERY'], [null], ['']])(
-    'reads results as received when the project delivers none (%s)',
+    'reads results as processing complete when the project delivers none (%s)',
     (delivery) => {
       expect(researchKitStatusLabel(kit('RESULTS_AVAILABLE', 'LAB_MANAGED', delivery), BRAND)).toBe(
-        'Sample received by Microbiome Lab',
+        'Processing complete',
       );
     },
   );

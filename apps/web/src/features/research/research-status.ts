@@ -2,6 +2,8 @@ import {
   deliversResults,
   type Kit,
   kitStatusText,
+  PROCESSING_COMPLETE,
+  processingCompleteKept,
   researchKitStatusText,
   researchSampleStatusText,
   resultsWithheld,
@@ -63,6 +65,8 @@ export function researchKitSteps(kit: ResearchKit, brand: string): ResearchStep[
 export function researchKitStatusLabel(kit: ResearchKit, brand: string): string {
   const inTransit = researchSampleStatusText(kit.sampleStatus);
   if (inTransit) return inTransit;
+  // Results the project keeps: the lab is done, and nothing more is said (issue 33).
+  if (processingCompleteKept(kit)) return PROCESSING_COMPLETE;
   const { logisticType } = kit.project;
   const status = resultsWithheld(kit) ? 'RECEIVED_BY_LAB' : kit.kitStatus;
   const label =

@@ -72,19 +72,24 @@ export function nextClientSequence(now: number = Date.now()): number {
  * put survey question. A 400 (ApiError) carries the server's message in fields[questionId]; for an
  * invalid number the stored answer has been deleted by then.
  */
-export function putAnswer(kitId: number, slug: string, record: AnswerRecord) {
+export function putAnswer(kitId: number, slug: string, record: AnswerRecord, { keepalive = false } = {}) {
   return apiRequest(
     `/kits/${kitId}/surveys/${encodeURIComponent(slug)}`,
-    { method: 'PUT', auth: 'required', body: { ...record, clientSequence: nextClientSequence() } },
+    {
+      method: 'PUT',
+      auth: 'required',
+      body: { ...record, clientSequence: nextClientSequence() },
+      keepalive,
+    },
     z.object({ saved: answerRecordSchema, progress: progressSchema }),
   );
 }
 
 /** delete survey answer. */
-export function deleteAnswer(kitId: number, slug: string, questionId: string) {
+export function deleteAnswer(kitId: number, slug: string, questionId: string, { keepalive = false } = {}) {
   return apiRequest(
     `/kits/${kitId}/surveys/${encodeURIComponent(slug)}/answers/${encodeURIComponent(questionId)}`,
-    { method: 'DELETE', auth: 'required' },
+    { method: 'DELETE', auth: 'required', keepalive },
     z.object({ progress: progressSchema }),
   );
 }

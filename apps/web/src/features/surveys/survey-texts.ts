@@ -45,6 +45,10 @@ export const SURVEY_TEXTS = {
   reportReceivedSaved: 'Saved: you have received your report.',
 
   saveAndClose: 'Save and close',
+  /** The support view's way back: nothing there is saved. */
+  close: 'Close',
+  /** Issue 33: the server held another answer, saved in another window; the card now shows it. */
+  updatedElsewhere: 'Updated in another window',
   saveAndNext: 'Save and next',
   saving: 'Saving…',
   saved: 'Saved',

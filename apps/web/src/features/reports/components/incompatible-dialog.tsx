@@ -15,7 +15,7 @@ export function IncompatibleDialog({
 }) {
   const { supportPhone } = useConfig();
   return (
-    <Modal open={open} onClose={onClose} title={REPORT_TEXTS.incompatibleTitle}>
+    <Modal open={open} onClose={onClose} title={REPORT_TEXTS.incompatibleTitle} informational>
       <p>{REPORT_TEXTS.incompatible(code, supportPhone)}</p>
       <div className="form-actions">
         <Button onClick={onClose}>{REPORT_TEXTS.incompatibleOk}</Button>

@@ -4,9 +4,10 @@ import {
   type Kit,
   kitStatusText,
   overallProgress,
+  PROCESSING_COMPLETE,
+  processingCompleteKept,
   questionnairesComplete,
   reportDelivered,
-  resultsWithheld,
   withBrand,
 } from '@portal/domain';
 import { useEffect, useRef } from 'react';
@@ -66,8 +67,8 @@ export function KitSurveys({
   // Research §2 and §4: the row shows the kit's friendly status (REQUESTED is Packing, dispatched is
   // Sent), not the logistics-type labels of My Research. Results a project does not deliver read as
   // received, as on My Research.
-  const withheld = resultsWithheld(kit);
-  const status = kitStatusText(withheld ? 'RECEIVED_BY_LAB' : kit.kitStatus);
+  // Results a project keeps: the lab is done, and nothing more is said (issue 33).
+  const status = processingCompleteKept(kit) ? PROCESSING_COMPLETE : kitStatusText(kit.kitStatus);
   const overall = overallProgress(kit.surveysStats);
   const complete = questionnairesComplete(kit.surveysStats);
   const canBook = !research && complete && coachTileState(kit, complete) !== null;

@@ -1,13 +1,16 @@
 import {
   type AnswersByQuestionId,
   groupQuestionsBySection,
+  SUPPORT_VIEW_READ_ONLY,
   type SurveyDefinition,
   visibleQuestions,
 } from '@portal/domain';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { QuestionCard } from '../../../components/questionnaire/question-card.tsx';
+import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { UNSAVED_ANSWERS_TEXTS } from '../../../lib/unsaved-answers.ts';
 import type { ServerProgress } from '../api.ts';
 import { questionText } from '../question-text.ts';
 import { SURVEY_TEXTS } from '../survey-texts.ts';
@@ -23,6 +26,9 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 type SurveyFormProps = {
   kitId: number;
   slug: string;
+  userId: string;
+  /** A support view: every input is disabled, nothing is saved, no saving indicator shows. */
+  readOnly: boolean;
   definition: SurveyDefinition;
   initial: AnswersByQuestionId;
   initialProgress: ServerProgress;
@@ -33,7 +39,7 @@ type SurveyFormProps = {
  * they are now, grouped under their section headings, each saved on its own as it changes.
  */
 export function SurveyForm(props: SurveyFormProps) {
-  const { kitId, definition } = props;
+  const { kitId, definition, readOnly } = props;
   const navigate = useNavigate();
   const questionnaire = useQuestionnaire(props);
   const [finishing, setFinishing] = useState<'saving' | 'saved' | null>(null);
@@ -66,6 +72,7 @@ export function SurveyForm(props: SurveyFormProps) {
   }
 
   async function saveAndClose() {
+    if (readOnly) return navigate('/surveys');
     setClosing(true);
     const saved = await questionnaire.flush();
     if (left.current) return;
@@ -82,8 +89,11 @@ export function SurveyForm(props: SurveyFormProps) {
         total={progress.totalQuestions}
         closing={closing}
         onClose={saveAndClose}
+        readOnly={readOnly}
       />
-      {questionnaire.status === 'failed' && !finishing ? (
+      {readOnly ? <Alert tone="info">{SUPPORT_VIEW_READ_ONLY}</Alert> : null}
+      {questionnaire.ended ? <Alert tone="warning">{UNSAVED_ANSWERS_TEXTS.sessionEnded}</Alert> : null}
+      {questionnaire.status === 'failed' && !finishing && !questionnaire.ended ? (
         <SupportFailure title={SURVEY_TEXTS.saveFailed} />
       ) : null}
       <h1>{definition.title}</h1>
@@ -94,27 +104,42 @@ export function SurveyForm(props: SurveyFormProps) {
         <p>{definition.howTo}</p>
       </details>
       <p className="survey-required-note">{SURVEY_TEXTS.requiredNote}</p>
-      {sections.map((section) => (
-        <section key={section.questions[0]?.questionId} className="survey-section">
-          {section.heading ? <h2 className={headingClass}>{section.heading}</h2> : null}
-          {section.questions.map((question) => (
-            <QuestionCard
-              key={question.questionId}
-              question={question}
-              text={questionText(definition.surveyType, question)}
-              record={answers[question.questionId]}
-              message={questionnaire.messageFor(question, now)}
-              onChange={questionnaire.change}
-              now={now}
-            />
-          ))}
-        </section>
-      ))}
-      <div className="form-actions survey-actions">
-        <Button busy={finishing !== null} onClick={saveAndNext}>
-          {SURVEY_TEXTS.saveAndNext}
-        </Button>
-      </div>
+      <ReadOnlyFrame readOnly={readOnly}>
+        {sections.map((section) => (
+          <section key={section.questions[0]?.questionId} className="survey-section">
+            {section.heading ? <h2 className={headingClass}>{section.heading}</h2> : null}
+            {section.questions.map((question) => (
+              <QuestionCard
+                key={question.questionId}
+                question={question}
+                text={questionText(definition.surveyType, question)}
+                record={answers[question.questionId]}
+                message={questionnaire.messageFor(question, now)}
+                notice={
+                  questionnaire.updatedElsewhere(question.questionId) ? SURVEY_TEXTS.updatedElsewhere : null
+                }
+                onChange={questionnaire.change}
+                now={now}
+              />
+            ))}
+          </section>
+        ))}
+        <div className="form-actions survey-actions">
+          <Button busy={finishing !== null} onClick={saveAndNext}>
+            {SURVEY_TEXTS.saveAndNext}
+          </Button>
+        </div>
+      </ReadOnlyFrame>
     </div>
+  );
+}
+
+/** In a support view the questions and their button sit in a disabled fieldset: nothing can change. */
+function ReadOnlyFrame({ readOnly, children }: { readOnly: boolean; children: ReactNode }) {
+  if (!readOnly) return <>{children}</>;
+  return (
+    <fieldset className="read-only-frame" disabled aria-label={SUPPORT_VIEW_READ_ONLY}>
+      {children}
+    </fieldset>
   );
 }

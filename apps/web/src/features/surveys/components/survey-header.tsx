@@ -18,18 +18,28 @@ type SurveyHeaderProps = {
   total: number;
   closing: boolean;
   onClose: () => void;
+  /** A support view: nothing is saved, so the button only closes and no indicator shows. */
+  readOnly?: boolean;
 };
 
 /** Research §2: Save and close, the saving/saved indicator, the Kit ID and the progress bar. */
-export function SurveyHeader({ kitId, indicator, completed, total, closing, onClose }: SurveyHeaderProps) {
+export function SurveyHeader({
+  kitId,
+  indicator,
+  completed,
+  total,
+  closing,
+  onClose,
+  readOnly = false,
+}: SurveyHeaderProps) {
   return (
     <div className="survey-header">
       <div className="survey-header-row">
         <Button variant="secondary" busy={closing} onClick={onClose}>
-          {SURVEY_TEXTS.saveAndClose}
+          {readOnly ? SURVEY_TEXTS.close : SURVEY_TEXTS.saveAndClose}
         </Button>
-        <p className="survey-indicator" role="status" data-state={indicator}>
-          {INDICATOR_TEXT[indicator]}
+        <p className="survey-indicator" role="status" data-state={readOnly ? 'idle' : indicator}>
+          {readOnly ? '' : INDICATOR_TEXT[indicator]}
         </p>
         <p className="survey-kit-id">
           {SURVEY_TEXTS.kitId}: KIT-{kitId}

@@ -17,20 +17,37 @@ function setup(
   stored: AnswerRecord[] = [],
   save: (call: ApiCall) => Reply = (call) => ({ status: 200, body: { saved: call.body, progress } }),
 ) {
+  // The server keeps what it takes, so reading the answers again after a save finds the same answers.
+  const server = new Map(stored.map((r) => [r.questionId, r]));
   const calls = stubApi({
     'GET /surveys/day-of-sampling': { status: 200, body: testDefinition },
-    'GET /kits/5/surveys/day-of-sampling/answers': {
+    'GET /kits/5/surveys/day-of-sampling/answers': () => ({
       status: 200,
       body: {
-        questionResultsMap: Object.fromEntries(stored.map((r) => [r.questionId, r])),
+        questionResultsMap: Object.fromEntries(server),
         progress: { ...progress, completedQuestions: stored.length },
       },
+    }),
+    [SAVE]: (call) => {
+      const reply = save(call);
+      if (reply.status < 300) {
+        const { clientSequence: _, ...record } = call.body as AnswerRecord & { clientSequence: number };
+        server.set(record.questionId, record);
+      }
+      return reply;
     },
-    [SAVE]: save,
-    'DELETE /kits/5/surveys/day-of-sampling/answers/NOTES': { status: 200, body: { progress } },
+    'DELETE /kits/5/surveys/day-of-sampling/answers/NOTES': () => {
+      server.delete('NOTES');
+      return { status: 200, body: { progress } };
+    },
   });
   const rendered = renderRoute(PATH, { signedInAs: {} });
-  return { ...rendered, calls, saves: () => calls.filter((c) => `${c.method} ${c.path}` === SAVE) };
+  return {
+    ...rendered,
+    calls,
+    server,
+    saves: () => calls.filter((c) => `${c.method} ${c.path}` === SAVE),
+  };
 }
 
 const yes = { questionId: 'ANTIBIOTICS', answers: [], answerString: 'true' };
@@ -192,11 +209,34 @@ describe('Questionnaire page', () => {
     vi.useFakeTimers();
     fireEvent.change(notes, { target: { value: '' } });
     await advance(500);
-    expect(calls.at(-1)).toMatchObject({
-      method: 'DELETE',
-      path: '/kits/5/surveys/day-of-sampling/answers/NOTES',
-    });
+    expect(calls).toContainEqual(
+      expect.objectContaining({ method: 'DELETE', path: '/kits/5/surveys/day-of-sampling/answers/NOTES' }),
+    );
     expect(notes).not.toHaveAccessibleDescription();
+  });
+
+  it('takes an answer saved in another window on focus and after a save, and says so (issue 33)', async () => {
+    const { server } = setup([yes]);
+    const antibiotics = await screen.findByRole('group', { name: /Have you taken antibiotics/ });
+    expect(within(antibiotics).getByRole('radio', { name: 'Yes' })).toBeChecked();
+    // Another window answers No: this one learns it when it gets the focus back.
+    server.set('ANTIBIOTICS', { questionId: 'ANTIBIOTICS', answers: [], answerString: 'false' });
+    act(() => {
+      window.dispatchEvent(new Event('focus'));
+    });
+    expect(await within(antibiotics).findByText(SURVEY_TEXTS.updatedElsewhere)).toBeVisible();
+    expect(within(antibiotics).getByRole('radio', { name: 'No' })).toBeChecked();
+
+    // Another window writes notes; this one saves a symptom, and finds the notes with its save.
+    server.set('NOTES', { questionId: 'NOTES', answers: [], answerString: 'From the other window' });
+    vi.useFakeTimers();
+    fireEvent.click(within(card(/any of the following/)).getByRole('checkbox', { name: 'Fever' }));
+    await advance(500);
+    const notes = card(/anything else/);
+    expect(within(notes).getByRole('textbox')).toHaveValue('From the other window');
+    expect(within(notes).getByText(SURVEY_TEXTS.updatedElsewhere)).toBeVisible();
+    // The symptom just saved here is not said to come from elsewhere.
+    expect(within(card(/any of the following/)).queryByText(SURVEY_TEXTS.updatedElsewhere)).toBeNull();
   });
 
   it("says 'Failed to save answers' with the support address when the server cannot be reached", async () => {

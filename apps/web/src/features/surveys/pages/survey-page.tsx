@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/session.ts';
 import { useSurveyAnswers, useSurveyDefinition } from '../api.ts';
 import { SupportFailure } from '../components/support-failure.tsx';
 import { SurveyForm } from '../components/survey-form.tsx';
@@ -28,12 +29,15 @@ export function SurveyPage() {
 function LoadedSurvey({ kitId, slug }: { kitId: number; slug: string }) {
   const definition = useSurveyDefinition(slug);
   const answers = useSurveyAnswers(kitId, slug);
+  const { userId, actorId } = useSession();
   // Once both are in, the form keeps its own copy; a later refetch neither replaces nor hides it.
-  if (definition.data && answers.data)
+  if (definition.data && answers.data && userId)
     return (
       <SurveyForm
         kitId={kitId}
         slug={slug}
+        userId={userId}
+        readOnly={actorId !== null}
         definition={definition.data}
         initial={answers.data.questionResultsMap}
         initialProgress={answers.data.progress}
