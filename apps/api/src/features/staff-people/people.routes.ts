@@ -45,7 +45,7 @@ export const staffPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: peoplePageSchema, ...errors },
       },
     },
-    async (request) => searchPeople(ctx, request.query),
+    async (request) => searchPeople(ctx, principalOf(request), request.query),
   );
 
   app.get(
