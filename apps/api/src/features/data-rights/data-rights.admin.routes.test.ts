@@ -1,0 +1,64 @@
+import { STAFF_ROLES } from '@portal/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPERATOR_KEY_ONLY } from '../../plugins/authenticate.ts';
+import { bearer, createTestApp, ops, signedInUser, type TestApp } from '../../test/helpers.ts';
+import { signedInStaff } from '../../test/staff.ts';
+import { runExport } from './exports.service.ts';
+
+// Issue 32: ADMIN holds every authority, so an ADMIN token once took any person's export ZIP. The
+// export routes behind ops user:export now open to the operator key only.
+
+let t: TestApp;
+let exportId: string;
+let personEmail: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const person = await signedInUser(t.app);
+  personEmail = person.email;
+  const started = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/exports',
+    headers: ops,
+    payload: { email: person.email },
+  });
+  expect(started.statusCode, started.body).toBe(202);
+  exportId = started.json().id;
+  await runExport(t.app.ctx, exportId);
+}, 60_000);
+afterAll(() => t.close());
+
+const requests = () => [
+  { method: 'GET' as const, url: `/api/admin/exports/${exportId}/download` },
+  { method: 'GET' as const, url: `/api/admin/exports/${exportId}` },
+  { method: 'POST' as const, url: '/api/admin/exports', payload: { email: personEmail } },
+];
+
+describe('the operator export routes', () => {
+  it('give the ZIP to the operator key', async () => {
+    const res = await t.app.inject({ url: `/api/admin/exports/${exportId}/download`, headers: ops });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it.each(STAFF_ROLES)('refuse %s staff (past the second factor) with 403, and no ZIP', async (role) => {
+    const staff = await signedInStaff(t.app, [role]);
+    for (const request of requests()) {
+      const res = await t.app.inject({ ...request, headers: bearer(staff.accessToken) });
+      expect(res.statusCode, `${request.method} ${request.url} as ${role}`).toBe(403);
+      expect(res.json().message).toBe(OPERATOR_KEY_ONLY);
+      expect(res.rawPayload.subarray(0, 2).toString()).not.toBe('PK');
+    }
+  });
+
+  it('refuse an account holding DATA_RIGHTS itself, and a customer', async () => {
+    const holder = await signedInUser(t.app, { authorities: ['DATA_RIGHTS'] });
+    const customer = await signedInUser(t.app);
+    for (const token of [holder.accessToken, customer.accessToken])
+      for (const request of requests()) {
+        const res = await t.app.inject({ ...request, headers: bearer(token) });
+        expect(res.statusCode, `${request.method} ${request.url}`).toBe(403);
+      }
+  });
+});
