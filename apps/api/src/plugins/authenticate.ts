@@ -164,13 +164,17 @@ export async function requireOperatorKey(request: FastifyRequest, _reply: Fastif
  * onRequest guard factory (runs before body validation): the operator key, or a user holding the
  * authority (ADMIN holds all). A person let in by a staff role (ADMIN, or a staff role asked for by
  * name) must be a staff member whose session passed the second factor, as on the console's own routes
- * (plugins/staff-guard.ts): a staff password alone opens nothing.
+ * (plugins/staff-guard.ts): a staff password alone opens nothing. With `adminImplies: false` only the
+ * operator key and an account holding the authority itself pass: for what no staff role should reach.
  */
-export function requireAuthority(authority: string) {
+export function requireAuthority(authority: string, options: { adminImplies?: boolean } = {}) {
+  const { adminImplies = true } = options;
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const principal = await authenticatedPrincipal(request);
     if (!principal) throw unauthorized();
     const direct = principal.authorities.includes(authority) && !isStaffRole(authority);
+    // `adminImplies: false`: an ADMIN staff member does not get it by being ADMIN (docs/security.md).
+    if (!adminImplies && !direct && principal !== OPERATOR) throw forbidden();
     if (!direct && !principal.authorities.includes(authority) && !principal.authorities.includes('ADMIN'))
       throw forbidden();
     if (!direct && principal !== OPERATOR) {

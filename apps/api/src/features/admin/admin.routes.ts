@@ -29,7 +29,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/mail',
     {
-      onRequest: requireAuthority('MAIL_READ'),
+      // The outbox holds every person's sign-in and reset links: ADMIN staff reading it could take over
+      // any account, so ADMIN does not imply it (issue 32).
+      onRequest: requireAuthority('MAIL_READ', { adminImplies: false }),
       schema: {
         tags: ['admin'],
         summary: 'The outbox, newest first (ops mail:list)',
