@@ -81,3 +81,25 @@ describe('the outbox (ops mail:list)', () => {
     expect(links.length).toBeGreaterThan(0);
   });
 });
+
+describe('creating accounts (ops user:create)', () => {
+  it('is refused to ADMIN staff, who could otherwise give an account MAIL_READ', async () => {
+    const admin = await signedInStaff(t.app, ['ADMIN']);
+    const payload = {
+      email: 'minted.reader@example.com',
+      password: 'Secret12!',
+      firstName: 'Mint',
+      lastName: 'Reader',
+      authorities: ['MAIL_READ'],
+    };
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/users',
+      headers: bearer(admin.accessToken),
+      payload,
+    });
+    expect(refused.statusCode).toBe(403);
+    const created = await t.app.inject({ method: 'POST', url: '/api/admin/users', headers: ops, payload });
+    expect(created.statusCode, created.body).toBe(201);
+  });
+});
