@@ -46,7 +46,8 @@ export const STAFF_MESSAGES = {
   invitationAccepted: 'Your password is set. Now set up your authenticator app.',
   emailTaken: 'An account with this email already exists. Staff accounts need an email of their own.',
   rolesRequired: 'Choose at least one role.',
-  lastAdmin: 'This is the last active administrator: give another account the Admin role first.',
+  lastAdmin:
+    'This is the last active administrator: first give the Admin role to another account that has accepted its invitation and set up its authenticator app.',
   notYourself: 'You cannot do that to your own account.',
   staffNotFound: 'There is no staff account with that id.',
   operatorHasNoAccount: 'Sign in with your own staff account to do this.',

@@ -1,5 +1,5 @@
 import { isStaffRole, STAFF_MESSAGES, type StaffMember, type StaffRole, staffRolesOf } from '@portal/domain';
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { staffMembers, staffRecoveryCodes, staffSessions, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
@@ -57,13 +57,37 @@ async function memberForChange(tx: DbOrTx, id: string) {
   return member;
 }
 
-/** Whether another active staff account holds ADMIN, so this one may lose it. */
+/** The advisory lock every change that can take ADMIN away holds (any fixed number of ours). */
+const ADMINS_LOCK = 7_322_032;
+
+/**
+ * Serialises the changes that can take ADMIN away (issue 32): two admins disabling each other at the
+ * same moment would each see the other as "another admin" and leave none. Taken first in the
+ * transaction, before any row lock, so two such changes never wait on each other's rows.
+ */
+async function lockAdmins(tx: DbOrTx) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(ADMINS_LOCK))})`);
+}
+
+/**
+ * Whether another staff account can act as ADMIN, so this one may lose it: it holds ADMIN, accepted its
+ * invitation (a password of its own), set up its authenticator app and is not disabled. An invitation
+ * nobody accepted is not another admin. Call it under lockAdmins.
+ */
 async function anotherAdmin(tx: DbOrTx, id: string) {
   const [other] = await tx
     .select({ id: users.id })
     .from(staffMembers)
     .innerJoin(users, eq(users.id, staffMembers.userId))
-    .where(and(ne(users.id, id), isNull(staffMembers.disabledAt), sql`'ADMIN' = any(${users.authorities})`))
+    .where(
+      and(
+        ne(users.id, id),
+        isNull(staffMembers.disabledAt),
+        isNotNull(staffMembers.acceptedAt),
+        isNotNull(staffMembers.totpConfirmedAt),
+        sql`'ADMIN' = any(${users.authorities})`,
+      ),
+    )
     .limit(1);
   return Boolean(other);
 }
@@ -76,6 +100,7 @@ export async function updateStaffRoles(
   roles: StaffRole[],
 ) {
   return ctx.db.transaction(async (tx) => {
+    await lockAdmins(tx);
     const member = await memberForChange(tx, id);
     const before = staffRolesOf(member.authorities);
     const after = staffRolesOf(roles);
@@ -105,6 +130,7 @@ export async function updateStaffRoles(
 export async function disableStaff(ctx: AppContext, principal: Principal, id: string) {
   if (id === principal.userId) throw invalid(STAFF_MESSAGES.notYourself);
   await ctx.db.transaction(async (tx) => {
+    await lockAdmins(tx);
     const member = await memberForChange(tx, id);
     const before = staffRolesOf(member.authorities);
     if (before.includes('ADMIN') && !(await anotherAdmin(tx, id))) throw conflict(STAFF_MESSAGES.lastAdmin);
