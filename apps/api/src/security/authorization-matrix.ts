@@ -276,6 +276,7 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'PUT /api/staff/members/{id}/roles': staff(['ADMIN']),
   'POST /api/staff/members/{id}/disable': staff(['ADMIN']),
   'POST /api/staff/members/{id}/second-factor/reset': staff(['ADMIN']),
+  'POST /api/staff/members/{id}/second-factor/unlock': staff(['ADMIN']),
   'GET /api/staff/audit': staff(['ADMIN']),
   'GET /api/me/audit': self,
   'GET /api/staff/dashboard': staff(['LOGISTICS', 'LAB', 'SUPPORT', 'STUDY', 'ADMIN']),

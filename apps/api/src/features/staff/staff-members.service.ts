@@ -24,6 +24,7 @@ export async function listStaff(ctx: AppContext): Promise<{ staff: StaffMember[]
       confirmedAt: staffMembers.totpConfirmedAt,
       invitedAt: staffMembers.invitedAt,
       disabledAt: staffMembers.disabledAt,
+      lockedAt: staffMembers.secondFactorLockedAt,
     })
     .from(staffMembers)
     .innerJoin(users, eq(users.id, staffMembers.userId))
@@ -38,6 +39,7 @@ export async function listStaff(ctx: AppContext): Promise<{ staff: StaffMember[]
       roles: staffRolesOf(row.authorities),
       status: row.disabledAt ? 'DISABLED' : row.acceptedAt ? 'ACTIVE' : 'INVITED',
       enrolled: row.confirmedAt !== null,
+      secondFactorLocked: row.lockedAt !== null,
       invitedAt: row.invitedAt.toISOString(),
       disabledAt: row.disabledAt?.toISOString() ?? null,
     })),
@@ -163,7 +165,13 @@ export async function resetSecondFactor(ctx: AppContext, principal: Principal, i
     await memberForChange(tx, id);
     await tx
       .update(staffMembers)
-      .set({ totpSecretSealed: null, totpConfirmedAt: null, totpLastStep: null })
+      .set({
+        totpSecretSealed: null,
+        totpConfirmedAt: null,
+        totpLastStep: null,
+        secondFactorFailures: 0,
+        secondFactorLockedAt: null,
+      })
       .where(eq(staffMembers.userId, id));
     await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, id));
     await tx.delete(staffSessions).where(eq(staffSessions.userId, id));
@@ -174,6 +182,32 @@ export async function resetSecondFactor(ctx: AppContext, principal: Principal, i
       subjectId: id,
       before: { enrolled: true },
       after: { enrolled: false },
+    });
+  });
+}
+
+/**
+ * Ten wrong codes locked a staff member's authenticator codes (second-factor-lock.ts): an ADMIN who has
+ * made sure it was the staff member (not someone who knows their password) unlocks them. Their app,
+ * recovery codes and sessions stay as they are.
+ */
+export async function unlockSecondFactor(ctx: AppContext, principal: Principal, id: string) {
+  if (id === principal.userId) throw invalid(STAFF_MESSAGES.notYourself);
+  await ctx.db.transaction(async (tx) => {
+    await memberForChange(tx, id);
+    const [unlocked] = await tx
+      .update(staffMembers)
+      .set({ secondFactorFailures: 0, secondFactorLockedAt: null })
+      .where(and(eq(staffMembers.userId, id), isNotNull(staffMembers.secondFactorLockedAt)))
+      .returning({ failures: staffMembers.secondFactorFailures });
+    if (!unlocked) throw conflict(STAFF_MESSAGES.factorNotLocked);
+    await recordStaffAction(tx, principal, {
+      action: 'staff.second_factor.unlock',
+      entity: 'user',
+      entityId: id,
+      subjectId: id,
+      before: { locked: true },
+      after: { locked: false, by: 'ADMIN' },
     });
   });
 }
