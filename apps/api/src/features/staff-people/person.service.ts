@@ -54,7 +54,8 @@ export async function personRow(ctx: AppContext, id: string) {
 export async function personPage(ctx: AppContext, principal: Principal, id: string): Promise<PersonPage> {
   const user = await personRow(ctx, id);
   // A colleague's page is for ADMIN only, as the search finds them for ADMIN only (issue 32).
-  if (!seesStaff(principal) && (await isStaffAccount(ctx, id))) throw notFound(PEOPLE_MESSAGES.personNotFound);
+  if (!seesStaff(principal) && (await isStaffAccount(ctx, id)))
+    throw notFound(PEOPLE_MESSAGES.personNotFound);
   const { db } = ctx;
   const [kitRows, orderRows, subscriptionRows, forms, answers, emails, staffEntries, views] =
     await Promise.all([

@@ -94,6 +94,13 @@ export async function beginTotpEnrolment(ctx: AppContext, principal: Principal):
     .update(staffMembers)
     .set({ totpSecretSealed: totpSealer(ctx).seal(secret), totpLastStep: null })
     .where(eq(staffMembers.userId, principal.userId));
+  // The secret is shown: whoever holds it can make codes, so each showing is audited (issue 32).
+  await recordStaffAction(ctx.db, principal, {
+    action: 'staff.second_factor.begin',
+    entity: 'user',
+    entityId: principal.userId,
+    subjectId: principal.userId,
+  });
   const svg = await QRCode.toString(otpauthUri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
   return { secret, otpauthUri, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
 }
