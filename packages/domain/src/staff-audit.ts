@@ -89,6 +89,8 @@ const ACTION_TEXT: Record<string, string> = {
   'staff.roles.change': 'Changed your staff roles',
   'staff.disable': 'Disabled your staff account',
   'person.view': 'Looked at your account in the staff console',
+  'kit.view': 'Looked at your kit in the staff console',
+  'staff.second_factor.begin': 'You started setting up an authenticator app',
   'person.support_view.open': 'Opened a read-only view of your portal',
   'person.verification_email.send': 'Sent you a new verification email',
   'person.password_reset.send': 'Sent you a link to reset your password',
