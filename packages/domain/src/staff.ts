@@ -39,6 +39,9 @@ export const STAFF_MESSAGES = {
   codeWrong: 'That code is not right. Enter the current 6-digit code from your authenticator app.',
   recoveryCodeWrong: 'That recovery code is not right, or it has been used already.',
   codeLocked: 'Too many wrong codes. Please wait 15 minutes before trying again.',
+  factorLocked:
+    'Your authenticator codes are locked after 10 wrong codes. Sign in with one of your recovery codes, or ask an administrator to unlock them.',
+  factorNotLocked: 'The authenticator codes of this staff account are not locked.',
   alreadyEnrolled: 'An authenticator app is already set up for this account.',
   noPendingEnrolment: 'Start the set-up again: scan the new QR code, then enter its code.',
   invitationInvalid:
@@ -46,7 +49,8 @@ export const STAFF_MESSAGES = {
   invitationAccepted: 'Your password is set. Now set up your authenticator app.',
   emailTaken: 'An account with this email already exists. Staff accounts need an email of their own.',
   rolesRequired: 'Choose at least one role.',
-  lastAdmin: 'This is the last active administrator: give another account the Admin role first.',
+  lastAdmin:
+    'This is the last active administrator: first give the Admin role to another account that has accepted its invitation and set up its authenticator app.',
   notYourself: 'You cannot do that to your own account.',
   staffNotFound: 'There is no staff account with that id.',
   operatorHasNoAccount: 'Sign in with your own staff account to do this.',
@@ -57,6 +61,8 @@ export const STAFF_ERROR_CODES = {
   notStaff: 'NOT_STAFF',
   secondFactorRequired: 'SECOND_FACTOR_REQUIRED',
   enrolmentRequired: 'SECOND_FACTOR_ENROLMENT_REQUIRED',
+  /** Ten wrong codes: a recovery code or an ADMIN unlocks (issue 32). */
+  secondFactorLocked: 'SECOND_FACTOR_LOCKED',
 } as const;
 
 /** TOTP codes are 6 digits; recovery codes are 10 characters in two groups, e.g. `7KQ4M-X2PRD`. */
@@ -121,6 +127,8 @@ export const staffMemberSchema = z.object({
   /** INVITED until the person sets a password, then ACTIVE; DISABLED for good. */
   status: z.enum(['INVITED', 'ACTIVE', 'DISABLED']),
   enrolled: z.boolean(),
+  /** Ten wrong codes locked their authenticator codes: an ADMIN may unlock them. */
+  secondFactorLocked: z.boolean(),
   invitedAt: z.string(),
   disabledAt: z.string().nullable(),
 });

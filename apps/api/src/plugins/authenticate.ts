@@ -145,17 +145,36 @@ export async function requireUserCheckedByQuery(request: FastifyRequest, _reply:
   request.principal = principal;
 }
 
+/** What a signed-in person (staff included, ADMIN too) is told on a route only the operator key opens. */
+export const OPERATOR_KEY_ONLY = 'Only the operator key (the ops CLI) may do this.';
+
+/**
+ * onRequest guard: the operator key only, for what no account may do whatever its authorities, ADMIN
+ * included: taking a person's data export out of the portal (ops user:export). A person's token is
+ * checked as on every route (a support view's write is refused as read-only), then refused 403.
+ */
+export async function requireOperatorKey(request: FastifyRequest, _reply: FastifyReply) {
+  const principal = await authenticatedPrincipal(request);
+  if (!principal) throw unauthorized();
+  if (principal !== OPERATOR) throw forbidden(OPERATOR_KEY_ONLY);
+  request.principal = principal;
+}
+
 /**
  * onRequest guard factory (runs before body validation): the operator key, or a user holding the
  * authority (ADMIN holds all). A person let in by a staff role (ADMIN, or a staff role asked for by
  * name) must be a staff member whose session passed the second factor, as on the console's own routes
- * (plugins/staff-guard.ts): a staff password alone opens nothing.
+ * (plugins/staff-guard.ts): a staff password alone opens nothing. With `adminImplies: false` only the
+ * operator key and an account holding the authority itself pass: for what no staff role should reach.
  */
-export function requireAuthority(authority: string) {
+export function requireAuthority(authority: string, options: { adminImplies?: boolean } = {}) {
+  const { adminImplies = true } = options;
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const principal = await authenticatedPrincipal(request);
     if (!principal) throw unauthorized();
     const direct = principal.authorities.includes(authority) && !isStaffRole(authority);
+    // `adminImplies: false`: an ADMIN staff member does not get it by being ADMIN (docs/security.md).
+    if (!adminImplies && !direct && principal !== OPERATOR) throw forbidden();
     if (!direct && !principal.authorities.includes(authority) && !principal.authorities.includes('ADMIN'))
       throw forbidden();
     if (!direct && principal !== OPERATOR) {

@@ -11,6 +11,7 @@ import type { StaffRole } from '@portal/domain';
  * - owner: a person's resource named in the request; another person's token is refused (403/404) and
  *   changes nothing. `call` builds the owner's request from the suite's fixture.
  * - admin: the operator key or the named authority; a signed-in person without it gets 403.
+ * - operator: the operator key only; every signed-in person gets 403, ADMIN and every staff role too.
  * - staff: a console route (/api/staff/*, plugins/staff-guard.ts) for these staff roles (ADMIN and the
  *   operator key pass them all). staff-authorization.test.ts calls each one as every role, a staff member
  *   before the second factor, a customer and nobody: only the roles named get past the guard.
@@ -50,6 +51,7 @@ export type Access =
   | ({ kind: 'self' } & Withheld)
   | ({ kind: 'owner'; call: (f: Fixture) => Call } & Withheld)
   | { kind: 'admin'; authority: string }
+  | { kind: 'operator' }
   | { kind: 'staff'; roles: readonly StaffRole[] | 'any'; secondFactor?: false; person?: true };
 
 const address = {
@@ -62,6 +64,7 @@ const address = {
 const pub: Access = { kind: 'public' };
 const self: Access = { kind: 'self' };
 const admin = (authority: string): Access => ({ kind: 'admin', authority });
+const operator: Access = { kind: 'operator' };
 /** A console route; `options` as given to requireStaff (plugins/staff-guard.ts). */
 const staff = (
   roles: readonly StaffRole[] | 'any',
@@ -252,9 +255,10 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'POST /api/admin/closures': admin('DATA_RIGHTS'),
   'GET /api/admin/sample-destructions': admin('LAB_RESULTS'),
   'POST /api/admin/sample-destructions/{sample}/destroyed': admin('LAB_RESULTS'),
-  'POST /api/admin/exports': admin('DATA_RIGHTS'),
-  'GET /api/admin/exports/{id}': admin('DATA_RIGHTS'),
-  'GET /api/admin/exports/{id}/download': admin('DATA_RIGHTS'),
+  // A person's export leaves the portal through ops user:export only: staff never get the ZIP (issue 32).
+  'POST /api/admin/exports': operator,
+  'GET /api/admin/exports/{id}': operator,
+  'GET /api/admin/exports/{id}/download': operator,
   'POST /api/admin/recruitments': admin('RECRUITMENT_ADMIN'),
   'POST /api/admin/recruitments/{recruitmentId}/candidates': admin('RECRUITMENT_ADMIN'),
   'POST /api/admin/study/sites': admin('STUDY_ADMIN'),
@@ -272,6 +276,7 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'PUT /api/staff/members/{id}/roles': staff(['ADMIN']),
   'POST /api/staff/members/{id}/disable': staff(['ADMIN']),
   'POST /api/staff/members/{id}/second-factor/reset': staff(['ADMIN']),
+  'POST /api/staff/members/{id}/second-factor/unlock': staff(['ADMIN']),
   'GET /api/staff/audit': staff(['ADMIN']),
   'GET /api/me/audit': self,
   'GET /api/staff/dashboard': staff(['LOGISTICS', 'LAB', 'SUPPORT', 'STUDY', 'ADMIN']),

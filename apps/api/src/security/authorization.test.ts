@@ -203,8 +203,9 @@ describe('authorization matrix', () => {
     }
   });
 
-  it('refuses every admin route to a signed-in person without the authority (403)', async () => {
-    for (const route of routes.filter((r) => r.access?.kind === 'admin')) {
+  it('refuses every admin and operator route to a signed-in person without the authority (403)', async () => {
+    const guarded = routes.filter((r) => r.access?.kind === 'admin' || r.access?.kind === 'operator');
+    for (const route of guarded) {
       const res = await t.app.inject({
         method: route.method,
         url: concrete(route.path),

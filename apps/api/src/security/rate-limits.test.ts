@@ -24,6 +24,7 @@ const SENSITIVE: Row[] = [
     max: LIMIT,
   },
   { route: 'POST /api/auth/refresh', url: '/api/auth/refresh', payload: {}, as: 'anonymous', max: LIMIT * 3 },
+  { route: 'POST /api/auth/logout', url: '/api/auth/logout', payload: {}, as: 'anonymous', max: LIMIT * 3 },
   {
     route: 'POST /api/auth/verify-email',
     url: '/api/auth/verify-email',
@@ -237,7 +238,6 @@ const UNLIMITED_PUBLIC: Record<string, string> = {
   'GET /api/legal/terms.pdf': 'static document, rendered once',
   'GET /api/legal/privacy.pdf': 'static document, rendered once',
   'GET /api/parental-consent/form.pdf': 'static document, rendered once',
-  'POST /api/auth/logout': 'only revokes the session it is given',
 };
 
 let t: TestApp;

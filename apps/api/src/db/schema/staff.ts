@@ -1,4 +1,4 @@
-import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /**
@@ -46,6 +46,10 @@ export const staffMembers = pgTable('staff_members', {
   /** Set when the person first set a password through their invitation. */
   acceptedAt: timestamp('accepted_at', { withTimezone: true }),
   disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  /** Wrong second-factor codes since the last right one, from every address (issue 32). */
+  secondFactorFailures: integer('second_factor_failures').notNull().default(0),
+  /** Set at the tenth wrong code: no TOTP code is taken until a recovery code or an ADMIN unlocks. */
+  secondFactorLockedAt: timestamp('second_factor_locked_at', { withTimezone: true }),
 });
 
 /** Recovery codes, shown once and kept as SHA-256 hashes; each works once. */

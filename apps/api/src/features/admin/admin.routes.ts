@@ -15,7 +15,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users',
     {
-      onRequest: requireAuthority('USER_ADMIN'),
+      // It sets any authorities, MAIL_READ included: ADMIN staff would mint themselves what ADMIN does
+      // not imply, on a password alone, so ADMIN does not imply it either (issue 32).
+      onRequest: requireAuthority('USER_ADMIN', { adminImplies: false }),
       schema: {
         tags: ['admin'],
         summary: 'Create an account (ops user:create)',
@@ -29,7 +31,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/mail',
     {
-      onRequest: requireAuthority('MAIL_READ'),
+      // The outbox holds every person's sign-in and reset links: ADMIN staff reading it could take over
+      // any account, so ADMIN does not imply it (issue 32).
+      onRequest: requireAuthority('MAIL_READ', { adminImplies: false }),
       schema: {
         tags: ['admin'],
         summary: 'The outbox, newest first (ops mail:list)',

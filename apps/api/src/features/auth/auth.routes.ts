@@ -162,7 +162,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/logout',
-    { schema: { tags: ['auth'], body: refreshBodySchema, response: { 204: z.null(), ...errors } } },
+    {
+      // Counted like refresh: a flood of sign-outs is a flood of database writes (issue 32).
+      config: { rateLimit: { max: ctx.config.authRateLimit * 3, timeWindow: '1 minute' } },
+      schema: { tags: ['auth'], body: refreshBodySchema, response: { 204: z.null(), ...errors } },
+    },
     async (request, reply) => {
       const presented = presentedRefresh(request, request.body);
       if (presented) await revokeSessionOf(ctx.db, presented);

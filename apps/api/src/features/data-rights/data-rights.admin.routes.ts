@@ -1,11 +1,14 @@
 import { apiErrorSchema, dataExportSchema } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { principalOf, requireAuthority } from '../../plugins/authenticate.ts';
+import { principalOf, requireOperatorKey } from '../../plugins/authenticate.ts';
 import { downloadExportFor, exportStateFor, requestExportFor } from './exports.admin.ts';
 
-/** Who may take a person's whole data out of the portal on their behalf. */
-const AUTHORITY = 'DATA_RIGHTS';
+/**
+ * Who may take a person's whole data out of the portal on their behalf: the operator key only (issue 32).
+ * No account may, whatever its authorities: ADMIN holds every authority, and staff never get the ZIP.
+ */
+const operatorOnly = requireOperatorKey;
 const denied = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 const idParam = z.object({ id: z.string().trim().min(1).max(64) });
 const operatorExportSchema = dataExportSchema.extend({ userId: z.string() });
@@ -17,7 +20,7 @@ export const dataRightsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/exports',
     {
-      onRequest: requireAuthority(AUTHORITY),
+      onRequest: operatorOnly,
       schema: {
         tags: ['admin'],
         summary: "Start an export of a person's data, for a request by post or phone (ops user:export)",
@@ -32,7 +35,7 @@ export const dataRightsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/exports/:id',
     {
-      onRequest: requireAuthority(AUTHORITY),
+      onRequest: operatorOnly,
       schema: {
         tags: ['admin'],
         summary: "The state of a person's export (ops user:export waits on it)",
@@ -46,7 +49,7 @@ export const dataRightsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/exports/:id/download',
     {
-      onRequest: requireAuthority(AUTHORITY),
+      onRequest: operatorOnly,
       schema: {
         tags: ['admin'],
         summary: "A person's export ZIP, for the operator to send on (audited)",

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { denied, security, tags } from '../../lib/route-schema.ts';
 import { principalOf } from '../../plugins/authenticate.ts';
 import { requireStaff } from '../../plugins/staff-guard.ts';
+import { recordStaffAction, withoutText } from '../staff/audit.ts';
 import { dispatchDocuments, kitProjects } from './dispatch-documents.service.ts';
 import { kitDetail } from './kit-detail.service.ts';
 import { searchKits } from './kit-search.service.ts';
@@ -43,7 +44,17 @@ export const staffKitsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: staffKitPageSchema, 400: apiErrorSchema, ...denied },
       },
     },
-    async (request) => searchKits(ctx.db, request.query),
+    async (request) => {
+      const page = await searchKits(ctx.db, request.query);
+      // Every staff read of personal data is audited (issue 32): a list names no one, but keeps what it showed.
+      await recordStaffAction(ctx.db, principalOf(request), {
+        action: 'kits.search',
+        entity: 'kit',
+        entityId: 'search',
+        after: { filters: withoutText(request.query), kits: page.items.map((kit) => kit.id) },
+      });
+      return page;
+    },
   );
 
   app.get(
@@ -72,7 +83,17 @@ export const staffKitsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: staffKitRowSchema, 404: apiErrorSchema, ...denied },
       },
     },
-    async (request) => findKitByCode(ctx.db, request.params.code),
+    async (request) => {
+      const kit = await findKitByCode(ctx.db, request.params.code);
+      await recordStaffAction(ctx.db, principalOf(request), {
+        action: 'kit.view',
+        entity: 'kit',
+        entityId: String(kit.id),
+        subjectId: kit.owner?.id ?? null,
+        after: { code: request.params.code },
+      });
+      return kit;
+    },
   );
 
   app.get(
@@ -87,7 +108,16 @@ export const staffKitsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: staffKitDetailSchema, 404: apiErrorSchema, ...denied },
       },
     },
-    async (request) => kitDetail(ctx, request.params.kitId),
+    async (request) => {
+      const kit = await kitDetail(ctx, request.params.kitId);
+      await recordStaffAction(ctx.db, principalOf(request), {
+        action: 'kit.view',
+        entity: 'kit',
+        entityId: String(kit.id),
+        subjectId: kit.owner?.id ?? null,
+      });
+      return kit;
+    },
   );
 
   app.post(
@@ -127,6 +157,12 @@ export const staffKitsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { kind, ids } = request.query;
       const pdf = await dispatchDocuments(ctx, kind, ids);
+      await recordStaffAction(ctx.db, principalOf(request), {
+        action: kind === 'slip' ? 'kits.packing_slips.print' : 'kits.address_labels.print',
+        entity: 'kit',
+        entityId: ids.join(',').slice(0, 200),
+        after: { kits: ids },
+      });
       const name = kind === 'slip' ? 'packing-slips' : 'address-labels';
       return reply
         .type('application/pdf')

@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { denied, security, tags } from '../../lib/route-schema.ts';
 import { principalOf } from '../../plugins/authenticate.ts';
 import { requireStaff } from '../../plugins/staff-guard.ts';
+import { recordStaffAction } from '../staff/audit.ts';
 import { moveBatch, receiveSample } from './kit-steps.service.ts';
 import {
   awaitingRelease,
@@ -110,7 +111,16 @@ export const staffLabRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: awaitingReleaseSchema, ...denied },
       },
     },
-    async () => awaitingRelease(ctx),
+    async (request) => {
+      const waiting = await awaitingRelease(ctx);
+      await recordStaffAction(ctx.db, principalOf(request), {
+        action: 'results.awaiting_release.list',
+        entity: 'kit',
+        entityId: 'awaiting-release',
+        after: { kits: waiting.items.map((item) => item.kitId) },
+      });
+      return waiting;
+    },
   );
 
   app.post(

@@ -17,6 +17,7 @@ import type { PaymentProvider } from '../../adapters/payments/payments.ts';
 import { errors, security, tags } from '../../lib/route-schema.ts';
 import { principalOf } from '../../plugins/authenticate.ts';
 import { requireStaff } from '../../plugins/staff-guard.ts';
+import { recordStaffAction, withoutText } from '../staff/audit.ts';
 import { refundOrder } from './order-refund.service.ts';
 import { searchOrders } from './orders-search.service.ts';
 import { cancelSubscriptionByStaff, listSubscriptions, retryRenewal } from './staff-subscriptions.service.ts';
@@ -52,7 +53,16 @@ export const staffOrdersRoutes: FastifyPluginAsyncZod<{ payments: PaymentProvide
         response: { 200: staffOrdersPageSchema, ...errors },
       },
     },
-    async (request) => searchOrders(ctx.db, request.query),
+    async (request) => {
+      const page = await searchOrders(ctx.db, request.query);
+      await recordStaffAction(ctx.db, principalOf(request), {
+        action: 'orders.search',
+        entity: 'order',
+        entityId: 'search',
+        after: { filters: withoutText(request.query), orders: page.orders.map((order) => order.id) },
+      });
+      return page;
+    },
   );
 
   app.post(
@@ -86,7 +96,19 @@ export const staffOrdersRoutes: FastifyPluginAsyncZod<{ payments: PaymentProvide
         response: { 200: staffSubscriptionsPageSchema, ...errors },
       },
     },
-    async (request) => listSubscriptions(ctx.db, request.query),
+    async (request) => {
+      const page = await listSubscriptions(ctx.db, request.query);
+      await recordStaffAction(ctx.db, principalOf(request), {
+        action: 'subscriptions.search',
+        entity: 'subscription',
+        entityId: 'search',
+        after: {
+          filters: withoutText(request.query),
+          subscriptions: page.subscriptions.map((row) => row.id),
+        },
+      });
+      return page;
+    },
   );
 
   app.post(

@@ -1,8 +1,9 @@
 import { PEOPLE_MESSAGES, PEOPLE_PAGE_SIZE, type PeoplePage } from '@portal/domain';
 import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { kits, orders, parentalConsentForms, users } from '../../db/schema/index.ts';
+import { kits, orders, parentalConsentForms, staffMembers, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { invalid } from '../../lib/errors.ts';
+import type { Principal } from '../../plugins/authenticate.ts';
 
 /**
  * Finding a person (SUPPORT), by what was typed:
@@ -12,7 +13,8 @@ import { invalid } from '../../lib/errors.ts';
  * - anything else: a sample id or a voucher (the kit's owner), or words that each start the first or
  *   last name (the lower(name) indexes of migration 0029).
  * Results page by keyset on (lower last name, lower first name, id). The pending consent forms list
- * pages by upload time instead, oldest first.
+ * pages by upload time instead, oldest first. Staff accounts are found by ADMIN only (issue 32): support
+ * looks after customers and participants, not colleagues.
  */
 type NameCursor = [string, string, string];
 type FormCursor = [string, number];
@@ -76,6 +78,15 @@ export function personMatch(q: string): SQL {
   return or(...conditions) as SQL;
 }
 
+/** Whether the caller may see staff accounts: ADMIN (and the operator key) only. */
+export const seesStaff = (principal: Principal) => principal.authorities.includes('ADMIN');
+
+/** Leaves out staff accounts (invited, active or disabled) unless the caller is an ADMIN. */
+const staffHiddenFrom = (principal: Principal): SQL | undefined =>
+  seesStaff(principal)
+    ? undefined
+    : sql`not exists (select 1 from ${staffMembers} where ${staffMembers.userId} = "users"."id")`;
+
 // Drizzle leaves columns in a one-table select list unqualified, so the outer row is named in full.
 const pendingForm = sql<Date | null>`(select min(${parentalConsentForms.createdAt}) from ${parentalConsentForms}
   where ${parentalConsentForms.userId} = "users"."id" and ${parentalConsentForms.reviewedAt} is null)`;
@@ -104,9 +115,10 @@ const toPerson = (row: Row, pendingSince: Date | string | null) => ({
 
 export async function searchPeople(
   ctx: AppContext,
+  principal: Principal,
   query: { q?: string | undefined; consent?: 'pending' | undefined; after?: string | undefined },
 ): Promise<PeoplePage> {
-  if (query.consent === 'pending') return pendingConsentForms(ctx, query.after);
+  if (query.consent === 'pending') return pendingConsentForms(ctx, principal, query.after);
   const q = query.q?.trim();
   if (!q) throw invalid(PEOPLE_MESSAGES.queryRequired, { q: PEOPLE_MESSAGES.queryRequired });
   const cursor = query.after
@@ -124,6 +136,7 @@ export async function searchPeople(
     .where(
       and(
         personMatch(q),
+        staffHiddenFrom(principal),
         cursor ? sql`${sortKey} > (${cursor[0]}, ${cursor[1]}, ${cursor[2]}::uuid)` : undefined,
       ),
     )
@@ -139,7 +152,11 @@ export async function searchPeople(
 }
 
 /** Minors whose consent form waits for review, oldest upload first (the dashboard's link). */
-async function pendingConsentForms(ctx: AppContext, after: string | undefined): Promise<PeoplePage> {
+async function pendingConsentForms(
+  ctx: AppContext,
+  principal: Principal,
+  after: string | undefined,
+): Promise<PeoplePage> {
   const cursor = after
     ? decode<FormCursor>(
         after,
@@ -158,6 +175,7 @@ async function pendingConsentForms(ctx: AppContext, after: string | undefined): 
     .where(
       and(
         isNull(parentalConsentForms.reviewedAt),
+        staffHiddenFrom(principal),
         cursor
           ? sql`(${parentalConsentForms.createdAt}, ${parentalConsentForms.id}) > (${cursor[0]}::timestamptz, ${cursor[1]})`
           : undefined,

@@ -110,6 +110,26 @@ describe('finding people', () => {
     expect(res.people[0].consentFormPendingSince).not.toBeNull();
   });
 
+  it('hides staff accounts from every role but ADMIN, in the search and on their page', async () => {
+    const colleague = await signedInStaff(t.app, ['LAB']);
+    const ids = async (token: string) =>
+      (
+        (await get(`/api/staff/people?q=${encodeURIComponent(colleague.email)}`, token)).json().people as {
+          id: string;
+        }[]
+      ).map((p) => p.id);
+    for (const role of ['SUPPORT', 'LAB', 'STUDY', 'LOGISTICS'] as const) {
+      const other = role === 'SUPPORT' ? support : await signedInStaff(t.app, [role, 'SUPPORT']);
+      expect(await ids(other.accessToken), role).toEqual([]);
+      expect((await get(`/api/staff/people/${colleague.id}`, other.accessToken)).statusCode, role).toBe(404);
+    }
+    const admin = await signedInStaff(t.app, ['ADMIN']);
+    expect(await ids(admin.accessToken)).toEqual([colleague.id]);
+    const page = await get(`/api/staff/people/${colleague.id}`, admin.accessToken);
+    expect(page.statusCode).toBe(200);
+    expect(page.json().profile.isStaff).toBe(true);
+  });
+
   it('refuses bad input with a message', async () => {
     const empty = await get('/api/staff/people?q=');
     expect(empty.statusCode).toBe(400);

@@ -14,6 +14,7 @@ import { errors, security } from '../../lib/route-schema.ts';
 import { principalOf } from '../../plugins/authenticate.ts';
 import { requireStaff } from '../../plugins/staff-guard.ts';
 import { supportViewTokenSchema } from '../research/impersonation.ts';
+import { recordStaffAction, withoutText } from '../staff/audit.ts';
 import { closeAccountFor, startExportFor } from './data-requests.service.ts';
 import { searchPeople } from './people-search.service.ts';
 import { personPage } from './person.service.ts';
@@ -45,7 +46,17 @@ export const staffPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: peoplePageSchema, ...errors },
       },
     },
-    async (request) => searchPeople(ctx, request.query),
+    async (request) => {
+      const principal = principalOf(request);
+      const page = await searchPeople(ctx, principal, request.query);
+      await recordStaffAction(ctx.db, principal, {
+        action: 'people.search',
+        entity: 'user',
+        entityId: 'search',
+        after: { filters: withoutText(request.query), people: page.people.map((person) => person.id) },
+      });
+      return page;
+    },
   );
 
   app.get(

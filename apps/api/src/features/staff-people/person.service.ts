@@ -15,6 +15,7 @@ import {
   outbox,
   parentalConsentForms,
   staffAudit,
+  staffMembers,
   subscriptions,
   users,
 } from '../../db/schema/index.ts';
@@ -22,11 +23,21 @@ import type { AppContext } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Principal } from '../../plugins/authenticate.ts';
 import { recordStaffAction } from '../staff/audit.ts';
+import { seesStaff } from './people-search.service.ts';
 
 /** How many of each list the page shows, newest first. */
 const SHOWN = 50;
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** Whether the account is a staff account (invited, active or disabled). */
+async function isStaffAccount(ctx: AppContext, id: string) {
+  const [member] = await ctx.db
+    .select({ id: staffMembers.userId })
+    .from(staffMembers)
+    .where(eq(staffMembers.userId, id));
+  return member !== undefined;
+}
 
 /** The person's row, or 404. */
 export async function personRow(ctx: AppContext, id: string) {
@@ -42,6 +53,9 @@ export async function personRow(ctx: AppContext, id: string) {
  */
 export async function personPage(ctx: AppContext, principal: Principal, id: string): Promise<PersonPage> {
   const user = await personRow(ctx, id);
+  // A colleague's page is for ADMIN only, as the search finds them for ADMIN only (issue 32).
+  if (!seesStaff(principal) && (await isStaffAccount(ctx, id)))
+    throw notFound(PEOPLE_MESSAGES.personNotFound);
   const { db } = ctx;
   const [kitRows, orderRows, subscriptionRows, forms, answers, emails, staffEntries, views] =
     await Promise.all([

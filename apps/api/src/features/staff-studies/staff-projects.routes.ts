@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { errors, recordNumber, security, tags } from '../../lib/route-schema.ts';
 import { principalOf } from '../../plugins/authenticate.ts';
 import { requireStaff } from '../../plugins/staff-guard.ts';
+import { recordStaffAction } from '../staff/audit.ts';
 import {
   createProjectByStaff,
   createProjectVouchers,
@@ -163,7 +164,16 @@ export const staffProjectsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: staffParticipantCodesPageSchema, ...errors },
       },
     },
-    async (request) => listParticipantCodes(ctx.db, request.params.projectId, request.query.after),
+    async (request) => {
+      const page = await listParticipantCodes(ctx.db, request.params.projectId, request.query.after);
+      await recordStaffAction(ctx.db, principalOf(request), {
+        action: 'project.participant_codes.list',
+        entity: 'project',
+        entityId: String(request.params.projectId),
+        after: { codes: page.codes.map((code) => code.id) },
+      });
+      return page;
+    },
   );
 
   app.post(

@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { errors, recordNumber, security, tags } from '../../lib/route-schema.ts';
 import { principalOf } from '../../plugins/authenticate.ts';
 import { requireStaff } from '../../plugins/staff-guard.ts';
+import { recordStaffAction } from '../staff/audit.ts';
 import {
   appendConsent,
   createRecruitmentByStaff,
@@ -154,7 +155,16 @@ export const staffRecruitmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: staffCandidatesPageSchema, ...errors },
       },
     },
-    async (request) => listCandidates(ctx.db, request.params.recruitmentId, request.query.after),
+    async (request) => {
+      const page = await listCandidates(ctx.db, request.params.recruitmentId, request.query.after);
+      await recordStaffAction(ctx.db, principalOf(request), {
+        action: 'recruitment.candidates.list',
+        entity: 'recruitment',
+        entityId: String(request.params.recruitmentId),
+        after: { candidates: page.candidates.length },
+      });
+      return page;
+    },
   );
 
   app.post(

@@ -148,7 +148,9 @@ describe('projects', () => {
     const listed = (await get(`/api/staff/projects/${project.id}/participant-codes`)).json();
     expect(listed.codes).toEqual([expect.objectContaining({ email, usedAt: null })]);
     expect(JSON.stringify(listed)).not.toContain(participantCode);
-    const [entry] = await auditOf('project', String(project.id));
+    const [read, entry] = await auditOf('project', String(project.id));
+    // The list shows emails, so reading it is audited too (issue 32).
+    expect(read?.action).toBe('project.participant_codes.list');
     expect(entry).toMatchObject({ action: 'project.participant_code.issue', after: { email } });
     expect(JSON.stringify(entry)).not.toContain(participantCode);
   });

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { errors, recordNumber, security, tags } from '../../lib/route-schema.ts';
 import { principalOf } from '../../plugins/authenticate.ts';
 import { requireStaff } from '../../plugins/staff-guard.ts';
+import { recordStaffAction } from '../staff/audit.ts';
 import {
   createSiteByStaff,
   createStudyKitBatch,
@@ -134,6 +135,14 @@ export const staffStudiesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: staffStudyKitDetailSchema, ...errors },
       },
     },
-    async (request) => studyKitDetail(ctx, request.params.kitId),
+    async (request) => {
+      const detail = await studyKitDetail(ctx, request.params.kitId);
+      await recordStaffAction(ctx.db, principalOf(request), {
+        action: 'study_kit.view',
+        entity: 'study_kit',
+        entityId: String(request.params.kitId),
+      });
+      return detail;
+    },
   );
 };

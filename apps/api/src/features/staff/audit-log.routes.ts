@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf, requireUser } from '../../plugins/authenticate.ts';
 import { requireStaff } from '../../plugins/staff-guard.ts';
+import { recordStaffAction } from './audit.ts';
 import { readAuditLog, readMyAudit } from './audit-log.service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
@@ -28,7 +29,18 @@ export const staffAuditRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: auditPageSchema, ...errors },
       },
     },
-    async (request) => readAuditLog(app.ctx, request.query),
+    async (request) => {
+      const page = await readAuditLog(app.ctx, request.query);
+      // The log names people and what was done about them: reading it is audited too (issue 32),
+      // after the read, so a page never shows its own entry.
+      await recordStaffAction(app.ctx.db, principalOf(request), {
+        action: 'audit.read',
+        entity: 'staff_audit',
+        entityId: 'log',
+        after: { filters: request.query, entries: page.entries.length },
+      });
+      return page;
+    },
   );
 };
 

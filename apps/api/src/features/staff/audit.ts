@@ -43,3 +43,12 @@ export async function recordStaffAction(db: DbOrTx, principal: Principal, entry:
     after: entry.after ?? null,
   });
 }
+
+/**
+ * A list's filters as its read's audit entry keeps them (issue 32): without the typed text `q`, which
+ * may be an email, a name or a phone number. The entry keeps the ids of the rows shown instead.
+ */
+export function withoutText<T extends { q?: string | undefined }>(query: T): Omit<T, 'q'> {
+  const { q: _text, ...filters } = query;
+  return filters;
+}

@@ -3,6 +3,7 @@ import {
   ERROR_CODES,
   RECOVERY_CODE_COUNT,
   RECOVERY_CODE_PATTERN,
+  STAFF_ERROR_CODES,
   STAFF_MESSAGES,
   type StaffSession,
   TOTP_CODE_PATTERN,
@@ -14,7 +15,7 @@ import QRCode from 'qrcode';
 import type { DbOrTx } from '../../db/client.ts';
 import { staffMembers, staffRecoveryCodes, staffSessions, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { conflict, invalid, notFound, tooMany, unauthorized } from '../../lib/errors.ts';
+import { conflict, forbidden, invalid, notFound, tooMany, unauthorized } from '../../lib/errors.ts';
 import { sealer, sha256 } from '../../lib/secrets.ts';
 import type { Principal } from '../../plugins/authenticate.ts';
 import {
@@ -25,6 +26,7 @@ import {
   throttleState,
 } from '../auth/login-throttle.ts';
 import { recordStaffAction } from './audit.ts';
+import { clearFactorFailures, factorLockOf, recordFactorFailure } from './second-factor-lock.ts';
 import { staffStanding } from './staff-standing.ts';
 
 /**
@@ -92,6 +94,13 @@ export async function beginTotpEnrolment(ctx: AppContext, principal: Principal):
     .update(staffMembers)
     .set({ totpSecretSealed: totpSealer(ctx).seal(secret), totpLastStep: null })
     .where(eq(staffMembers.userId, principal.userId));
+  // The secret is shown: whoever holds it can make codes, so each showing is audited (issue 32).
+  await recordStaffAction(ctx.db, principal, {
+    action: 'staff.second_factor.begin',
+    entity: 'user',
+    entityId: principal.userId,
+    subjectId: principal.userId,
+  });
   const svg = await QRCode.toString(otpauthUri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
   return { secret, otpauthUri, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
 }
@@ -170,7 +179,17 @@ export async function confirmTotpEnrolment(
         .from(staffMembers)
         .where(eq(staffMembers.userId, principal.userId));
       if (member?.confirmedAt) throw conflict(STAFF_MESSAGES.alreadyEnrolled);
-      if (!(await spendTotpCode(ctx, tx, principal.userId, code))) return null;
+      if (!(await spendTotpCode(ctx, tx, principal.userId, code))) {
+        // Audited, not counted: before the app is set up there is no factor to lock.
+        await recordStaffAction(tx, principal, {
+          action: 'staff.second_factor.fail',
+          entity: 'user',
+          entityId: principal.userId,
+          subjectId: principal.userId,
+          after: { method: 'TOTP', address: ip, enrolment: true },
+        });
+        return null;
+      }
       await tx
         .update(staffMembers)
         .set({ totpConfirmedAt: sql`now()` })
@@ -200,21 +219,33 @@ async function replaceRecoveryCodes(tx: DbOrTx, userId: string): Promise<string[
   return codes;
 }
 
-/** Sign-in's second step: a current TOTP code, or an unused recovery code (then spent). */
+/**
+ * Sign-in's second step: a current TOTP code, or an unused recovery code (then spent). Every wrong code
+ * also counts on the account (second-factor-lock.ts): at the tenth no TOTP code is taken, the right one
+ * included, until a recovery code or an ADMIN unlocks.
+ */
 export async function passSecondFactor(ctx: AppContext, principal: Principal, code: string, ip: string) {
   const standing = await staffStanding(ctx.db, principal.userId, principal.sessionId);
   if (!standing.enrolled) throw invalid(STAFF_MESSAGES.enrolmentRequired);
   const isTotp = TOTP_CODE_PATTERN.test(code);
   const isRecovery = RECOVERY_CODE_PATTERN.test(code.toUpperCase());
+  const method = isTotp ? 'TOTP' : 'RECOVERY_CODE';
   const message = isTotp ? STAFF_MESSAGES.codeWrong : STAFF_MESSAGES.recoveryCodeWrong;
+  let locked = false;
   const outcome = await throttled(ctx, principal, ip, () =>
     ctx.db.transaction(async (tx) => {
+      const lock = await factorLockOf(tx, principal.userId);
+      const failed = async () => {
+        locked = await recordFactorFailure(ctx, tx, principal, { method, ip, alreadyLocked: lock.locked });
+        return null;
+      };
       if (isTotp) {
-        if (!(await spendTotpCode(ctx, tx, principal.userId, code))) return null;
+        if (lock.locked || !(await spendTotpCode(ctx, tx, principal.userId, code))) return failed();
+        await clearFactorFailures(tx, principal, false);
         await passSession(tx, principal, 'TOTP');
         return true;
       }
-      if (!isRecovery) return null;
+      if (!isRecovery) return failed();
       const [spent] = await tx
         .update(staffRecoveryCodes)
         .set({ usedAt: sql`now()` })
@@ -226,7 +257,8 @@ export async function passSecondFactor(ctx: AppContext, principal: Principal, co
           ),
         )
         .returning({ id: staffRecoveryCodes.id });
-      if (!spent) return null;
+      if (!spent) return failed();
+      await clearFactorFailures(tx, principal, lock.locked);
       await passSession(tx, principal, 'RECOVERY_CODE');
       const [left] = await tx
         .select({ n: count() })
@@ -242,7 +274,9 @@ export async function passSecondFactor(ctx: AppContext, principal: Principal, co
       return true;
     }),
   );
-  if (!outcome) throw invalid(message, { code: message });
+  if (outcome) return;
+  if (locked) throw forbidden(STAFF_MESSAGES.factorLocked, STAFF_ERROR_CODES.secondFactorLocked);
+  throw invalid(message, { code: message });
 }
 
 /** New recovery codes for a staff member past the second factor (the old ones stop working). */

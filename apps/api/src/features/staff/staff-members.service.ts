@@ -1,5 +1,5 @@
 import { isStaffRole, STAFF_MESSAGES, type StaffMember, type StaffRole, staffRolesOf } from '@portal/domain';
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { staffMembers, staffRecoveryCodes, staffSessions, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
@@ -24,6 +24,7 @@ export async function listStaff(ctx: AppContext): Promise<{ staff: StaffMember[]
       confirmedAt: staffMembers.totpConfirmedAt,
       invitedAt: staffMembers.invitedAt,
       disabledAt: staffMembers.disabledAt,
+      lockedAt: staffMembers.secondFactorLockedAt,
     })
     .from(staffMembers)
     .innerJoin(users, eq(users.id, staffMembers.userId))
@@ -38,6 +39,7 @@ export async function listStaff(ctx: AppContext): Promise<{ staff: StaffMember[]
       roles: staffRolesOf(row.authorities),
       status: row.disabledAt ? 'DISABLED' : row.acceptedAt ? 'ACTIVE' : 'INVITED',
       enrolled: row.confirmedAt !== null,
+      secondFactorLocked: row.lockedAt !== null,
       invitedAt: row.invitedAt.toISOString(),
       disabledAt: row.disabledAt?.toISOString() ?? null,
     })),
@@ -57,13 +59,37 @@ async function memberForChange(tx: DbOrTx, id: string) {
   return member;
 }
 
-/** Whether another active staff account holds ADMIN, so this one may lose it. */
+/** The advisory lock every change that can take ADMIN away holds (any fixed number of ours). */
+const ADMINS_LOCK = 7_322_032;
+
+/**
+ * Serialises the changes that can take ADMIN away (issue 32): two admins disabling each other at the
+ * same moment would each see the other as "another admin" and leave none. Taken first in the
+ * transaction, before any row lock, so two such changes never wait on each other's rows.
+ */
+async function lockAdmins(tx: DbOrTx) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(ADMINS_LOCK))})`);
+}
+
+/**
+ * Whether another staff account can act as ADMIN, so this one may lose it: it holds ADMIN, accepted its
+ * invitation (a password of its own), set up its authenticator app and is not disabled. An invitation
+ * nobody accepted is not another admin. Call it under lockAdmins.
+ */
 async function anotherAdmin(tx: DbOrTx, id: string) {
   const [other] = await tx
     .select({ id: users.id })
     .from(staffMembers)
     .innerJoin(users, eq(users.id, staffMembers.userId))
-    .where(and(ne(users.id, id), isNull(staffMembers.disabledAt), sql`'ADMIN' = any(${users.authorities})`))
+    .where(
+      and(
+        ne(users.id, id),
+        isNull(staffMembers.disabledAt),
+        isNotNull(staffMembers.acceptedAt),
+        isNotNull(staffMembers.totpConfirmedAt),
+        sql`'ADMIN' = any(${users.authorities})`,
+      ),
+    )
     .limit(1);
   return Boolean(other);
 }
@@ -76,6 +102,7 @@ export async function updateStaffRoles(
   roles: StaffRole[],
 ) {
   return ctx.db.transaction(async (tx) => {
+    await lockAdmins(tx);
     const member = await memberForChange(tx, id);
     const before = staffRolesOf(member.authorities);
     const after = staffRolesOf(roles);
@@ -105,6 +132,7 @@ export async function updateStaffRoles(
 export async function disableStaff(ctx: AppContext, principal: Principal, id: string) {
   if (id === principal.userId) throw invalid(STAFF_MESSAGES.notYourself);
   await ctx.db.transaction(async (tx) => {
+    await lockAdmins(tx);
     const member = await memberForChange(tx, id);
     const before = staffRolesOf(member.authorities);
     if (before.includes('ADMIN') && !(await anotherAdmin(tx, id))) throw conflict(STAFF_MESSAGES.lastAdmin);
@@ -137,7 +165,13 @@ export async function resetSecondFactor(ctx: AppContext, principal: Principal, i
     await memberForChange(tx, id);
     await tx
       .update(staffMembers)
-      .set({ totpSecretSealed: null, totpConfirmedAt: null, totpLastStep: null })
+      .set({
+        totpSecretSealed: null,
+        totpConfirmedAt: null,
+        totpLastStep: null,
+        secondFactorFailures: 0,
+        secondFactorLockedAt: null,
+      })
       .where(eq(staffMembers.userId, id));
     await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, id));
     await tx.delete(staffSessions).where(eq(staffSessions.userId, id));
@@ -148,6 +182,32 @@ export async function resetSecondFactor(ctx: AppContext, principal: Principal, i
       subjectId: id,
       before: { enrolled: true },
       after: { enrolled: false },
+    });
+  });
+}
+
+/**
+ * Ten wrong codes locked a staff member's authenticator codes (second-factor-lock.ts): an ADMIN who has
+ * made sure it was the staff member (not someone who knows their password) unlocks them. Their app,
+ * recovery codes and sessions stay as they are.
+ */
+export async function unlockSecondFactor(ctx: AppContext, principal: Principal, id: string) {
+  if (id === principal.userId) throw invalid(STAFF_MESSAGES.notYourself);
+  await ctx.db.transaction(async (tx) => {
+    await memberForChange(tx, id);
+    const [unlocked] = await tx
+      .update(staffMembers)
+      .set({ secondFactorFailures: 0, secondFactorLockedAt: null })
+      .where(and(eq(staffMembers.userId, id), isNotNull(staffMembers.secondFactorLockedAt)))
+      .returning({ failures: staffMembers.secondFactorFailures });
+    if (!unlocked) throw conflict(STAFF_MESSAGES.factorNotLocked);
+    await recordStaffAction(tx, principal, {
+      action: 'staff.second_factor.unlock',
+      entity: 'user',
+      entityId: id,
+      subjectId: id,
+      before: { locked: true },
+      after: { locked: false, by: 'ADMIN' },
     });
   });
 }

@@ -24,7 +24,13 @@ import {
   staffSessionOf,
 } from './second-factor.service.ts';
 import { acceptInvitation, inviteStaff } from './staff-invitations.service.ts';
-import { disableStaff, listStaff, resetSecondFactor, updateStaffRoles } from './staff-members.service.ts';
+import {
+  disableStaff,
+  listStaff,
+  resetSecondFactor,
+  unlockSecondFactor,
+  updateStaffRoles,
+} from './staff-members.service.ts';
 
 const errors = { ...signedInErrors, 429: apiErrorSchema };
 const memberParams = z.object({ id: z.uuid('That is not a staff account id.') });
@@ -220,6 +226,24 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await resetSecondFactor(ctx, principalOf(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/members/:id/second-factor/unlock',
+    {
+      onRequest: admin,
+      schema: {
+        tags: ['staff'],
+        summary: "Unlock a staff member's authenticator codes, locked after 10 wrong codes (ADMIN; audited)",
+        security,
+        params: memberParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await unlockSecondFactor(ctx, principalOf(request), request.params.id);
       return reply.code(204).send(null);
     },
   );

@@ -32,6 +32,9 @@ export const useChangeRoles = () =>
 export const useDisableStaff = () =>
   useMemberChange((id: string) => staffRequest(`/members/${id}/disable`, { method: 'POST' }));
 
+export const useUnlockSecondFactor = () =>
+  useMemberChange((id: string) => staffRequest(`/members/${id}/second-factor/unlock`, { method: 'POST' }));
+
 export const useResetSecondFactor = () =>
   useMemberChange((id: string) => staffRequest(`/members/${id}/second-factor/reset`, { method: 'POST' }));
 

@@ -5,26 +5,31 @@ import { RolePicker } from '../../../components/staff/role-picker.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { useChangeRoles, useDisableStaff, useResetSecondFactor } from '../api.ts';
+import { useChangeRoles, useDisableStaff, useResetSecondFactor, useUnlockSecondFactor } from '../api.ts';
 
-type Dialog = 'roles' | 'reset' | 'disable' | null;
+type Dialog = 'roles' | 'unlock' | 'reset' | 'disable' | null;
 
-/** A staff member's actions: change roles, remove a lost authenticator app, disable the account. */
+/**
+ * A staff member's actions: change roles, unlock their codes after ten wrong ones, remove a lost
+ * authenticator app, disable the account.
+ */
 export function MemberActions({ member, isSelf }: { member: StaffMember; isSelf: boolean }) {
   const [open, setOpen] = useState<Dialog>(null);
   const [roles, setRoles] = useState<StaffRole[]>(member.roles);
   const change = useChangeRoles();
+  const unlock = useUnlockSecondFactor();
   const reset = useResetSecondFactor();
   const disable = useDisableStaff();
   const name = `${member.firstName} ${member.lastName}`;
   const close = () => {
     setOpen(null);
     change.reset();
+    unlock.reset();
     reset.reset();
     disable.reset();
   };
   if (member.status === 'DISABLED') return null;
-  const error = change.error ?? reset.error ?? disable.error;
+  const error = change.error ?? unlock.error ?? reset.error ?? disable.error;
 
   return (
     <div className="staff-row-actions">
@@ -37,6 +42,11 @@ export function MemberActions({ member, isSelf }: { member: StaffMember; isSelf:
       >
         Change roles<span className="visually-hidden"> of {name}</span>
       </Button>
+      {!isSelf && member.secondFactorLocked ? (
+        <Button variant="secondary" onClick={() => setOpen('unlock')}>
+          Unlock codes<span className="visually-hidden"> of {name}</span>
+        </Button>
+      ) : null}
       {!isSelf && member.enrolled ? (
         <Button variant="quiet" onClick={() => setOpen('reset')}>
           Reset app<span className="visually-hidden"> of {name}</span>
@@ -63,6 +73,21 @@ export function MemberActions({ member, isSelf }: { member: StaffMember; isSelf:
           </Button>
         </div>
       </Modal>
+      <ConfirmDialog
+        open={open === 'unlock'}
+        title={`Unlock the codes of ${name}?`}
+        error={error}
+        busy={unlock.isPending}
+        confirmLabel="Unlock the codes"
+        onConfirm={() => unlock.mutate(member.id, { onSuccess: close })}
+        onClose={close}
+      >
+        <p>
+          Ten wrong codes locked their authenticator app, and they were emailed. Unlock only once you know it
+          was them: if it was not, someone knows their password, so reset the app or disable the account
+          instead.
+        </p>
+      </ConfirmDialog>
       <ConfirmDialog
         open={open === 'reset'}
         title={`Reset the authenticator app of ${name}?`}

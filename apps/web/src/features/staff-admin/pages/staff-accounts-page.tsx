@@ -41,7 +41,15 @@ export function StaffAccountsPage() {
                 <td>
                   <Badge tone={STATUS[member.status].tone}>{STATUS[member.status].text}</Badge>
                 </td>
-                <td>{member.enrolled ? 'Set up' : 'Not yet'}</td>
+                <td>
+                  {member.secondFactorLocked ? (
+                    <Badge tone="warning">Locked</Badge>
+                  ) : member.enrolled ? (
+                    'Set up'
+                  ) : (
+                    'Not yet'
+                  )}
+                </td>
                 <td>
                   <MemberActions member={member} isSelf={member.id === me?.id} />
                 </td>

@@ -1,0 +1,2 @@
+ALTER TABLE "staff_members" ADD COLUMN "second_factor_failures" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "staff_members" ADD COLUMN "second_factor_locked_at" timestamp with time zone;
