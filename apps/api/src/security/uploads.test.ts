@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { crc32, deflateSync } from 'node:zlib';
-import { apiErrorSchema, CONSENT_MESSAGES } from '@portal/domain';
+import { apiErrorSchema, CONSENT_FILE_MAX_BYTES, CONSENT_MESSAGES } from '@portal/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentFormPdf } from '../adapters/pdf/consent-form.ts';
@@ -8,8 +8,8 @@ import { parentalConsentForms } from '../db/schema/index.ts';
 import { bearer, createTestApp, signedInUser, type TestApp } from '../test/helpers.ts';
 
 /**
- * The one upload (a minor's signed parental consent form): too large, wrong bytes or a crafted file name
- * each get a clear 400 in the error shape, and nothing is stored.
+ * The one upload (a minor's signed parental consent form): too large, wrong bytes, a crafted file name or
+ * a decompression bomb each get a clear 400 in the error shape, and nothing is stored.
  */
 /** The blank form as a parent downloads it: a whole PDF. */
 const PDF = await consentFormPdf('Microbiome Lab', 'info@microbiome.example');
@@ -58,33 +58,84 @@ function multipart(content: Buffer, filename: string, type = 'application/pdf') 
   ]);
 }
 
+/**
+ * The blank form with a Flate bomb in an object stream (issue 32): 96 MB of zeros deflated to about
+ * 100 KB, inserted before the cross-reference table (whose offset is moved to match). A whole-file
+ * parse inflates it and walks every byte.
+ */
+function flateBomb(inflatedBytes = 96 * 1024 * 1024) {
+  const packed = deflateSync(Buffer.alloc(inflatedBytes));
+  const text = PDF.toString('latin1');
+  const xrefAt = text.lastIndexOf('\nxref') + 1;
+  const bomb = Buffer.concat([
+    Buffer.from(
+      `900 0 obj\n<< /Type /ObjStm /N 1 /First 6 /Filter /FlateDecode /Length ${packed.length} >>\nstream\n`,
+      'latin1',
+    ),
+    packed,
+    Buffer.from('\nendstream\nendobj\n', 'latin1'),
+  ]);
+  const tail = text
+    .slice(xrefAt)
+    .replace(/startxref\s+\d+/, `startxref\n${xrefAt + bomb.length}`);
+  return Buffer.concat([PDF.subarray(0, xrefAt), bomb, Buffer.from(tail, 'latin1')]);
+}
+
 let t: TestApp;
 let minor: { id: string; accessToken: string };
+let adult: { id: string; accessToken: string };
 
 beforeAll(async () => {
   t = await createTestApp();
   minor = await signedInUser(t.app, { underAge: true });
+  adult = await signedInUser(t.app);
 });
 afterAll(() => t.close());
 
-const upload = (payload: Buffer | Readable, headers: Record<string, string> = {}) =>
+const upload = (payload: Buffer | Readable, headers: Record<string, string> = {}, token = minor.accessToken) =>
   t.app.inject({
     method: 'POST',
     url: '/api/users/me/parental-consent/form',
     headers: {
-      ...bearer(minor.accessToken),
+      ...bearer(token),
       'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
       ...headers,
     },
     payload,
   });
 
-async function storedForms() {
+async function storedForms(userId = minor.id) {
   const [row] = await t.database.db
     .select({ n: sql<number>`count(*)::int` })
     .from(parentalConsentForms)
-    .where(eq(parentalConsentForms.userId, minor.id));
+    .where(eq(parentalConsentForms.userId, userId));
   return row?.n;
+}
+
+/**
+ * Sends the upload and, until it is answered, asks /healthz every 5 ms: the slowest answer, counted from
+ * when the request was due (a thread kept busy delays the sending too), and the most memory the process
+ * held.
+ */
+async function uploadWhileServing(payload: Buffer, token: string) {
+  let done = false;
+  const answer = upload(multipart(payload, 'form.pdf'), {}, token).finally(() => {
+    done = true;
+  });
+  let slowest = 0;
+  let peakRss = process.memoryUsage.rss();
+  const rssBefore = peakRss;
+  let asked = 0;
+  while (!done) {
+    const due = performance.now() + 5;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const health = await t.app.inject({ url: '/healthz' });
+    expect(health.statusCode).toBe(200);
+    slowest = Math.max(slowest, performance.now() - due);
+    peakRss = Math.max(peakRss, process.memoryUsage.rss());
+    asked++;
+  }
+  return { res: await answer, slowest, asked, rssGrowthMb: (peakRss - rssBefore) / 2 ** 20 };
 }
 
 function expectRefused(res: { statusCode: number; json(): unknown }, message: string) {
@@ -176,6 +227,13 @@ describe('consent form upload', () => {
     expect(await storedForms()).toBe(0);
   });
 
+  it('refuses a body cut short (a file without its multipart framing) with a 400, not a 500', async () => {
+    const res = await upload(PDF);
+    expect(res.statusCode).toBe(400);
+    expect(apiErrorSchema.safeParse(res.json()).success).toBe(true);
+    expect(await storedForms()).toBe(0);
+  });
+
   it('refuses a request carrying two files, whatever they are', async () => {
     const two = Buffer.concat([
       multipart(PDF, 'form.pdf').subarray(0, -(BOUNDARY.length + 6)),
@@ -197,6 +255,27 @@ describe('consent form upload', () => {
       .where(eq(parentalConsentForms.userId, minor.id));
     expect(row?.contentType).toBe(type);
     await t.database.db.delete(parentalConsentForms).where(eq(parentalConsentForms.userId, minor.id));
+  });
+
+  it('refuses a Flate bomb from an adult before reading it, and keeps answering others', async () => {
+    const { res, slowest } = await uploadWhileServing(flateBomb(), adult.accessToken);
+    expectRefused(res, CONSENT_MESSAGES.notUnderAge);
+    expect(await storedForms(adult.id)).toBe(0);
+    expect(slowest).toBeLessThan(100);
+  });
+
+  it('refuses a Flate bomb from a minor, read off the main thread: others answer in under 100 ms and memory stays bounded', async () => {
+    const bomb = flateBomb();
+    expect(bomb.length).toBeLessThan(CONSENT_FILE_MAX_BYTES);
+    const { res, slowest, asked, rssGrowthMb } = await uploadWhileServing(bomb, minor.accessToken);
+    console.log(
+      `Flate bomb (${Math.round(bomb.length / 1024)} KB → 96 MB): slowest /healthz ${slowest.toFixed(1)} ms over ${asked} requests, process memory grew by at most ${rssGrowthMb.toFixed(0)} MB`,
+    );
+    expectRefused(res, CONSENT_MESSAGES.unreadable);
+    expect(await storedForms()).toBe(0);
+    expect(asked).toBeGreaterThan(0);
+    expect(slowest).toBeLessThan(100);
+    expect(rssGrowthMb).toBeLessThan(256);
   });
 
   it('still accepts a real PNG under a plain name afterwards, and stores it once', async () => {
