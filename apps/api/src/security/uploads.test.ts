@@ -75,9 +75,7 @@ function flateBomb(inflatedBytes = 96 * 1024 * 1024) {
     packed,
     Buffer.from('\nendstream\nendobj\n', 'latin1'),
   ]);
-  const tail = text
-    .slice(xrefAt)
-    .replace(/startxref\s+\d+/, `startxref\n${xrefAt + bomb.length}`);
+  const tail = text.slice(xrefAt).replace(/startxref\s+\d+/, `startxref\n${xrefAt + bomb.length}`);
   return Buffer.concat([PDF.subarray(0, xrefAt), bomb, Buffer.from(tail, 'latin1')]);
 }
 
@@ -92,7 +90,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const upload = (payload: Buffer | Readable, headers: Record<string, string> = {}, token = minor.accessToken) =>
+const upload = (
+  payload: Buffer | Readable,
+  headers: Record<string, string> = {},
+  token = minor.accessToken,
+) =>
   t.app.inject({
     method: 'POST',
     url: '/api/users/me/parental-consent/form',
