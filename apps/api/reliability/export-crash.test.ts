@@ -71,7 +71,7 @@ async function crashDuringExport(env: Record<string, string>) {
   }
   const resumedMs = Date.now() - readyAt;
   console.log(
-    `export killed while active; READY ${(resumedMs / 1000).toFixed(1)} s after the restarted server was ready (${((Date.now() - killedAt) / 1000).toFixed(1)} s after the kill)`,
+    `export killed while active; ${state} ${(resumedMs / 1000).toFixed(1)} s after the restarted server was ready (${((Date.now() - killedAt) / 1000).toFixed(1)} s after the kill)`,
   );
   expect(state).toBe('READY');
   expect(resumedMs).toBeLessThan(RESUMED_WITHIN_MS);
