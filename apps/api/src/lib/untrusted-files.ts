@@ -56,9 +56,10 @@ async function read<T>(task: object, transferList?: ArrayBuffer[]): Promise<T> {
       ...(transferList ? { transferList } : {}),
     });
   } catch (error) {
-    // Ended by its deadline (AbortError), by its heap limit (ERR_WORKER_OUT_OF_MEMORY) or by a crash.
-    const reason = (error as { code?: string; name?: string }).code ?? (error as Error).name;
-    throw new UnreadableFile(String(reason));
+    // The file's fault: its thread was ended by the deadline or ran out of heap. Anything else is ours.
+    const { code, name } = error as { code?: string; name?: string };
+    if (name === 'AbortError' || code === 'ERR_WORKER_OUT_OF_MEMORY') throw new UnreadableFile(code ?? name);
+    throw error;
   }
 }
 
