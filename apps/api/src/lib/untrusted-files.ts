@@ -35,6 +35,8 @@ function readers() {
     maxThreads: 2,
     idleTimeout: 60_000,
     maxQueue: MAX_QUEUE,
+    // Below the server's thread: on a busy machine reading a file yields the cores to answering requests.
+    niceIncrement: 10,
     resourceLimits: { maxOldGenerationSizeMb: UNTRUSTED_FILE_LIMITS.heapMb, maxYoungGenerationSizeMb: 16 },
   });
   return pool;
