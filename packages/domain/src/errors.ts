@@ -35,3 +35,6 @@ export const ERROR_CODES = {
 
 /** What a support user viewing a person's portal is told when they try to change anything (design.md §6). */
 export const SUPPORT_VIEW_READ_ONLY = 'Support view is read-only';
+/** A support view's next request after the person it views closed their account (issue 32). */
+export const SUPPORT_VIEW_ACCOUNT_CLOSED =
+  'This support view has ended: the person closed their account. Return to your own account.';

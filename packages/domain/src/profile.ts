@@ -52,6 +52,9 @@ export const CONSENT_MESSAGES = {
   wrongFileType: 'Please upload the signed form as a PDF, PNG or JPEG file.',
   fileNameInvalid: 'Please rename the file: its name must not contain folders or special characters.',
   oneFileOnly: 'Please upload one file only: the signed form as a single PDF, PNG or JPEG.',
+  unreadable:
+    'This file could not be read as a PDF. Please save or scan the signed form again and upload it as a PDF, PNG or JPEG file.',
+  notUnderAge: 'A parental consent form is only needed for under-age accounts.',
   parentEmailRequired: 'Please enter the parent or guardian email address.',
   parentEmailInvalid: INVALID_EMAIL_MESSAGE,
 } as const;

@@ -16,6 +16,8 @@ export const REPORT_MESSAGES = {
     `Sample ${sample} belongs to a closed account, so its results are not stored. Destroy the sample if the closure asks for it.`,
   unavailable: 'Reports are unavailable while we carry out maintenance. Please try again later.',
   notFound: 'We could not find that report in your account.',
+  unreadable:
+    'The profile was refused: it could not be read within the time and memory a profile may take. Check that it is a MetaPhlAn profile and upload it again.',
 } as const;
 
 /** One entry of GET /api/reports: a kit with a report to show. */

@@ -13,6 +13,12 @@ import type { Database, DbOrTx } from '../db/client.ts';
 
 /** The schema pg-boss keeps its tables in (it creates and migrates it on start). */
 export const JOB_SCHEMA = 'pgboss';
+/**
+ * How often the queue's supervision runs (one instance per interval): among other things it fails the
+ * active jobs whose worker stopped beating (heartbeatSeconds), so the queue retries them. pg-boss's 60 s
+ * default let a data export cut short by kill -9 wait more than a minute after the restart (issue 32).
+ */
+const SUPERVISE_SECONDS = 10;
 
 export type JobContext = {
   id: string;
@@ -96,6 +102,7 @@ export async function startJobQueue(
     backend: database.kind === 'pglite' ? 'pglite' : 'postgres',
     schema: JOB_SCHEMA,
     supervise: work,
+    superviseIntervalSeconds: SUPERVISE_SECONDS,
     schedule: work && definitions.some((d) => d.cron),
     instanceName: 'portal',
     // Only a working instance keeps a row (and a heartbeat) in pg-boss's instance registry.
@@ -181,15 +188,12 @@ async function createQueueOnce(boss: PgBoss, definition: JobDefinition<never>) {
   }
 }
 
-/** What updateQueue accepts: the policy, partition and dead letter of a queue are fixed at creation. */
+/**
+ * What updateQueue accepts: the policy, partition and dead letter of a queue are fixed at creation. A
+ * heartbeat is not, so a queue created without one gets it (jobs created from then on carry it).
+ */
 function updatable(options: JobDefinition['queue'] = {}) {
-  const {
-    policy: _policy,
-    partition: _partition,
-    deadLetter: _deadLetter,
-    heartbeatSeconds: _beat,
-    ...rest
-  } = options;
+  const { policy: _policy, partition: _partition, deadLetter: _deadLetter, ...rest } = options;
   return rest;
 }
 

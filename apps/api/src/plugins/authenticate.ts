@@ -1,8 +1,13 @@
-import { ERROR_CODES, isStaffRole, SUPPORT_VIEW_READ_ONLY } from '@portal/domain';
+import {
+  ERROR_CODES,
+  isStaffRole,
+  SUPPORT_VIEW_ACCOUNT_CLOSED,
+  SUPPORT_VIEW_READ_ONLY,
+} from '@portal/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { preparedFor } from '../db/prepared.ts';
-import { users } from '../db/schema/index.ts';
+import { closureRequests, users } from '../db/schema/index.ts';
 import { liveSession } from '../features/auth/live-session.ts';
 import { assertConsoleOpen, staffStanding } from '../features/staff/staff-standing.ts';
 import { forbidden, sessionExpired, unauthorized } from '../lib/errors.ts';
@@ -41,11 +46,16 @@ const liveAccount = preparedFor((db) =>
 
 /**
  * A support view: the person exists, the support user's own session is live, and the support user
- * still holds the right to view (an authority taken away ends their views at once).
+ * still holds the right to view (an authority taken away ends their views at once). `closed` says the
+ * person asked to close their account, which ends every view of them at once (issue 32).
  */
 const liveSupportView = preparedFor((db) =>
   db
-    .select({ id: users.id })
+    .select({
+      id: users.id,
+      // Named in full: inside a selected subquery drizzle would write the column as the bare "id".
+      closed: sql<boolean>`exists (select 1 from ${closureRequests} where ${closureRequests.userId} = "users"."id")`,
+    })
     .from(users)
     .where(
       and(
@@ -96,6 +106,7 @@ async function ensureLive(request: FastifyRequest, principal: Principal) {
     ? await liveSupportView(db).execute({ userId, sessionId, actorId })
     : await liveAccount(db).execute({ userId, sessionId });
   if (!live) throw sessionExpired();
+  if ('closed' in live && live.closed) throw unauthorized(SUPPORT_VIEW_ACCOUNT_CLOSED);
 }
 
 /** A support view looks and changes nothing: refused before validation, so nothing runs (design.md §6). */

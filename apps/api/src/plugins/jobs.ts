@@ -47,7 +47,11 @@ const jobsPlugin: FastifyPluginAsync<JobsPluginOptions> = async (app, options) =
       : []),
     ...renewalJobs(app.ctx, payments, app.log),
     ...exportJobs(app.ctx, app.log),
-    ...closureJobs(app.ctx, payments, { log: app.log, eraseDeliveredMail: mailTransport !== null }),
+    ...closureJobs(app.ctx, payments, {
+      log: app.log,
+      eraseDeliveredMail: mailTransport !== null,
+      vacuum: database.kind === 'pglite',
+    }),
   ];
 
   let started: Promise<JobQueue> | undefined;

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { crc32, deflateSync } from 'node:zlib';
-import { apiErrorSchema, CONSENT_MESSAGES } from '@portal/domain';
+import { apiErrorSchema, CONSENT_FILE_MAX_BYTES, CONSENT_MESSAGES } from '@portal/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentFormPdf } from '../adapters/pdf/consent-form.ts';
@@ -8,8 +8,8 @@ import { parentalConsentForms } from '../db/schema/index.ts';
 import { bearer, createTestApp, signedInUser, type TestApp } from '../test/helpers.ts';
 
 /**
- * The one upload (a minor's signed parental consent form): too large, wrong bytes or a crafted file name
- * each get a clear 400 in the error shape, and nothing is stored.
+ * The one upload (a minor's signed parental consent form): too large, wrong bytes, a crafted file name or
+ * a decompression bomb each get a clear 400 in the error shape, and nothing is stored.
  */
 /** The blank form as a parent downloads it: a whole PDF. */
 const PDF = await consentFormPdf('Microbiome Lab', 'info@microbiome.example');
@@ -58,33 +58,86 @@ function multipart(content: Buffer, filename: string, type = 'application/pdf') 
   ]);
 }
 
+/**
+ * The blank form with an object stream inserted before the cross-reference table (whose offset is moved
+ * to match). The default is a Flate bomb (issue 32): 96 MB of zeros deflated to about 100 KB, which a
+ * whole-file parse inflates and walks byte by byte.
+ */
+function withObjectStream(inflated: Buffer = Buffer.alloc(96 * 1024 * 1024)) {
+  const packed = deflateSync(inflated);
+  const text = PDF.toString('latin1');
+  const xrefAt = text.lastIndexOf('\nxref') + 1;
+  const stream = Buffer.concat([
+    Buffer.from(
+      `900 0 obj\n<< /Type /ObjStm /N 1 /First 6 /Filter /FlateDecode /Length ${packed.length} >>\nstream\n`,
+      'latin1',
+    ),
+    packed,
+    Buffer.from('\nendstream\nendobj\n', 'latin1'),
+  ]);
+  const tail = text.slice(xrefAt).replace(/startxref\s+\d+/, `startxref\n${xrefAt + stream.length}`);
+  return Buffer.concat([PDF.subarray(0, xrefAt), stream, Buffer.from(tail, 'latin1')]);
+}
+
 let t: TestApp;
 let minor: { id: string; accessToken: string };
+let adult: { id: string; accessToken: string };
 
 beforeAll(async () => {
   t = await createTestApp();
   minor = await signedInUser(t.app, { underAge: true });
+  adult = await signedInUser(t.app);
 });
 afterAll(() => t.close());
 
-const upload = (payload: Buffer | Readable, headers: Record<string, string> = {}) =>
+const upload = (
+  payload: Buffer | Readable,
+  headers: Record<string, string> = {},
+  token = minor.accessToken,
+) =>
   t.app.inject({
     method: 'POST',
     url: '/api/users/me/parental-consent/form',
     headers: {
-      ...bearer(minor.accessToken),
+      ...bearer(token),
       'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
       ...headers,
     },
     payload,
   });
 
-async function storedForms() {
+async function storedForms(userId = minor.id) {
   const [row] = await t.database.db
     .select({ n: sql<number>`count(*)::int` })
     .from(parentalConsentForms)
-    .where(eq(parentalConsentForms.userId, minor.id));
+    .where(eq(parentalConsentForms.userId, userId));
   return row?.n;
+}
+
+/**
+ * Sends the upload and, until it is answered, asks /healthz every 5 ms: the slowest answer, counted from
+ * when the request was due (a thread kept busy delays the sending too), and the most memory the process
+ * held.
+ */
+async function uploadWhileServing(payload: Buffer, token: string) {
+  let done = false;
+  const answer = upload(multipart(payload, 'form.pdf'), {}, token).finally(() => {
+    done = true;
+  });
+  let slowest = 0;
+  let peakRss = process.memoryUsage.rss();
+  const rssBefore = peakRss;
+  let asked = 0;
+  while (!done) {
+    const due = performance.now() + 5;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const health = await t.app.inject({ url: '/healthz' });
+    expect(health.statusCode).toBe(200);
+    slowest = Math.max(slowest, performance.now() - due);
+    peakRss = Math.max(peakRss, process.memoryUsage.rss());
+    asked++;
+  }
+  return { res: await answer, slowest, asked, rssGrowthMb: (peakRss - rssBefore) / 2 ** 20 };
 }
 
 function expectRefused(res: { statusCode: number; json(): unknown }, message: string) {
@@ -176,6 +229,13 @@ describe('consent form upload', () => {
     expect(await storedForms()).toBe(0);
   });
 
+  it('refuses a body cut short (a file without its multipart framing) with a 400, not a 500', async () => {
+    const res = await upload(PDF);
+    expect(res.statusCode).toBe(400);
+    expect(apiErrorSchema.safeParse(res.json()).success).toBe(true);
+    expect(await storedForms()).toBe(0);
+  });
+
   it('refuses a request carrying two files, whatever they are', async () => {
     const two = Buffer.concat([
       multipart(PDF, 'form.pdf').subarray(0, -(BOUNDARY.length + 6)),
@@ -198,6 +258,39 @@ describe('consent form upload', () => {
     expect(row?.contentType).toBe(type);
     await t.database.db.delete(parentalConsentForms).where(eq(parentalConsentForms.userId, minor.id));
   });
+
+  it('refuses a Flate bomb from an adult before reading it, and keeps answering others', async () => {
+    const { res, slowest } = await uploadWhileServing(withObjectStream(), adult.accessToken);
+    expectRefused(res, CONSENT_MESSAGES.notUnderAge);
+    expect(await storedForms(adult.id)).toBe(0);
+    expect(slowest).toBeLessThan(100);
+  });
+
+  it('refuses a Flate bomb from a minor, read off the main thread: others answer in under 100 ms and memory stays bounded', async () => {
+    const bomb = withObjectStream();
+    expect(bomb.length).toBeLessThan(CONSENT_FILE_MAX_BYTES);
+    // Sent twice: a bomb read on the server's thread delays /healthz by seconds every time, while a busy
+    // shared machine may pause any thread once; the better of the two runs is held to the bound.
+    const runs = [];
+    for (let i = 0; i < 2; i++) {
+      const run = await uploadWhileServing(bomb, minor.accessToken);
+      expectRefused(run.res, CONSENT_MESSAGES.unreadable);
+      expect(run.asked).toBeGreaterThan(0);
+      runs.push(run);
+    }
+    console.log(
+      `Flate bomb (${Math.round(bomb.length / 1024)} KB → 96 MB): slowest /healthz ${runs.map((r) => `${r.slowest.toFixed(1)} ms over ${r.asked} requests`).join(', then ')}; process memory grew by at most ${Math.max(...runs.map((r) => r.rssGrowthMb)).toFixed(0)} MB`,
+    );
+    expect(await storedForms()).toBe(0);
+    expect(Math.min(...runs.map((r) => r.slowest))).toBeLessThan(100);
+    for (const run of runs) expect(run.rssGrowthMb).toBeLessThan(256);
+  });
+
+  it("refuses a PDF whose object stream would fill the reading thread's heap (28 MB of numbers)", async () => {
+    const numbers = withObjectStream(Buffer.from(`901 0 [${'0 '.repeat(14_000_000)}]`, 'latin1'));
+    expectRefused(await upload(multipart(numbers, 'form.pdf')), CONSENT_MESSAGES.unreadable);
+    expect(await storedForms()).toBe(0);
+  }, 60_000);
 
   it('still accepts a real PNG under a plain name afterwards, and stores it once', async () => {
     const res = await upload(multipart(PNG, 'my form (signed).png', 'image/png'));

@@ -10,9 +10,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { consentFormPdf } from '../../adapters/pdf/consent-form.ts';
-import { invalid } from '../../lib/errors.ts';
+import { AppError, invalid } from '../../lib/errors.ts';
 import { principalOf, requireUser } from '../../plugins/authenticate.ts';
 import {
+  assertMayUploadConsentForm,
   emailParentalConsentForm,
   getConsentFlow,
   respondToConsent,
@@ -47,7 +48,9 @@ async function readOneFile(request: FastifyRequest): Promise<Buffer> {
     if (code === 'FST_REQ_FILE_TOO_LARGE')
       throw invalid(CONSENT_MESSAGES.fileTooLarge, { file: CONSENT_MESSAGES.fileTooLarge });
     if (code === 'FST_FILES_LIMIT') throw invalid(CONSENT_MESSAGES.oneFileOnly);
-    throw error;
+    // The multipart reader's own failures (a body cut short, a malformed part) are the sender's.
+    if (error instanceof AppError) throw error;
+    throw invalid('The upload was cut short or malformed. Please choose the file and upload it again.');
   }
   if (!content) throw invalid('Please choose a file to upload.');
   return content;
@@ -119,6 +122,9 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      const { userId } = principalOf(request);
+      // Who may upload is settled before a byte of the file is read.
+      await assertMayUploadConsentForm(ctx.db, userId);
       // Refuse an oversized upload from its declared length, before reading the body.
       if (Number(request.headers['content-length'] ?? 0) > CONSENT_FILE_MAX_BYTES + MULTIPART_OVERHEAD)
         throw invalid(CONSENT_MESSAGES.fileTooLarge, { file: CONSENT_MESSAGES.fileTooLarge });
@@ -128,7 +134,7 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
       // The form must be under 1MB: the upload limit lets a file of exactly 1024 KB through.
       if (content.length >= CONSENT_FILE_MAX_BYTES)
         throw invalid(CONSENT_MESSAGES.fileTooLarge, { file: CONSENT_MESSAGES.fileTooLarge });
-      await uploadParentalConsentForm(ctx, principalOf(request).userId, content);
+      await uploadParentalConsentForm(ctx, userId, content);
       return reply.code(201).send({ message: CONSENT_MESSAGES.uploadSuccess });
     },
   );

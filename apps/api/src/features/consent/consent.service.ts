@@ -12,6 +12,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
+import { UnreadableFile } from '../../lib/untrusted-files.ts';
 import { toUser } from '../users/users.service.ts';
 import { formFileType } from './form-file.ts';
 
@@ -71,21 +72,36 @@ export async function respondToConsent(
 }
 
 /**
- * Stores a signed parental consent form. The type is judged by the whole file's bytes, never its name; while
- * an earlier form awaits review, another is refused. The person's consent goes to "under review".
+ * Who may send a consent form: an under-age account with no form awaiting review. Checked before the
+ * file is read (issue 32: any adult could make the server parse a crafted file), and again in the
+ * transaction that stores it.
+ */
+export async function assertMayUploadConsentForm(db: DbOrTx, userId: string, lock = false) {
+  const query = db.select({ underAge: users.underAge }).from(users).where(eq(users.id, userId));
+  const [user] = lock ? await query.for('update') : await query;
+  if (!user) throw notFound(ACCOUNT_MESSAGES.notFound);
+  if (!user.underAge) throw invalid(CONSENT_MESSAGES.notUnderAge);
+  const [pending] = await db
+    .select({ id: parentalConsentForms.id })
+    .from(parentalConsentForms)
+    .where(and(eq(parentalConsentForms.userId, userId), isNull(parentalConsentForms.reviewedAt)));
+  if (pending) throw conflict(CONSENT_MESSAGES.requestUnderway);
+}
+
+/**
+ * Stores a signed parental consent form. The type is judged by the whole file's bytes, never its name,
+ * read off the server's thread within limits; while an earlier form awaits review, another is refused.
+ * The person's consent goes to "under review".
  */
 export async function uploadParentalConsentForm(ctx: AppContext, userId: string, content: Buffer) {
-  const type = await formFileType(content);
+  const type = await formFileType(content).catch((error: unknown) => {
+    if (error instanceof UnreadableFile)
+      throw invalid(CONSENT_MESSAGES.unreadable, { file: CONSENT_MESSAGES.unreadable });
+    throw error;
+  });
   if (!type) throw invalid(CONSENT_MESSAGES.wrongFileType);
   await ctx.db.transaction(async (tx) => {
-    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
-    if (!user) throw notFound(ACCOUNT_MESSAGES.notFound);
-    if (!user.underAge) throw invalid('A parental consent form is only needed for under-age accounts.');
-    const [pending] = await tx
-      .select({ id: parentalConsentForms.id })
-      .from(parentalConsentForms)
-      .where(and(eq(parentalConsentForms.userId, userId), isNull(parentalConsentForms.reviewedAt)));
-    if (pending) throw conflict(CONSENT_MESSAGES.requestUnderway);
+    await assertMayUploadConsentForm(tx, userId, true);
     await tx
       .insert(parentalConsentForms)
       .values({ userId, contentType: type, size: content.length, content });
@@ -98,7 +114,7 @@ export async function emailParentalConsentForm(ctx: AppContext, userId: string, 
   await ctx.db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId));
     if (!user) throw notFound(ACCOUNT_MESSAGES.notFound);
-    if (!user.underAge) throw invalid('A parental consent form is only needed for under-age accounts.');
+    if (!user.underAge) throw invalid(CONSENT_MESSAGES.notUnderAge);
     await enqueueMail(tx, parentConsentMail(ctx.mail, parentEmail, `${user.firstName} ${user.lastName}`));
   });
   return { message: CONSENT_MESSAGES.emailSent };

@@ -1,13 +1,14 @@
 import { crc32 } from 'node:zlib';
 import { fileTypeFromBuffer } from 'file-type';
-import { PDFDocument } from 'pdf-lib';
+import { pdfPageCount } from '../../lib/untrusted-files.ts';
 
 /**
  * Whether an uploaded consent form is, as a whole, the PDF, PNG or JPEG its first bytes claim (design.md
  * §6). The magic bytes alone let through a PDF with HTML after it or a JPEG with PHP after it, so each
  * file is read to its structural end and nothing but (for a PDF) whitespace may follow:
- * - PDF: parsed by pdf-lib (objects, cross-reference, at least one page); pdf-lib tolerates bytes after
- *   the document, so it must also end with `startxref <offset> %%EOF`, the offset pointing at the
+ * - PDF: parsed by pdf-lib (objects, cross-reference, at least one page) on a reading thread with its
+ *   limits (lib/untrusted-files.ts: a file past them throws UnreadableFile); pdf-lib tolerates bytes
+ *   after the document, so it must also end with `startxref <offset> %%EOF`, the offset pointing at the
  *   cross-reference table or stream.
  * - PNG and JPEG: every chunk or segment walked and checked (PNG: IHDR first, each chunk's CRC, IDAT,
  *   IEND last; JPEG: SOI, marker segments with their lengths, frame and scan, EOI last). The pixels are not
@@ -37,16 +38,7 @@ async function isWholePdf(content: Buffer): Promise<boolean> {
   const offset = Number(match[1]);
   const at = content.subarray(offset, offset + 32).toString('latin1');
   if (!(offset < end && (/^xref\s/.test(at) || /^\d+\s+\d+\s+obj\b/.test(at)))) return false;
-  try {
-    const pdf = await PDFDocument.load(content, {
-      ignoreEncryption: true,
-      throwOnInvalidObject: true,
-      updateMetadata: false,
-    });
-    return pdf.getPageCount() > 0;
-  } catch {
-    return false;
-  }
+  return ((await pdfPageCount(content)) ?? 0) > 0;
 }
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

@@ -169,11 +169,22 @@ export async function runExport(ctx: AppContext, exportId: string, attempt = { r
   }
 }
 
-/** The export queue (decision 031): retried twice after 10 s, then the export is FAILED. */
+/**
+ * The export queue (decision 031): retried twice after 10 s, then the export is FAILED. The worker beats
+ * every 5 s, as the closure's does: an export whose instance died (kill -9) is failed by the queue's
+ * supervision about 10 s later and retried 10 s after that, not after expireInSeconds (issue 32: it
+ * waited 628 s).
+ */
 export function exportJobs(ctx: AppContext, log?: FastifyBaseLogger): JobDefinition<never>[] {
   const definition: JobDefinition<{ exportId: string }> = {
     name: EXPORT_QUEUE,
-    queue: { retryLimit: RETRY_LIMIT, retryDelay: 10, retryBackoff: true, expireInSeconds: 10 * 60 },
+    queue: {
+      heartbeatSeconds: 10,
+      retryLimit: RETRY_LIMIT,
+      retryDelay: 10,
+      retryBackoff: true,
+      expireInSeconds: 10 * 60,
+    },
     pollingIntervalSeconds: 1,
     async run(data, job) {
       const started = Date.now();

@@ -8,32 +8,30 @@ import {
   REPORT_SAMPLE_STATUSES,
   reportDelivered,
 } from '@portal/domain';
-import {
-  type BuildReport,
-  buildReport,
-  compareReports,
-  ProfileError,
-  parseMetaphlanProfile,
-} from '@portal/domain/report';
+import { type BuildReport, compareReports } from '@portal/domain/report';
 import { and, asc, eq, inArray, isNotNull, type SQLWrapper, sql } from 'drizzle-orm';
 import { comparisonPdfOffThread } from '../../adapters/pdf/pdf-pool.ts';
 import { preparedFor } from '../../db/prepared.ts';
 import { closureRequests, kits, labResults, projects, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, conflict, invalid, notFound, sessionExpired } from '../../lib/errors.ts';
+import { metaphlanReport, UnreadableFile } from '../../lib/untrusted-files.ts';
 import type { Caller } from '../../plugins/authenticate.ts';
 import { liveSession } from '../auth/live-session.ts';
 import { setKitStatus } from '../kits/kits.service.ts';
 import { explainedReport, REPORT_SHAPE } from './report-explanations.ts';
 
-/** The report of a MetaPhlAn profile, or a 400 saying what is wrong with the file. */
-export function reportOfProfile(profile: string): BuildReport {
-  try {
-    return buildReport(parseMetaphlanProfile(profile));
-  } catch (error) {
-    if (error instanceof ProfileError) throw invalid(`The profile was refused: ${error.message}`);
+/**
+ * The report of a MetaPhlAn profile, or a 400 saying what is wrong with the file. The file is read and
+ * scored on a reading thread within its limits (lib/untrusted-files.ts), never on the server's thread.
+ */
+export async function reportOfProfile(profile: string): Promise<BuildReport> {
+  const result = await metaphlanReport(profile).catch((error: unknown) => {
+    if (error instanceof UnreadableFile) throw invalid(REPORT_MESSAGES.unreadable);
     throw error;
-  }
+  });
+  if ('profileError' in result) throw invalid(`The profile was refused: ${result.profileError}`);
+  return result.report;
 }
 
 /**
@@ -111,7 +109,7 @@ export async function importResults(
   input: { sampleIdentifier: string; profile: string; displayDate?: string | undefined },
   actor: string,
 ) {
-  const report = reportOfProfile(input.profile);
+  const report = await reportOfProfile(input.profile);
   const stored = await ctx.db.transaction((tx) =>
     storeResults({ ...ctx, db: tx }, { ...input, report }, actor, { release: true }),
   );

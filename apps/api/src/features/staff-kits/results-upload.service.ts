@@ -28,10 +28,13 @@ type Profile = ResultsUpload['profiles'][number];
 
 const sampleOf = (p: Profile) => p.sampleIdentifier?.trim().toUpperCase() ?? sampleFromFileName(p.fileName);
 
-/** The report of a profile, or the refusal a person reads (a malformed file says what and where). */
-function scored(profile: Profile): { report: BuildReport } | { refusal: string } {
+/**
+ * The report of a profile, or the refusal a person reads (a malformed file says what and where). Scored
+ * on a reading thread (reportOfProfile), one profile after another.
+ */
+async function scored(profile: Profile): Promise<{ report: BuildReport } | { refusal: string }> {
   try {
-    return { report: reportOfProfile(profile.text) };
+    return { report: await reportOfProfile(profile.text) };
   } catch (error) {
     if (error instanceof AppError) return { refusal: error.message };
     throw error;
@@ -69,7 +72,11 @@ export async function previewResults(ctx: AppContext, upload: ResultsUpload): Pr
     : [];
   const bySample = new Map(found.map((k) => [k.sample, k]));
   const firstFile = new Map<string, string>();
-  return upload.profiles.map((profile, i) => {
+  const items: ResultsPreviewItem[] = [];
+  for (const [i, profile] of upload.profiles.entries()) items.push(await previewOne(profile, i));
+  return items;
+
+  async function previewOne(profile: Profile, i: number): Promise<ResultsPreviewItem> {
     const sample = samples[i] ?? null;
     const kit = sample ? bySample.get(sample) : undefined;
     const item = { fileName: profile.fileName, sampleIdentifier: sample, kitId: kit?.id ?? null };
@@ -78,7 +85,7 @@ export async function previewResults(ctx: AppContext, upload: ResultsUpload): Pr
     const first = firstFile.get(sample);
     if (first !== undefined) return refuse(STAFF_KIT_MESSAGES.duplicateInUpload(sample, first));
     firstFile.set(sample, profile.fileName);
-    const result = scored(profile);
+    const result = await scored(profile);
     if ('refusal' in result) return refuse(result.refusal);
     const scores = scoresOf(result.report);
     const refusal = !kit
@@ -91,7 +98,7 @@ export async function previewResults(ctx: AppContext, upload: ResultsUpload): Pr
             ? REPORT_MESSAGES.notAtLab(sample, kit.sampleStatus)
             : null;
     return { ...item, scores, refusal };
-  });
+  }
 }
 
 /**
@@ -110,7 +117,7 @@ export async function storeUploadedResults(ctx: AppContext, principal: Principal
       });
       continue;
     }
-    const result = scored(profile);
+    const result = await scored(profile);
     if ('refusal' in result) {
       items.push({ sampleIdentifier: sample, stored: false, refusal: result.refusal });
       continue;

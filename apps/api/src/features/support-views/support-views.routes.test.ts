@@ -1,8 +1,8 @@
-import { SUPPORT_VIEW_READ_ONLY, supportViewsSchema } from '@portal/domain';
+import { SUPPORT_VIEW_ACCOUNT_CLOSED, SUPPORT_VIEW_READ_ONLY, supportViewsSchema } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.ts';
-import { bearer, createTestApp, signedInUser, type TestApp } from '../../test/helpers.ts';
+import { bearer, createTestApp, PASSWORD, signedInUser, type TestApp } from '../../test/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -87,6 +87,29 @@ describe('GET /api/users/me/support-views (who viewed my data)', () => {
     await t.database.db.delete(users).where(eq(users.id, support.id));
     const [view] = (await supportViews(person.accessToken)).json().views;
     expect(view).toMatchObject({ supportName: null, what: 'Your kits' });
+  });
+
+  it('ends every support view of a person the moment they close their account', async () => {
+    const person = await signedInUser(t.app);
+    const first = await viewAs(person.email);
+    const second = await viewAs(person.email);
+    for (const { token } of [first, second])
+      expect((await t.app.inject({ url: '/api/users/me', headers: bearer(token) })).statusCode).toBe(200);
+    const closed = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/closure',
+      headers: bearer(person.accessToken),
+      payload: { password: PASSWORD, scope: 'EVERYTHING' },
+    });
+    expect(closed.statusCode, closed.body).toBe(202);
+    for (const { token } of [first, second]) {
+      const res = await t.app.inject({ url: '/api/users/me', headers: bearer(token) });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ message: SUPPORT_VIEW_ACCOUNT_CLOSED });
+    }
+    // The support person's own account and session are untouched.
+    const own = await t.app.inject({ url: '/api/users/me', headers: bearer(first.support.accessToken) });
+    expect(own.statusCode).toBe(200);
   });
 
   it('refuses a request without a token', async () => {
