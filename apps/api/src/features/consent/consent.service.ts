@@ -12,7 +12,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
-import { toUser } from '../users/users.service.ts';
+import { toUser } from '../users/index.ts';
 import { formFileType } from './form-file.ts';
 
 /** A consent flow with the person's latest answer to each consent. Only for the person themselves. */

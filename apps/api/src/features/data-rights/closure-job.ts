@@ -3,8 +3,8 @@ import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentProvider } from '../../adapters/payments/payments.ts';
 import { closureRequests, orders, subscriptionRenewals, subscriptions } from '../../db/schema/index.ts';
-import type { JobDefinition, JobQueue } from '../../jobs/queue.ts';
 import type { AppContext } from '../../lib/context.ts';
+import type { JobDefinition, JobQueue } from '../../lib/job-queue.ts';
 import { CLOSURE_QUEUE } from './closure.service.ts';
 import {
   CLOSURE_MAIL_QUEUE,
@@ -82,7 +82,7 @@ export async function runClosure(
   }
 }
 
-/** The closure queue and the queue that erases a delivered confirmation (plugins/jobs.ts). */
+/** The closure queue and the queue that erases a delivered confirmation (src/jobs.ts). */
 export function closureJobs(
   ctx: AppContext,
   payments: PaymentProvider,

@@ -22,8 +22,8 @@ import { closureRequests, kits, labResults, projects, users } from '../../db/sch
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, conflict, invalid, notFound, sessionExpired } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/authenticate.ts';
-import { liveSession } from '../auth/live-session.ts';
-import { setKitStatus } from '../kits/kits.service.ts';
+import { liveSession } from '../../plugins/live-session.ts';
+import { setKitStatus } from '../kits/index.ts';
 import { explainedReport, REPORT_SHAPE } from './report-explanations.ts';
 
 /** The report of a MetaPhlAn profile, or a 400 saying what is wrong with the file. */

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { impersonationAudit, users } from '../../db/schema/index.ts';
 import { forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { OPERATOR, principalOf, requireAuthority } from '../../plugins/authenticate.ts';
-import { signAccessToken } from '../auth/tokens.ts';
+import { signAccessToken } from '../auth/index.ts';
 
 /** A support view lasts at most an hour; it ends sooner when the support user's session does. */
 export const SUPPORT_VIEW_TTL_SECONDS = 60 * 60;

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { errors, security } from '../../lib/route-schema.ts';
 import { principalOf } from '../../plugins/authenticate.ts';
 import { requireStaff } from '../../plugins/staff-guard.ts';
-import { supportViewTokenSchema } from '../research/impersonation.ts';
+import { supportViewTokenSchema } from '../research/index.ts';
 import { closeAccountFor, startExportFor } from './data-requests.service.ts';
 import { searchPeople } from './people-search.service.ts';
 import { personPage } from './person.service.ts';
