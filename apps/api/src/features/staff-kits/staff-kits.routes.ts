@@ -1,6 +1,7 @@
 import {
   apiErrorSchema,
   KIT_READER_ROLES,
+  kitProjectOptionsSchema,
   STAFF_BATCH_MAX,
   scanSchema,
   staffKitDetailSchema,
@@ -54,7 +55,7 @@ export const staffKitsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'The projects, for the kit search filter',
-        response: { 200: z.array(z.object({ id: z.number().int(), name: z.string() })), ...denied },
+        response: { 200: kitProjectOptionsSchema, ...denied },
       },
     },
     async () => kitProjects(ctx.db),
