@@ -8,7 +8,7 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openPglite } from '../apps/api/src/db/client.ts';
-import { surveyCatalog } from '../apps/api/src/features/surveys/surveys.service.ts';
+import { surveyCatalog } from '../apps/api/src/features/surveys/catalog.ts';
 import { completeAnswers } from '../apps/api/src/test/questionnaires.ts';
 import { call, OPS_KEY, ROOT, type Server, startServer } from './server.ts';
 

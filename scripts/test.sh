@@ -35,7 +35,8 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
   step "unit and web component tests" npx vitest run --project domain --project 'web*' --maxWorkers=2
   step "API tests on the embedded database (PGlite): the database layer and concurrency" \
     env -u TEST_DATABASE_URL npx vitest run --project api --maxWorkers=2 \
-    src/db/ src/plugins/ src/jobs/ src/features/surveys/stored-progress src/features/data-rights/closure-erasure
+    src/db/ src/plugins/ src/jobs.test src/features/orders/renewals src/features/surveys/stored-progress \
+    src/features/data-rights/closure-erasure
   step "API tests on PostgreSQL (${TEST_DATABASE_URL%%\?*})" npx vitest run --project api --maxWorkers=3
 else
   step "unit, API (embedded PGlite) and web component tests" npx vitest run --maxWorkers=2

@@ -9,19 +9,18 @@ import { stripePayments } from './adapters/payments/stripe.ts';
 import { closePdfPool } from './adapters/pdf/pdf-pool.ts';
 import { type Config, fastifyTrustProxy } from './config.ts';
 import type { Database } from './db/client.ts';
+import jobs from './jobs.ts';
 import type { AppContext } from './lib/context.ts';
 import { errorForLog, requestForLog } from './lib/log-serializers.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { persistentSecret } from './lib/secrets.ts';
 import errorHandling from './plugins/error-handling.ts';
-import jobs from './plugins/jobs.ts';
 import rateLimits from './plugins/rate-limits.ts';
-import routes from './plugins/routes.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import shutdown from './plugins/shutdown.ts';
 import swagger from './plugins/swagger.ts';
-import webApp from './plugins/web-app.ts';
-import type { PageRenderer } from './web-app.ts';
+import routes from './routes.ts';
+import webApp, { type PageRenderer } from './web-app.ts';
 
 export type BuildOptions = {
   /** Overrides for tests; by default read from settings or kept in DATA_DIR. */
@@ -40,7 +39,7 @@ export type BuildOptions = {
   /** Where the log goes; by default standard output (tests read it back). */
   logStream?: DestinationStream;
   /**
-   * Work the job queue (plugins/jobs.ts); by default everywhere but in tests, where the queue is only
+   * Work the job queue (jobs.ts); by default everywhere but in tests, where the queue is only
    * installed when a test sends or lists jobs.
    */
   workJobs?: boolean;

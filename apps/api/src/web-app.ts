@@ -9,7 +9,9 @@ import {
   type PublicConfig,
   SERVER_RENDERED_ATTRIBUTE,
 } from '@portal/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import { publicConfig } from './features/config/config.routes.ts';
 
 /**
  * JSON that can sit inside a <script> element: `<`, `>` and `&` as \u escapes, so no value can close
@@ -126,3 +128,22 @@ export async function serveWebApp(
       .send({ message: 'We could not find what you asked for.', code: ERROR_CODES.notFound });
   });
 }
+
+export type WebAppOptions = {
+  /** Folder of the built web app; by default apps/web/dist. */
+  webDist?: string | undefined;
+  /** Draws the sign-in page on the server; by default the web build's dist-server/server-render.js. */
+  renderPage?: PageRenderer | null | undefined;
+};
+
+/** The built web app and its pages, with the public settings written into them. */
+const webApp: FastifyPluginAsync<WebAppOptions> = async (app, options) => {
+  const webDist = options.webDist ?? path.resolve(import.meta.dirname, '../../web/dist');
+  const renderPage =
+    options.renderPage !== undefined
+      ? options.renderPage
+      : await loadPageRenderer(path.join(webDist, '../dist-server/server-render.js'));
+  await serveWebApp(app, webDist, publicConfig(app.ctx.config), renderPage);
+};
+
+export default fp(webApp, { name: 'web-app' });

@@ -42,6 +42,15 @@ export const loginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
+/** The answer that opens a support view: the view's token, for the person, the support user as actor. */
+export const supportViewTokenSchema = z.object({
+  access_token: z.string(),
+  expires_in: z.number(),
+  user_id: z.string(),
+  actor_id: z.string(),
+});
+export type SupportViewToken = z.infer<typeof supportViewTokenSchema>;
+
 /**
  * A refresh through the HttpOnly cookie answers without the new refresh token: it goes back into the
  * cookie only, out of reach of script on the page (decision 002). A refresh token sent in the body is

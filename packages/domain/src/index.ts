@@ -12,6 +12,7 @@ export * from './errors.ts';
 export * from './keyset-page.ts';
 export * from './kit-summary.ts';
 export * from './kits.ts';
+export * from './legal.ts';
 export * from './my-choices.ts';
 export * from './navigation.ts';
 export * from './orders.ts';

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { DASHBOARD_TEXTS } from './navigation.ts';
 import { addressSchema } from './profile.ts';
+import { surveyProgressSchema } from './questionnaire/definition.ts';
 
 /**
  * Kit rules of consumer §4 and research §4, shared by the API and the web app.
@@ -488,11 +489,8 @@ export const giveKitSchema = z.object({
   voucher: voucherField.optional(),
 });
 
-export const surveyStatSchema = z.object({
-  surveyType: z.string(),
-  totalQuestions: z.number().int(),
-  completedQuestions: z.number().int(),
-});
+/** give kit and resend gift: the kit given and to whom. */
+export const giveResultSchema = z.object({ kitId: z.number(), receiverEmail: z.string() });
 
 /** A project's switches for the five portal questionnaires (SURVEY_ENABLED_FLAGS), on its kits too. */
 export const surveySwitchesSchema = z.object({
@@ -522,7 +520,7 @@ export const kitSchema = z.object({
   surveyResultId: z.string().nullable(),
   /** The kit ordered to replace this one, once it is REPLACED (its card says 'Replaced by KIT-{id}'). */
   replacedByKitId: z.number().int().nullable(),
-  surveysStats: z.array(surveyStatSchema),
+  surveysStats: z.array(surveyProgressSchema),
   project: z.object({
     id: z.number().int(),
     name: z.string(),

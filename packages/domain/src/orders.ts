@@ -239,6 +239,9 @@ export type OrderResult = z.infer<typeof orderResultSchema>;
  * (Stripe.js, or the test page's step), then sends the same order with the same Idempotency-Key; the
  * server asks the provider how the payment ended before it places the order.
  */
+/** The embedded test provider's card token (no STRIPE_SECRET_KEY): what stands for the card typed. */
+export const testCardTokenSchema = z.object({ id: z.string(), last4: z.string() });
+
 export const paymentActionSchema = z.object({ requiresAction: z.literal(true), clientSecret: z.string() });
 export type PaymentAction = z.infer<typeof paymentActionSchema>;
 

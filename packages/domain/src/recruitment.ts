@@ -118,3 +118,26 @@ export const recruitmentConsentSchema = recruitmentConsentWordsSchema.extend({
   candidate: candidateContactSchema,
 });
 export type RecruitmentConsent = z.infer<typeof recruitmentConsentSchema>;
+
+/** get recruitment: the study a consent link belongs to. */
+export const recruitmentStudySchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  isTerminated: z.boolean(),
+});
+
+/** put recruitment candidate consent: the next consent of the chain, or the thank-you text at its end. */
+export const consentAnsweredSchema = z.object({
+  nextConsentId: z.number().nullable(),
+  thanksResponse: z.string().nullable(),
+});
+export type ConsentAnswered = z.infer<typeof consentAnsweredSchema>;
+
+/** Whether a candidate's emailed link still holds. */
+export const candidateValidatedSchema = z.object({ validated: z.boolean() });
+
+/** Who an unsubscribe link is for, and whether they already unsubscribed. */
+export const recruitmentUnsubscribeInfoSchema = z.object({
+  firstName: z.string(),
+  unsubscribed: z.boolean(),
+});

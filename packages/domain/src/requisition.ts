@@ -4,7 +4,12 @@ import { TZDate } from '@date-fns/tz';
 import { z } from 'zod';
 import { parseDisplayDate } from './profile.ts';
 import { validateAnswer } from './questionnaire/answers.ts';
-import type { AnswersByQuestionId, SurveyDefinition, SurveyQuestion } from './questionnaire/definition.ts';
+import {
+  type AnswersByQuestionId,
+  answerSchema,
+  type SurveyDefinition,
+  type SurveyQuestion,
+} from './questionnaire/definition.ts';
 import { visibleQuestions } from './questionnaire/visibility.ts';
 
 /** Research §3 and §9: the multi-site study's kit types. */
@@ -391,3 +396,9 @@ export const visitorInfoSchema = z.object({
   ),
 });
 export type VisitorInfo = z.infer<typeof visitorInfoSchema>;
+
+/** The stool questionnaire's saved answers, read with the survey-result token. */
+export const stoolAnswersSchema = z.object({ questionResultsMap: z.record(z.string(), answerSchema) });
+
+/** One stool-questionnaire answer as saved; null when a blank answer cleared it. */
+export const stoolAnswerSavedSchema = z.object({ saved: answerSchema.nullable() });

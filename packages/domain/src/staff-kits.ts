@@ -192,6 +192,9 @@ export const staffKitSearchSchema = z
   });
 export type StaffKitSearch = z.input<typeof staffKitSearchSchema>;
 
+/** GET /api/staff/kits/projects: the projects the kit search filters by. */
+export const kitProjectOptionsSchema = z.array(z.object({ id: z.number().int(), name: z.string() }));
+
 export const staffKitOwnerSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
 
 /** A kit in the console's lists and scan logs. */

@@ -133,6 +133,9 @@ export const consentReviewSchema = z
 export type ConsentReview = z.infer<typeof consentReviewSchema>;
 
 /** Support starts an export for a request by phone (My data): the person downloads it, staff never do. */
+/** A reviewed parental consent form: the person's consent now (null: no decision). */
+export const consentReviewedSchema = z.object({ parentConsented: z.boolean().nullable() });
+
 export const personExportStartedSchema = z.object({ message: z.string(), export: dataExportSchema });
 
 /** Support closes an account for a request by phone: the scope only, since the caller has no password to give here. */

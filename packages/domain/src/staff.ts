@@ -104,6 +104,9 @@ export const secondFactorSchema = z.object({
 });
 export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
 
+/** An accepted invitation: the email the new staff member signs in with. */
+export const invitationAcceptedSchema = z.object({ email: z.string() });
+
 export const staffInvitationSchema = z.object({
   email: emailSchema,
   firstName: z.string().trim().min(1, 'Enter a first name.').max(100),

@@ -8,11 +8,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { preparedFor } from '../db/prepared.ts';
 import { closureRequests, users } from '../db/schema/index.ts';
-import { liveSession } from '../features/auth/live-session.ts';
-import { assertConsoleOpen, staffStanding } from '../features/staff/staff-standing.ts';
 import { forbidden, sessionExpired, unauthorized } from '../lib/errors.ts';
 import { verifyToken } from '../lib/jwt.ts';
 import { safeEqual } from '../lib/secrets.ts';
+import { liveSession } from './live-session.ts';
+import { assertConsoleOpen, staffStanding } from './staff-standing.ts';
 
 /**
  * Who calls: the person the token names, the session it belongs to (a refresh-token family, checked

@@ -2,7 +2,7 @@ import fastifyHelmet from '@fastify/helmet';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { stripeElementsKey } from '../config.ts';
-import { framePolicy } from '../security/frame-policy.ts';
+import { framePolicy } from './frame-policy.ts';
 
 /** Content security policy, helmet's other headers, the frame policy, and no caching of API answers. */
 const securityHeaders: FastifyPluginAsync = async (app) => {
@@ -35,7 +35,7 @@ const securityHeaders: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', (request, reply, done) =>
     contentSecurityPolicy(request.raw, reply.raw, () => done()),
   );
-  // Our own pages may frame our PDFs, and a consent page its study's PDF host (security/frame-policy.ts).
+  // Our own pages may frame our PDFs, and a consent page its study's PDF host (frame-policy.ts).
   app.addHook('onSend', framePolicy(db));
   // What the API answers is a person's data more often than not (health answers, reports, addresses):
   // no browser or proxy keeps a copy unless a route says its answer is public (the legal documents).

@@ -1,8 +1,8 @@
 import { holdsStaffRole, STAFF_MESSAGES, type StaffRole } from '@portal/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { assertConsoleOpen, staffStanding } from '../features/staff/staff-standing.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { authenticatedPrincipal, OPERATOR } from './authenticate.ts';
+import { assertConsoleOpen, staffStanding } from './staff-standing.ts';
 
 /**
  * The guard of every `/api/staff/*` route (issue 24). Use it as the route's onRequest:

@@ -1,5 +1,6 @@
 import {
   dashboardSchema,
+  giveResultSchema,
   type Kit,
   kitSchema,
   referralLookupSchema,
@@ -146,8 +147,6 @@ export type ActivateBody = ShippingAddress & { firstName?: string; lastName?: st
 export function activateKit(kitId: number, body: ActivateBody) {
   return apiRequest(`/kits/${kitId}/activate`, { method: 'POST', auth: 'required', body }, kitSchema);
 }
-
-const giveResultSchema = z.object({ kitId: z.number(), receiverEmail: z.string() });
 
 /** Give a kit to someone: one of mine (kitId) or straight from a voucher. */
 export function giveKit(body: { receiverEmail: string; kitId?: number; voucher?: string }) {

@@ -1,7 +1,8 @@
+import { supportViewTokenSchema } from '@portal/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import { endSession, getSessionSnapshot } from './session.ts';
 import { endSupportView, returnPathOf, SUPPORT_PAGE, storedSupportView } from './support-view.ts';
-import { enterSupportView, supportViewTokenSchema } from './support-view-start.ts';
+import { enterSupportView } from './support-view-start.ts';
 
 const SUPPORT = '6f1c2d3e-0000-4000-8000-000000000001';
 const PERSON = '6f1c2d3e-0000-4000-8000-000000000002';

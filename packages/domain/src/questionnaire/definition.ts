@@ -96,6 +96,35 @@ export type AnswerRecord = z.output<typeof answerRecordSchema>;
 /** The saved answers of one questionnaire (the questionResultsMap), keyed by questionId. */
 export type AnswersByQuestionId = Readonly<Record<string, AnswerRecord | undefined>>;
 
+/**
+ * A questionnaire's progress on a kit, as the save stores it (decision 029): the questions to answer and
+ * those answered. The kit's surveysStats and the answer routes answer it.
+ */
+export const surveyProgressSchema = z.object({
+  surveyType: z.string(),
+  totalQuestions: z.number().int(),
+  completedQuestions: z.number().int(),
+});
+
+/** One saved answer as the API answers it (answerRecordSchema is the same answer as a request sends it). */
+export const answerSchema = z.object({
+  questionId: z.string(),
+  answers: z.array(z.number()),
+  answerString: z.string().nullable(),
+});
+
+/** get survey answers: a kit's saved answers of one questionnaire, and its progress. */
+export const surveyAnswersSchema = z.object({
+  questionResultsMap: z.record(z.string(), answerSchema),
+  progress: surveyProgressSchema,
+});
+
+/** put survey question: the answer as saved, and the questionnaire's progress after it. */
+export const answerSavedSchema = z.object({ saved: answerSchema, progress: surveyProgressSchema });
+
+/** delete survey answer: the questionnaire's progress after it. */
+export const answerDeletedSchema = z.object({ progress: surveyProgressSchema });
+
 export function indexAnswers(records: readonly AnswerRecord[]): AnswersByQuestionId {
   return Object.fromEntries(records.map((r) => [r.questionId, r]));
 }

@@ -2,7 +2,7 @@ import { like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { outbox } from '../../db/schema/index.ts';
-import { listJobs, startJobQueue } from '../../jobs/queue.ts';
+import { listJobs, startJobQueue } from '../../lib/job-queue.ts';
 import { createTestDatabase } from '../../test/helpers.ts';
 import { MAIL_QUEUE, type MailRetry, mailJobs, relayOutbox, startMailRelay } from './dispatcher.ts';
 import { enqueueMail, type MailMessage } from './outbox.ts';

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { outbox } from '../../db/schema/index.ts';
-import type { JobDefinition, JobQueue } from '../../jobs/queue.ts';
+import type { JobDefinition, JobQueue } from '../../lib/job-queue.ts';
 import type { MailTransport } from './transport.ts';
 
 /**

@@ -19,7 +19,7 @@ export const refreshTokens = pgTable(
     successorSealed: text('successor_sealed'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  // Every signed-in request asks whether its session (family) is live (features/auth/live-session.ts):
+  // Every signed-in request asks whether its session (family) is live (plugins/live-session.ts):
   // revoked tokens are left out, and the expiry is in the key, so the first entry answers.
   (t) => [index('refresh_tokens_live_idx').on(t.familyId, t.expiresAt).where(sql`${t.revokedAt} is null`)],
 );

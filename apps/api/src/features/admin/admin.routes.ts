@@ -3,10 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listMail } from '../../adapters/mail/outbox.ts';
 import { requireAuthority } from '../../plugins/authenticate.ts';
-import { reviewParentalConsent } from '../consent/consent.service.ts';
+import { reviewParentalConsent } from '../consent/index.ts';
 import { addressRowSchema, importAddresses } from './addresses.service.ts';
 import { adminCreateUserSchema, mailItemSchema } from './admin.schemas.ts';
 import { createUserAsOperator } from './admin.service.ts';
+import { seedDemo } from './demo-seed.ts';
 
 /** The back-office API: the ops CLI and later a web console are its clients. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -71,5 +72,24 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => importAddresses(app.ctx, request.body.rows),
+  );
+
+  app.post(
+    '/seed-demo',
+    {
+      onRequest: requireAuthority('ADMIN'),
+      schema: {
+        tags: ['admin'],
+        summary: 'Demo accounts with kits in every state (ops seed:demo)',
+        response: {
+          201: z.object({
+            accounts: z.array(z.object({ email: z.string(), password: z.string(), description: z.string() })),
+            kits: z.number(),
+          }),
+          ...denied,
+        },
+      },
+    },
+    async (_request, reply) => reply.code(201).send(await seedDemo(app.ctx)),
   );
 };

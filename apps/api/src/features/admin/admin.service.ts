@@ -2,7 +2,7 @@ import { ACCOUNT_MESSAGES } from '@portal/domain';
 import { users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { conflict } from '../../lib/errors.ts';
-import { hashPassword } from '../auth/auth.service.ts';
+import { hashPassword } from '../auth/index.ts';
 import type { AdminCreateUser } from './admin.schemas.ts';
 
 /** An operator creates an account directly (verified unless asked otherwise). */

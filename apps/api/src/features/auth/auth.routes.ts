@@ -15,7 +15,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { activeReferral } from '../kits/kits.service.ts';
+import { activeReferral } from '../kits/index.ts';
 import {
   login,
   registerUser,

@@ -13,7 +13,7 @@ import { compose } from '../../adapters/mail/templates.ts';
 import { coachBookings, kits, projects, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
-import { surveyStatsForKits } from '../surveys/surveys.service.ts';
+import { surveyStatsForKits } from '../surveys/index.ts';
 
 export async function freeSlots(ctx: AppContext, now = new Date()) {
   const taken = await ctx.db

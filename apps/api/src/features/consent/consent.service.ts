@@ -13,7 +13,7 @@ import {
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { UnreadableFile } from '../../lib/untrusted-files.ts';
-import { toUser } from '../users/users.service.ts';
+import { toUser } from '../users/index.ts';
 import { formFileType } from './form-file.ts';
 
 /** A consent flow with the person's latest answer to each consent. Only for the person themselves. */

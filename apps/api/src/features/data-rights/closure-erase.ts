@@ -20,8 +20,8 @@ import {
   testPaymentCharges,
   users,
 } from '../../db/schema/index.ts';
-import { JOB_SCHEMA, type JobQueue } from '../../jobs/queue.ts';
 import type { AppContext } from '../../lib/context.ts';
+import { JOB_SCHEMA, type JobQueue } from '../../lib/job-queue.ts';
 import { closedEmail } from './closure.service.ts';
 import { ERASED, mentions, personalValues, redact, redactJson } from './closure-redact.ts';
 

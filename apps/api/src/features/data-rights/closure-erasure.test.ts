@@ -13,8 +13,8 @@ import {
 } from '../../db/schema/index.ts';
 import { bearer, createTestApp, PASSWORD, signedInUser, type TestApp } from '../../test/helpers.ts';
 import { claimSubscription, renewClaimed } from '../orders/subscriptions.service.ts';
+import { closingPerson, personalValuesOf } from './closure.test-helpers.ts';
 import { eraseDeliveredConfirmation } from './closure-erase.ts';
-import { closingPerson, personalValuesOf } from './closure-fixture.ts';
 
 /**
  * "A closed account leaves no personal field behind in any table" (issue 23): the test lists every

@@ -3,8 +3,8 @@ import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentProvider } from '../../adapters/payments/payments.ts';
 import { closureRequests, orders, subscriptionRenewals, subscriptions } from '../../db/schema/index.ts';
-import type { JobDefinition, JobQueue } from '../../jobs/queue.ts';
 import type { AppContext } from '../../lib/context.ts';
+import type { JobDefinition, JobQueue } from '../../lib/job-queue.ts';
 import { CLOSURE_QUEUE } from './closure.service.ts';
 import {
   CLOSURE_MAIL_QUEUE,
@@ -107,7 +107,7 @@ export async function vacuumErasedRows(ctx: AppContext, log?: FastifyBaseLogger)
   log?.info({ tables: rows.length, ms: Date.now() - started }, 'embedded database vacuumed after a closure');
 }
 
-/** The closure queue and the queue that erases a delivered confirmation (plugins/jobs.ts). */
+/** The closure queue and the queue that erases a delivered confirmation (src/jobs.ts). */
 export function closureJobs(
   ctx: AppContext,
   payments: PaymentProvider,

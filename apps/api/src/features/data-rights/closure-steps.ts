@@ -20,8 +20,8 @@ import {
   subscriptions,
   users,
 } from '../../db/schema/index.ts';
-import type { JobQueue } from '../../jobs/queue.ts';
 import type { AppContext } from '../../lib/context.ts';
+import type { JobQueue } from '../../lib/job-queue.ts';
 
 /**
  * The closure's first steps (closure-job.ts runs them in order; closure-erase.ts has the last two): the

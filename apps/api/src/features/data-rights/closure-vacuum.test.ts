@@ -14,8 +14,8 @@ import {
   TEST_OPS_KEY,
   testConfig,
 } from '../../test/helpers.ts';
+import { closingPerson, personalValuesOf } from './closure.test-helpers.ts';
 import { CLOSURE_MAIL_QUEUE } from './closure-erase.ts';
-import { closingPerson, personalValuesOf } from './closure-fixture.ts';
 
 /**
  * Erased values leave the embedded database's files (issue 32): PGlite runs no autovacuum, so an erased

@@ -32,7 +32,7 @@ import {
   signIn,
   type TestApp,
 } from '../../test/helpers.ts';
-import { type ClosingPerson, closingPerson } from './closure-fixture.ts';
+import { type ClosingPerson, closingPerson } from './closure.test-helpers.ts';
 import { purgeExpiredOrders, runClosure } from './closure-job.ts';
 
 let t: TestApp;

@@ -11,13 +11,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { type ClosureRequestRow, closureRequests, emailTokens, users } from '../../db/schema/index.ts';
-import type { JobQueue } from '../../jobs/queue.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, notFound, sessionExpired } from '../../lib/errors.ts';
+import type { JobQueue } from '../../lib/job-queue.ts';
 import { verifyToken } from '../../lib/jwt.ts';
 import type { Principal } from '../../plugins/authenticate.ts';
-import { revokeAllSessions } from '../auth/tokens.ts';
-import { recordStaffAction } from '../staff/audit.ts';
+import { revokeAllSessions } from '../auth/index.ts';
+import { recordStaffAction } from '../staff/index.ts';
 
 /** The closure job's queue (closure-job.ts); one job per closure request at a time. */
 export const CLOSURE_QUEUE = 'account.closure';

@@ -2,7 +2,7 @@ import { hasOptions, type SurveyDefinition, type SurveyType } from '@portal/doma
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { surveyAnswers, surveyDefinitions } from '../../db/schema/index.ts';
-import { latestDefinitionOf } from '../surveys/catalog.ts';
+import { latestDefinitionOf } from '../surveys/index.ts';
 import { csv, type ExportFile, exportFile } from './export-format.ts';
 import type { ExportKit } from './export-kits.ts';
 import type { FhirQuestionnaire } from './fhir.ts';

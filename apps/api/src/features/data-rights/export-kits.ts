@@ -2,7 +2,7 @@ import { kitDisplayName } from '@portal/domain';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { kitEvents, kits, projects, sentKits } from '../../db/schema/index.ts';
-import { ownerStatuses, ownerTimeline, resultsKeptFromOwner } from '../kits/kit-view.ts';
+import { ownerStatuses, ownerTimeline, resultsKeptFromOwner } from '../kits/index.ts';
 import { exportFile, iso, json } from './export-format.ts';
 
 /** The person's kits with their project's name, as the other parts of the export read them. */

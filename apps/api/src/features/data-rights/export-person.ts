@@ -12,7 +12,7 @@ import {
   subscriptions,
   users,
 } from '../../db/schema/index.ts';
-import { listEmailPreferences } from '../email-preferences/email-preferences.service.ts';
+import { listEmailPreferences } from '../email-preferences/index.ts';
 import { csv, exportFile, iso, json } from './export-format.ts';
 import type { FhirConsent } from './fhir.ts';
 

@@ -3,10 +3,14 @@ import { eq } from 'drizzle-orm';
 import { reportPdfOffThread } from '../../adapters/pdf/pdf-pool.ts';
 import { labResults, type users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { profileDownload, taxaCsvDownload } from '../reports/downloads.service.ts';
-import { getJourney } from '../reports/journey.service.ts';
-import { explainedReport } from '../reports/report-explanations.ts';
-import { listReports, metaOf } from '../reports/reports.service.ts';
+import {
+  explainedReport,
+  getJourney,
+  listReports,
+  metaOf,
+  profileDownload,
+  taxaCsvDownload,
+} from '../reports/index.ts';
 import { type ExportFile, exportFile } from './export-format.ts';
 import type { ExportKit } from './export-kits.ts';
 import type { FhirReport } from './fhir.ts';

@@ -1,11 +1,11 @@
 import { DATA_RIGHTS_TEXTS } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { dataExports, users } from '../../db/schema/index.ts';
-import type { JobQueue } from '../../jobs/queue.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { JobQueue } from '../../lib/job-queue.ts';
 import type { Principal } from '../../plugins/authenticate.ts';
-import { recordStaffAction } from '../staff/audit.ts';
+import { recordStaffAction } from '../staff/index.ts';
 import { downloadExport, getExport, requestExport } from './exports.service.ts';
 
 /**

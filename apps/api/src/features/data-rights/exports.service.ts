@@ -4,9 +4,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { enqueueMail } from '../../adapters/mail/outbox.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { closureRequests, type DataExportRow, dataExports, users } from '../../db/schema/index.ts';
-import type { JobDefinition, JobQueue } from '../../jobs/queue.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import type { JobDefinition, JobQueue } from '../../lib/job-queue.ts';
 import { exportFiles, zipExport } from './build-export.ts';
 import { exportReadyMail } from './export-mail.ts';
 

@@ -4,7 +4,7 @@ import { sampleDestructions } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Principal } from '../../plugins/authenticate.ts';
-import { recordStaffAction } from '../staff/audit.ts';
+import { recordStaffAction } from '../staff/index.ts';
 
 /**
  * The lab's side of "delete everything you can": the samples a closure asked it to destroy. Identifiers

@@ -5,7 +5,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { kitEvents, kits, projects, referralCodes, users } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { KitSurveyStats } from '../surveys/progress.ts';
+import type { KitSurveyStats } from '../surveys/index.ts';
 
 /** What the listing, the owner's changes and the lab steps share: a kit as shown, its codes, its events. */
 

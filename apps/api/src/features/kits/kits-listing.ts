@@ -13,8 +13,8 @@ import { kitEvents, kits, projects, sentKits, users } from '../../db/schema/inde
 import type { AppContext } from '../../lib/context.ts';
 import { notFound, sessionExpired } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/authenticate.ts';
-import { liveSession } from '../auth/live-session.ts';
-import { storedSurveyStats, surveyStatsForKits } from '../surveys/progress.ts';
+import { liveSession } from '../../plugins/live-session.ts';
+import { storedSurveyStats, surveyStatsForKits } from '../surveys/index.ts';
 import {
   isoDate,
   ownerStatuses,

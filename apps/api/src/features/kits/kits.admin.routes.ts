@@ -8,12 +8,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf, requireAuthority } from '../../plugins/authenticate.ts';
-import { seedDemo } from './demo-seed.ts';
 import { createKits, createReferralCode, setKitStatus } from './kits.service.ts';
 
 const denied = { 401: apiErrorSchema, 403: apiErrorSchema };
 
-/** Back-office kit operations: the ops CLI's kits:create, kit:set, referral:create and seed:demo. */
+/** Back-office kit operations: the ops CLI's kits:create, kit:set and referral:create. */
 export const kitsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
@@ -92,24 +91,5 @@ export const kitsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => reply.code(201).send(await createReferralCode(ctx, request.body)),
-  );
-
-  app.post(
-    '/seed-demo',
-    {
-      onRequest: requireAuthority('ADMIN'),
-      schema: {
-        tags: ['admin'],
-        summary: 'Demo accounts with kits in every state (ops seed:demo)',
-        response: {
-          201: z.object({
-            accounts: z.array(z.object({ email: z.string(), password: z.string(), description: z.string() })),
-            kits: z.number(),
-          }),
-          ...denied,
-        },
-      },
-    },
-    async (_request, reply) => reply.code(201).send(await seedDemo(ctx)),
   );
 };

@@ -4,6 +4,7 @@ import {
   checkVoucherSchema,
   dashboardSchema,
   giveKitSchema,
+  giveResultSchema,
   kitSchema,
   redeemKitSchema,
   referralLookupSchema,
@@ -32,7 +33,6 @@ import {
 const kitParams = z.object({ kitId: z.coerce.number().int().positive().max(2_147_483_647) });
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 const security = [{ bearerAuth: [] }];
-const giveResultSchema = z.object({ kitId: z.number(), receiverEmail: z.string() });
 
 /** The person's kits: the dashboard counts, the kits page, redeem, activate, give, name, notes, referral. */
 export const kitsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,4 +1,4 @@
-import { apiErrorSchema } from '@portal/domain';
+import { apiErrorSchema, legalVersionsSchema } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import PDFDocument from 'pdfkit';
 import { z } from 'zod';
@@ -42,7 +42,7 @@ export const legalRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['legal'],
         summary: 'The published versions of the terms and the privacy policy',
-        response: { 200: z.object({ terms: z.array(z.string()), privacy: z.array(z.string()) }) },
+        response: { 200: legalVersionsSchema },
       },
     },
     async () => ({ terms: Object.keys(TERMS_VERSIONS), privacy: Object.keys(PRIVACY_VERSIONS) }),

@@ -11,6 +11,7 @@ import {
   productSchema,
   promoSchema,
   subscriptionSchema,
+  testCardTokenSchema,
   withBrand,
 } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -157,7 +158,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ payments: PaymentProvider }> 
             expYear: z.number().int(),
             cvc: z.string().max(4),
           }),
-          response: { 200: z.object({ id: z.string(), last4: z.string() }), ...errors },
+          response: { 200: testCardTokenSchema, ...errors },
         },
       },
       async (request) => {

@@ -35,7 +35,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors.ts';
-import { activateKit, createKits, giveKit, setKitStatus } from '../kits/kits.service.ts';
+import { activateKit, createKits, giveKit, setKitStatus } from '../kits/index.ts';
 import { receiptMail } from './order-mail.ts';
 
 type OrderBody = z.output<typeof orderRequestSchema>;

@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { subscriptionRenewals, subscriptions, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { activateKit, createKits } from '../kits/kits.service.ts';
+import { activateKit, createKits } from '../kits/index.ts';
 import { renewalFailedMail, renewalMail } from './order-mail.ts';
 
 /** Subscriptions after checkout: the person's view, cancelling, and the renewals job. */

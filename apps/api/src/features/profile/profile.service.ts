@@ -12,9 +12,8 @@ import { users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import type { Principal } from '../../plugins/authenticate.ts';
-import { hashPassword } from '../auth/auth.service.ts';
-import { revokeAllSessions } from '../auth/tokens.ts';
-import { toUser } from '../users/users.service.ts';
+import { hashPassword, revokeAllSessions } from '../auth/index.ts';
+import { toUser } from '../users/index.ts';
 
 /**
  * Saves the profile (putUser). userType follows the portal the person saves from. A password change

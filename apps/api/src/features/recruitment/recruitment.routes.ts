@@ -1,10 +1,14 @@
 import {
   apiErrorSchema,
+  candidateValidatedSchema,
+  consentAnsweredSchema,
   consentAnswerSchema,
   expressionOfInterestSchema,
   messageResponseSchema,
   RECRUITMENT_MESSAGES,
   recruitmentConsentSchema,
+  recruitmentStudySchema,
+  recruitmentUnsubscribeInfoSchema,
 } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -51,7 +55,7 @@ export const recruitmentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'A study open for expressions of interest',
         params: z.object({ recruitmentId: z.coerce.number().int().positive().max(2_147_483_647) }),
         response: {
-          200: z.object({ id: z.number(), title: z.string(), isTerminated: z.boolean() }),
+          200: recruitmentStudySchema,
           ...errors,
         },
       },
@@ -85,7 +89,7 @@ export const recruitmentRoutes: FastifyPluginAsyncZod = async (app) => {
         params: consentParams,
         body: consentAnswerSchema,
         response: {
-          200: z.object({ nextConsentId: z.number().nullable(), thanksResponse: z.string().nullable() }),
+          200: consentAnsweredSchema,
           ...errors,
         },
       },
@@ -109,7 +113,7 @@ export const recruitmentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The validation link of an expression of interest: the candidate's consents open",
         params: consentParams.omit({ consentId: true }),
         body: z.object({ token: z.string().max(2000) }),
-        response: { 200: z.object({ validated: z.boolean() }), ...errors },
+        response: { 200: candidateValidatedSchema, ...errors },
       },
     },
     async (request) =>
@@ -129,7 +133,7 @@ export const recruitmentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['recruitment'],
         summary: 'Who the unsubscribe link is for',
         querystring: z.object({ token: z.string().max(2000).optional() }),
-        response: { 200: z.object({ firstName: z.string(), unsubscribed: z.boolean() }), ...errors },
+        response: { 200: recruitmentUnsubscribeInfoSchema, ...errors },
       },
     },
     async (request) => unsubscribeInfo(ctx, request.query.token),

@@ -17,8 +17,8 @@ import type { AppContext } from '../../lib/context.ts';
 import { AppError, conflict, invalid, notFound, sessionExpired } from '../../lib/errors.ts';
 import { metaphlanReport, UnreadableFile } from '../../lib/untrusted-files.ts';
 import type { Caller } from '../../plugins/authenticate.ts';
-import { liveSession } from '../auth/live-session.ts';
-import { setKitStatus } from '../kits/kits.service.ts';
+import { liveSession } from '../../plugins/live-session.ts';
+import { setKitStatus } from '../kits/index.ts';
 import { explainedReport, REPORT_SHAPE } from './report-explanations.ts';
 
 /**

@@ -4,9 +4,12 @@ import {
   KIT_FORM_TYPES,
   kitInfoSchema,
   kitSubmissionSchema,
+  messageResponseSchema,
   REQUISITION_MESSAGES,
   STUDY_KIT_TYPES,
   SUBJECT_ID_MAX_LENGTH,
+  stoolAnswerSavedSchema,
+  stoolAnswersSchema,
   surveyDefinitionSchema,
   visitorInfoSchema,
 } from '@portal/domain';
@@ -30,11 +33,6 @@ const kitHashedId = z
   .min(1, REQUISITION_MESSAGES.invalidKit)
   .max(64, REQUISITION_MESSAGES.invalidKit);
 const surveyResultId = z.uuid(REQUISITION_MESSAGES.surveyTokenInvalid);
-const answerSchema = z.object({
-  questionId: z.string(),
-  answers: z.array(z.number()),
-  answerString: z.string().nullable(),
-});
 /** The survey-result token travels in a header, not the address, so it stays out of logs and history. */
 const tokenHeaders = z.object({ 'x-survey-result-token': z.string().max(2000).optional() });
 
@@ -93,7 +91,7 @@ export const requisitionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['requisition'],
         summary: 'post kit with hash id: a requisition or a replacement form',
         body: kitSubmissionSchema,
-        response: { 200: z.object({ message: z.string() }), ...errors },
+        response: { 200: messageResponseSchema, ...errors },
       },
     },
     async (request) =>
@@ -124,7 +122,7 @@ export const requisitionRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "A stool kit's questionnaire answers (questionResultsMap), with the survey-result token",
         params: z.object({ surveyResultId }),
         headers: tokenHeaders,
-        response: { 200: z.object({ questionResultsMap: z.record(z.string(), answerSchema) }), ...errors },
+        response: { 200: stoolAnswersSchema, ...errors },
       },
     },
     async (request) =>
@@ -141,7 +139,7 @@ export const requisitionRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({ surveyResultId }),
         headers: tokenHeaders,
         body: answerRecordSchema,
-        response: { 200: z.object({ saved: answerSchema.nullable() }), ...errors },
+        response: { 200: stoolAnswerSavedSchema, ...errors },
       },
     },
     async (request) =>

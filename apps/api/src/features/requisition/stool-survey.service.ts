@@ -15,7 +15,7 @@ import { studySurveyAnswers, studySurveyResults } from '../../db/schema/index.ts
 import type { AppContext } from '../../lib/context.ts';
 import { invalid, notFound, unauthorized } from '../../lib/errors.ts';
 import { signToken, type TokenKind, verifyToken } from '../../lib/jwt.ts';
-import { answerClock, latestDefinitionOf } from '../surveys/surveys.service.ts';
+import { answerClock, latestDefinitionOf } from '../surveys/index.ts';
 
 /** A requisition form stays open for a working day; reloading the form gives a fresh token. */
 const SURVEY_RESULT_TOKEN: TokenKind = { audience: 'survey-result', ttlSeconds: 12 * 3600 };

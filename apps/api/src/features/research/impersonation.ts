@@ -1,4 +1,4 @@
-import { apiErrorSchema, ERROR_CODES } from '@portal/domain';
+import { apiErrorSchema, ERROR_CODES, supportViewTokenSchema } from '@portal/domain';
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -6,18 +6,10 @@ import { z } from 'zod';
 import { impersonationAudit, users } from '../../db/schema/index.ts';
 import { forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { OPERATOR, principalOf, requireAuthority } from '../../plugins/authenticate.ts';
-import { signAccessToken } from '../auth/tokens.ts';
+import { signAccessToken } from '../auth/index.ts';
 
 /** A support view lasts at most an hour; it ends sooner when the support user's session does. */
 export const SUPPORT_VIEW_TTL_SECONDS = 60 * 60;
-
-/** The answer that opens a support view: the view's token, for the person, support user as actor. */
-export const supportViewTokenSchema = z.object({
-  access_token: z.string(),
-  expires_in: z.number(),
-  user_id: z.string(),
-  actor_id: z.string(),
-});
 
 /**
  * get token (username): a support user with IMPERSONATE gets a read-only view of the person's portal: an

@@ -4,8 +4,7 @@ import { type ProjectRow, projectMembers, projects } from '../../db/schema/index
 import type { AppContext } from '../../lib/context.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/authenticate.ts';
-import { listUserKits } from '../kits/kits.service.ts';
-import { redeemableKitByVoucher } from '../kits/kits-owner.ts';
+import { listUserKits, redeemableKitByVoucher } from '../kits/index.ts';
 import { projectIdOfCode } from './participant-codes.ts';
 
 /** Each questionnaire's switch on the project (ops project:create --surveys, the console's Studies). */

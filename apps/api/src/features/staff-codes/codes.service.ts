@@ -13,9 +13,9 @@ import type { AppContext } from '../../lib/context.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { keysetPage } from '../../lib/keyset-page.ts';
 import type { Principal } from '../../plugins/authenticate.ts';
-import { createReferralCode } from '../kits/kits.service.ts';
-import { createPromo } from '../orders/orders.service.ts';
-import { recordStaffAction } from '../staff/audit.ts';
+import { createReferralCode } from '../kits/index.ts';
+import { createPromo } from '../orders/index.ts';
+import { recordStaffAction } from '../staff/index.ts';
 
 /**
  * Codes (ADMIN): promo codes and practitioners' referral codes, A to Z by keyset on the code. Creating

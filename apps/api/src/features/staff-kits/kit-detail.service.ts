@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { kitEvents, kits, labResults, orderItems, orders, staffAudit, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
-import { OPERATOR_KEY_LABEL } from '../staff/audit.ts';
+import { OPERATOR_KEY_LABEL } from '../staff/index.ts';
 import { staffRowQuery, toStaffRow } from './kit-search.service.ts';
 
 /** A kit's page in the console: the kit, its owner, where it goes, its order, report, timeline and audit. */

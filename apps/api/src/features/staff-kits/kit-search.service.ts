@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { kits, projects, users } from '../../db/schema/index.ts';
 import { invalid } from '../../lib/errors.ts';
-import { formatVoucher } from '../kits/kits.service.ts';
+import { formatVoucher } from '../kits/index.ts';
 
 /**
  * The console's kit search (decision 037): what was typed picks the columns searched, the filters each

@@ -16,8 +16,8 @@ import { kits } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import type { Principal } from '../../plugins/authenticate.ts';
-import { setKitStatus } from '../kits/kits.service.ts';
-import { recordStaffAction } from '../staff/audit.ts';
+import { setKitStatus } from '../kits/index.ts';
+import { recordStaffAction } from '../staff/index.ts';
 import { type StaffRowRecord, staffRowQuery, toStaffRow } from './kit-search.service.ts';
 
 /**

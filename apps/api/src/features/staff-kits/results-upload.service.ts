@@ -12,9 +12,9 @@ import { closureRequests, kits, labResults, users } from '../../db/schema/index.
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
 import type { Principal } from '../../plugins/authenticate.ts';
-import { setKitStatus } from '../kits/kits.service.ts';
-import { reportOfProfile, storeResults } from '../reports/reports.service.ts';
-import { recordStaffAction } from '../staff/audit.ts';
+import { setKitStatus } from '../kits/index.ts';
+import { reportOfProfile, storeResults } from '../reports/index.ts';
+import { recordStaffAction } from '../staff/index.ts';
 
 /**
  * The lab's results upload: a preview that validates and scores every profile and says which samples

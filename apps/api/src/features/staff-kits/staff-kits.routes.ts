@@ -1,6 +1,7 @@
 import {
   apiErrorSchema,
   KIT_READER_ROLES,
+  kitProjectOptionsSchema,
   STAFF_BATCH_MAX,
   scanSchema,
   staffKitDetailSchema,
@@ -13,7 +14,7 @@ import { z } from 'zod';
 import { denied, security, tags } from '../../lib/route-schema.ts';
 import { principalOf } from '../../plugins/authenticate.ts';
 import { requireStaff } from '../../plugins/staff-guard.ts';
-import { recordStaffAction, withoutText } from '../staff/audit.ts';
+import { recordStaffAction, withoutText } from '../staff/index.ts';
 import { dispatchDocuments, kitProjects } from './dispatch-documents.service.ts';
 import { kitDetail } from './kit-detail.service.ts';
 import { searchKits } from './kit-search.service.ts';
@@ -65,7 +66,7 @@ export const staffKitsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'The projects, for the kit search filter',
-        response: { 200: z.array(z.object({ id: z.number().int(), name: z.string() })), ...denied },
+        response: { 200: kitProjectOptionsSchema, ...denied },
       },
     },
     async () => kitProjects(ctx.db),

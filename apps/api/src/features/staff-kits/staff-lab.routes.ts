@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { denied, security, tags } from '../../lib/route-schema.ts';
 import { principalOf } from '../../plugins/authenticate.ts';
 import { requireStaff } from '../../plugins/staff-guard.ts';
-import { recordStaffAction } from '../staff/audit.ts';
+import { recordStaffAction } from '../staff/index.ts';
 import { moveBatch, receiveSample } from './kit-steps.service.ts';
 import {
   awaitingRelease,

@@ -11,8 +11,8 @@ import { kits, orderItems, orders } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import type { Principal } from '../../plugins/authenticate.ts';
-import { setKitStatus } from '../kits/kits.service.ts';
-import { recordStaffAction } from '../staff/audit.ts';
+import { setKitStatus } from '../kits/index.ts';
+import { recordStaffAction } from '../staff/index.ts';
 import { closureRefundedCents, orderRows, refundableCents } from './orders-search.service.ts';
 
 /** Kits the lab has not sent yet: a refunded order's are cancelled, the ones sent stay the person's. */

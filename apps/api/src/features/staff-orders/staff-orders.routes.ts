@@ -17,7 +17,7 @@ import type { PaymentProvider } from '../../adapters/payments/payments.ts';
 import { errors, security, tags } from '../../lib/route-schema.ts';
 import { principalOf } from '../../plugins/authenticate.ts';
 import { requireStaff } from '../../plugins/staff-guard.ts';
-import { recordStaffAction, withoutText } from '../staff/audit.ts';
+import { recordStaffAction, withoutText } from '../staff/index.ts';
 import { refundOrder } from './order-refund.service.ts';
 import { searchOrders } from './orders-search.service.ts';
 import { cancelSubscriptionByStaff, listSubscriptions, retryRenewal } from './staff-subscriptions.service.ts';

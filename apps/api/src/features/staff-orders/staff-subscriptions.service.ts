@@ -15,13 +15,8 @@ import type { AppContext } from '../../lib/context.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { idCursor, keysetPage } from '../../lib/keyset-page.ts';
 import type { Principal } from '../../plugins/authenticate.ts';
-import {
-  cancelSubscription,
-  claimSubscription,
-  releaseSubscription,
-  renewClaimed,
-} from '../orders/subscriptions.service.ts';
-import { recordStaffAction } from '../staff/audit.ts';
+import { cancelSubscription, claimSubscription, releaseSubscription, renewClaimed } from '../orders/index.ts';
+import { recordStaffAction } from '../staff/index.ts';
 
 /**
  * Subscriptions in the console (SUPPORT): the active ones, those whose last renewal failed, and the

@@ -1,13 +1,12 @@
 import { isStaffRole, PEOPLE_MESSAGES, type PersonClosure } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { closureRequests } from '../../db/schema/index.ts';
-import type { JobQueue } from '../../jobs/queue.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { conflict, invalid } from '../../lib/errors.ts';
+import type { JobQueue } from '../../lib/job-queue.ts';
 import type { Principal } from '../../plugins/authenticate.ts';
-import { closeForPerson } from '../data-rights/closure.service.ts';
-import { requestExport } from '../data-rights/exports.service.ts';
-import { recordStaffAction } from '../staff/audit.ts';
+import { closeForPerson, requestExport } from '../data-rights/index.ts';
+import { recordStaffAction } from '../staff/index.ts';
 import { personRow } from './person.service.ts';
 
 /**

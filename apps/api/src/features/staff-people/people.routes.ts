@@ -1,4 +1,5 @@
 import {
+  consentReviewedSchema,
   consentReviewSchema,
   messageResponseSchema,
   peoplePageSchema,
@@ -7,14 +8,14 @@ import {
   personClosureStartedSchema,
   personExportStartedSchema,
   personPageSchema,
+  supportViewTokenSchema,
 } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errors, security } from '../../lib/route-schema.ts';
 import { principalOf } from '../../plugins/authenticate.ts';
 import { requireStaff } from '../../plugins/staff-guard.ts';
-import { supportViewTokenSchema } from '../research/impersonation.ts';
-import { recordStaffAction, withoutText } from '../staff/audit.ts';
+import { recordStaffAction, withoutText } from '../staff/index.ts';
 import { closeAccountFor, startExportFor } from './data-requests.service.ts';
 import { searchPeople } from './people-search.service.ts';
 import { personPage } from './person.service.ts';
@@ -160,7 +161,7 @@ export const staffPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         params,
         body: consentReviewSchema,
-        response: { 200: z.object({ parentConsented: z.boolean().nullable() }), ...errors },
+        response: { 200: consentReviewedSchema, ...errors },
       },
     },
     async (request) => reviewConsentForm(ctx, principalOf(request), request.params.id, request.body),

@@ -5,11 +5,10 @@ import { parentalConsentForms, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import type { Principal } from '../../plugins/authenticate.ts';
-import { requestPasswordReset, resendVerification } from '../auth/auth.service.ts';
-import { signAccessToken } from '../auth/tokens.ts';
-import { decideParentalConsent } from '../consent/consent.service.ts';
-import { SUPPORT_VIEW_TTL_SECONDS } from '../research/impersonation.ts';
-import { recordStaffAction } from '../staff/audit.ts';
+import { requestPasswordReset, resendVerification, signAccessToken } from '../auth/index.ts';
+import { decideParentalConsent } from '../consent/index.ts';
+import { SUPPORT_VIEW_TTL_SECONDS } from '../research/index.ts';
+import { recordStaffAction } from '../staff/index.ts';
 import { personRow } from './person.service.ts';
 
 /**

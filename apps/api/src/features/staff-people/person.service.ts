@@ -22,7 +22,7 @@ import {
 import type { AppContext } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Principal } from '../../plugins/authenticate.ts';
-import { recordStaffAction } from '../staff/audit.ts';
+import { recordStaffAction } from '../staff/index.ts';
 import { seesStaff } from './people-search.service.ts';
 
 /** How many of each list the page shows, newest first. */

@@ -16,10 +16,9 @@ import type { AppContext } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { idCursor, keysetPage } from '../../lib/keyset-page.ts';
 import type { Principal } from '../../plugins/authenticate.ts';
-import { createKits, formatVoucher } from '../kits/kits.service.ts';
-import { issueParticipantCode } from '../research/participant-codes.ts';
-import { createProject, SURVEY_FLAGS } from '../research/research.service.ts';
-import { recordStaffAction } from '../staff/audit.ts';
+import { createKits, formatVoucher } from '../kits/index.ts';
+import { createProject, issueParticipantCode, SURVEY_FLAGS } from '../research/index.ts';
+import { recordStaffAction } from '../staff/index.ts';
 
 /**
  * Research projects in the console (STUDY): newest first by keyset on the project number (project 1 is

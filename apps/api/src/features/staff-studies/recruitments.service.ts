@@ -17,9 +17,8 @@ import type { AppContext } from '../../lib/context.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { idCursor, keysetPage } from '../../lib/keyset-page.ts';
 import type { Principal } from '../../plugins/authenticate.ts';
-import { candidateContact, consentWords } from '../recruitment/consent-words.ts';
-import { createCandidate, createRecruitment } from '../recruitment/recruitment.service.ts';
-import { recordStaffAction } from '../staff/audit.ts';
+import { candidateContact, consentWords, createCandidate, createRecruitment } from '../recruitment/index.ts';
+import { recordStaffAction } from '../staff/index.ts';
 
 /**
  * Recruitments in the console (STUDY): the list, a new one with its consent chain (ops recruitment:create),

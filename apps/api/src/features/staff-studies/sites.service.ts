@@ -21,9 +21,8 @@ import type { AppContext } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { idCursor, keysetPage } from '../../lib/keyset-page.ts';
 import type { Principal } from '../../plugins/authenticate.ts';
-import { getKitInfo } from '../requisition/requisition.service.ts';
-import { createSite, createStudyKits, formLink } from '../requisition/study-admin.service.ts';
-import { recordStaffAction } from '../staff/audit.ts';
+import { createSite, createStudyKits, formLink, getKitInfo } from '../requisition/index.ts';
+import { recordStaffAction } from '../staff/index.ts';
 
 /**
  * The multi-site study in the console (STUDY): sites with their time zones, a batch of kits for a site

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { errors, recordNumber, security, tags } from '../../lib/route-schema.ts';
 import { principalOf } from '../../plugins/authenticate.ts';
 import { requireStaff } from '../../plugins/staff-guard.ts';
-import { recordStaffAction } from '../staff/audit.ts';
+import { recordStaffAction } from '../staff/index.ts';
 import {
   createSiteByStaff,
   createStudyKitBatch,

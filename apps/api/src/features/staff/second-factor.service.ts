@@ -18,16 +18,16 @@ import type { AppContext } from '../../lib/context.ts';
 import { conflict, forbidden, invalid, notFound, tooMany, unauthorized } from '../../lib/errors.ts';
 import { sealer, sha256 } from '../../lib/secrets.ts';
 import type { Principal } from '../../plugins/authenticate.ts';
+import { staffStanding } from '../../plugins/staff-standing.ts';
 import {
   clearFailures,
   LOCK_WINDOW_MINUTES,
   recordFailure,
   type ThrottleKeys,
   throttleState,
-} from '../auth/login-throttle.ts';
+} from '../auth/index.ts';
 import { recordStaffAction } from './audit.ts';
 import { clearFactorFailures, factorLockOf, recordFactorFailure } from './second-factor-lock.ts';
-import { staffStanding } from './staff-standing.ts';
 
 /**
  * The staff second factor (decision 037): TOTP (RFC 6238, 30-second steps, 6 digits, SHA-1, as every

@@ -5,7 +5,7 @@ import { staffMembers, staffRecoveryCodes, staffSessions, users } from '../../db
 import type { AppContext } from '../../lib/context.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import type { Principal } from '../../plugins/authenticate.ts';
-import { revokeAllSessions } from '../auth/tokens.ts';
+import { revokeAllSessions } from '../auth/index.ts';
 import { recordStaffAction } from './audit.ts';
 import { voidInvitation } from './staff-invitations.service.ts';
 

@@ -1,6 +1,7 @@
 import {
   acceptInvitationSchema,
   apiErrorSchema,
+  invitationAcceptedSchema,
   recoveryCodesSchema,
   secondFactorSchema,
   staffInvitationSchema,
@@ -135,7 +136,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'An invitee chooses a password through the invitation link (then signs in and sets up the app)',
         body: acceptInvitationSchema,
-        response: { 200: z.object({ email: z.string() }), 400: apiErrorSchema, 429: apiErrorSchema },
+        response: { 200: invitationAcceptedSchema, 400: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request) => acceptInvitation(ctx, request.body.token, request.body.password),

@@ -13,8 +13,8 @@ import { preparedFor } from '../../db/prepared.ts';
 import { kits, projects, surveyAnswers, users } from '../../db/schema/index.ts';
 import { AppError, conflict, notFound, sessionExpired, tooMany } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/authenticate.ts';
+import { liveSession } from '../../plugins/live-session.ts';
 import { countRequest } from '../../plugins/rate-limit-store.ts';
-import { liveSession } from '../auth/live-session.ts';
 import { kitSurveyTypes } from './catalog.ts';
 
 // What an answer request reads before anything else: who asks, their kit, and the questionnaire's answers.

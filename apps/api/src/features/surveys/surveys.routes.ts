@@ -1,4 +1,11 @@
-import { answerRecordSchema, apiErrorSchema, surveyDefinitionSchema } from '@portal/domain';
+import {
+  answerDeletedSchema,
+  answerRecordSchema,
+  answerSavedSchema,
+  apiErrorSchema,
+  surveyAnswersSchema,
+  surveyDefinitionSchema,
+} from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf, requireUser, requireUserCheckedByQuery } from '../../plugins/authenticate.ts';
@@ -9,16 +16,6 @@ const security = [{ bearerAuth: [] }];
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 const typeParam = z.string().trim().min(1).max(40);
 const kitId = z.coerce.number().int().positive().max(2_147_483_647);
-const progressSchema = z.object({
-  surveyType: z.string(),
-  totalQuestions: z.number(),
-  completedQuestions: z.number(),
-});
-const answerSchema = z.object({
-  questionId: z.string(),
-  answers: z.array(z.number()),
-  answerString: z.string().nullable(),
-});
 
 /** The study questionnaires: definitions, a kit's answers, saving and deleting one answer. */
 export const surveysRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -49,7 +46,7 @@ export const surveysRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         params: z.object({ kitId, type: typeParam }),
         response: {
-          200: z.object({ questionResultsMap: z.record(z.string(), answerSchema), progress: progressSchema }),
+          200: surveyAnswersSchema,
           ...errors,
         },
       },
@@ -71,7 +68,7 @@ export const surveysRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({ kitId, type: typeParam }),
         body: answerRecordSchema.extend({ clientSequence: z.number().int().nonnegative().optional() }),
         response: {
-          200: z.object({ saved: answerSchema, progress: progressSchema }),
+          200: answerSavedSchema,
           ...errors,
           429: apiErrorSchema,
         },
@@ -90,7 +87,7 @@ export const surveysRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'delete survey answer',
         security,
         params: z.object({ kitId, type: typeParam, questionId: z.string().max(100) }),
-        response: { 200: z.object({ progress: progressSchema }), ...errors },
+        response: { 200: answerDeletedSchema, ...errors },
       },
     },
     async (request) =>

@@ -16,16 +16,6 @@ import { answerableKit, readState, type SaveState } from './answer-state.ts';
 import { answerClock, getDefinition, resolveType } from './catalog.ts';
 import { progressOf, storedProgressJson, storedProgressValue } from './progress.ts';
 
-// What other features use of the questionnaires, from one place.
-export {
-  answerClock,
-  getDefinition,
-  latestDefinitionOf,
-  loadDefinitions,
-  surveyCatalog,
-} from './catalog.ts';
-export { surveyStatsForKits } from './progress.ts';
-
 const answerRecord = ({ questionId, answers, answerString }: AnswerRecord): AnswerRecord => ({
   questionId,
   answers,

@@ -1,7 +1,6 @@
-import { ORDER_MESSAGES } from '@portal/domain';
+import { ORDER_MESSAGES, testCardTokenSchema } from '@portal/domain';
 import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
-import { z } from 'zod';
 import { apiRequest } from '../../lib/api-client.ts';
 
 /** The card as typed into our own page (embedded provider only). It only ever goes to the tokenizer. */
@@ -55,8 +54,6 @@ export const NO_CARD_ENTRY: CardEntry = {
   authenticate: () => Promise.resolve(),
 };
 
-const testTokenSchema = z.object({ id: z.string(), last4: z.string() });
-
 /**
  * The embedded test provider (config stripePublishableKey null): the card is typed on our page, the
  * API checks a Stripe test card and issues a token. A refused card is a 400 ApiError carrying the
@@ -85,7 +82,7 @@ export function embeddedCardEntry(
             cvc: card.cvc.trim(),
           },
         },
-        testTokenSchema,
+        testCardTokenSchema,
       );
     },
     async authenticate(clientSecret) {

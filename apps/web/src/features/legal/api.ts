@@ -1,10 +1,8 @@
+import { legalVersionsSchema } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../lib/api-client.ts';
 
 export type LegalKind = 'terms' | 'privacy';
-
-const legalVersionsSchema = z.object({ terms: z.array(z.string()), privacy: z.array(z.string()) });
 
 /** The published versions of the terms and the privacy policy, each list starting with 'default'. */
 export function useLegalVersions() {

@@ -1,11 +1,15 @@
 import {
+  candidateValidatedSchema,
+  consentAnsweredSchema,
   type consentAnswerSchema,
   type expressionOfInterestSchema,
   messageResponseSchema,
   recruitmentConsentSchema,
+  recruitmentStudySchema,
+  recruitmentUnsubscribeInfoSchema,
 } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { apiRequest } from '../../lib/api-client.ts';
 
 /** Where one candidate's consent lives; the candidate id is the unguessable part of the emailed link. */
@@ -26,14 +30,6 @@ export const recruitmentKeys = {
 export type ConsentAnswer = z.output<typeof consentAnswerSchema>;
 export type ExpressionOfInterest = z.output<typeof expressionOfInterestSchema>;
 
-const studySchema = z.object({ id: z.number(), title: z.string(), isTerminated: z.boolean() });
-const answeredSchema = z.object({
-  nextConsentId: z.number().nullable(),
-  thanksResponse: z.string().nullable(),
-});
-export type ConsentAnswered = z.infer<typeof answeredSchema>;
-const unsubscribeInfoSchema = z.object({ firstName: z.string(), unsubscribed: z.boolean() });
-
 /** get recruitment consent: the consent, the candidate's details and earlier answer. */
 export function useRecruitmentConsent(address: ConsentAddress) {
   return useQuery({
@@ -47,7 +43,7 @@ export function useAnswerConsent(address: ConsentAddress) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (answer: ConsentAnswer) =>
-      apiRequest(consentPath(address), { method: 'PUT', body: answer }, answeredSchema),
+      apiRequest(consentPath(address), { method: 'PUT', body: answer }, consentAnsweredSchema),
     // Every consent of this candidate shows their details, which this answer may have changed.
     onSuccess: () => {
       void queryClient.invalidateQueries({
@@ -65,7 +61,7 @@ export function useUnsubscribeInfo(token: string | null) {
       apiRequest(
         `/recruitment/unsubscribe?token=${encodeURIComponent(token ?? '')}`,
         { signal },
-        unsubscribeInfoSchema,
+        recruitmentUnsubscribeInfoSchema,
       ),
     enabled: token !== null,
     retry: false,
@@ -85,7 +81,7 @@ export function useStudy(recruitmentId: string, enabled: boolean) {
   return useQuery({
     queryKey: recruitmentKeys.study(recruitmentId),
     queryFn: ({ signal }) =>
-      apiRequest(`/recruitment/${encodeURIComponent(recruitmentId)}`, { signal }, studySchema),
+      apiRequest(`/recruitment/${encodeURIComponent(recruitmentId)}`, { signal }, recruitmentStudySchema),
     enabled,
   });
 }
@@ -113,7 +109,7 @@ export function useValidateCandidate(address: ConsentAddress, token: string | nu
       apiRequest(
         `/recruitment/${encodeURIComponent(recruitmentId)}/candidate/${encodeURIComponent(candidateId)}/validate`,
         { method: 'POST', body: { token }, signal },
-        z.object({ validated: z.boolean() }),
+        candidateValidatedSchema,
       ),
     enabled: token !== null,
     retry: false,

@@ -1,15 +1,17 @@
 import {
   type AnswerRecord,
-  answerRecordSchema,
   type KitFormType,
   kitInfoSchema,
   type kitSubmissionSchema,
+  messageResponseSchema,
   STOOL_SURVEY_ID,
+  stoolAnswerSavedSchema,
+  stoolAnswersSchema,
   surveyDefinitionSchema,
   visitorInfoSchema,
 } from '@portal/domain';
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { apiRequest } from '../../lib/api-client.ts';
 
 export const requisitionKeys = {
@@ -62,7 +64,7 @@ export function useSubmitKit() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: KitSubmission) =>
-      apiRequest('/requisition/kits', { method: 'POST', body }, z.object({ message: z.string() })),
+      apiRequest('/requisition/kits', { method: 'POST', body }, messageResponseSchema),
     // The subject's visits now include this kit.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['requisition', 'visitor'] }),
   });
@@ -80,7 +82,6 @@ export function useStoolDefinition(enabled: boolean) {
 }
 
 const tokenHeader = (token: string) => ({ 'x-survey-result-token': token });
-const answersSchema = z.object({ questionResultsMap: z.record(z.string(), answerRecordSchema) });
 
 /**
  * GET questionnaire/survey-result/{id}/survey/19 with the survey-result token. Without a survey result
@@ -94,7 +95,7 @@ export function useStoolAnswers(result: { surveyResultId: string; token: string 
           apiRequest(
             `/questionnaire/survey-result/${encodeURIComponent(result.surveyResultId)}/survey/${STOOL_SURVEY_ID}`,
             { signal, headers: tokenHeader(result.token) },
-            answersSchema,
+            stoolAnswersSchema,
           ).then((data) => data.questionResultsMap)
       : skipToken,
     gcTime: 0,
@@ -106,6 +107,6 @@ export function putStoolAnswer(result: { surveyResultId: string; token: string }
   return apiRequest(
     `/questionnaire/survey-result/${encodeURIComponent(result.surveyResultId)}/survey`,
     { method: 'PUT', body: record, headers: tokenHeader(result.token) },
-    z.object({ saved: answerRecordSchema.nullable() }),
+    stoolAnswerSavedSchema,
   );
 }

@@ -1,6 +1,11 @@
-import { loginResponseSchema, recoveryCodesSchema, type StaffSession, totpSetupSchema } from '@portal/domain';
+import {
+  invitationAcceptedSchema,
+  loginResponseSchema,
+  recoveryCodesSchema,
+  type StaffSession,
+  totpSetupSchema,
+} from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod/mini';
 import { apiRequest } from '../../lib/api-client.ts';
 import { startSession, useSession } from '../../lib/session.ts';
 import { staffRequest, staffSessionKey } from '../../lib/staff.ts';
@@ -56,7 +61,7 @@ export function useAcceptInvitation() {
       const { email } = await apiRequest(
         '/staff/invitations/accept',
         { method: 'POST', body: { token, password } },
-        z.object({ email: z.string() }),
+        invitationAcceptedSchema,
       );
       const session = await apiRequest(
         '/auth/login',

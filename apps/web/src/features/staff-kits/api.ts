@@ -1,5 +1,6 @@
 import {
   awaitingReleaseSchema,
+  kitProjectOptionsSchema,
   type LabStep,
   labStepResultSchema,
   type ResultsUpload,
@@ -12,7 +13,6 @@ import {
   staffKitRowSchema,
 } from '@portal/domain';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { downloadPdf } from '../../lib/download.ts';
 import { useChangeThenReread } from '../../lib/list-queries.ts';
 import { staffRequest } from '../../lib/staff.ts';
@@ -50,8 +50,7 @@ export function useKitSearch(search: StaffKitSearch) {
 export function useKitProjects() {
   return useQuery({
     queryKey: staffKitsKeys.projects,
-    queryFn: ({ signal }) =>
-      staffRequest('/kits/projects', { signal }, z.array(z.object({ id: z.number(), name: z.string() }))),
+    queryFn: ({ signal }) => staffRequest('/kits/projects', { signal }, kitProjectOptionsSchema),
     staleTime: 5 * 60_000,
   });
 }

@@ -1,19 +1,20 @@
 import {
   type ConsentReview,
+  consentReviewedSchema,
   messageResponseSchema,
   type PersonClosure,
   peoplePageSchema,
   personClosureStartedSchema,
   personExportStartedSchema,
   personPageSchema,
+  supportViewTokenSchema,
 } from '@portal/domain';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { z } from 'zod/mini';
 import { ApiError, freshAccessToken } from '../../lib/api-client.ts';
 import { keysetPages, useChangeThenReread } from '../../lib/list-queries.ts';
 import { CLIENT_MESSAGES } from '../../lib/messages.ts';
 import { staffRequest } from '../../lib/staff.ts';
-import { enterSupportView, supportViewTokenSchema } from '../../lib/support-view-start.ts';
+import { enterSupportView } from '../../lib/support-view-start.ts';
 
 /** The search (q) or the consent forms waiting (consent=pending), a page at a time. */
 export function usePeople(search: { q?: string; consent?: 'pending' }) {
@@ -60,11 +61,7 @@ export const useSendPasswordReset = (id: string) =>
 
 export const useReviewConsent = (id: string) =>
   usePersonAction(id, (review: ConsentReview) =>
-    staffRequest(
-      `/people/${id}/consent-review`,
-      { method: 'POST', body: review },
-      z.object({ parentConsented: z.nullable(z.boolean()) }),
-    ),
+    staffRequest(`/people/${id}/consent-review`, { method: 'POST', body: review }, consentReviewedSchema),
   );
 
 /** The person's export, for a request by phone: they get the email and download it; staff never do. */

@@ -1,8 +1,9 @@
+import { supportViewTokenSchema } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiRequest, refreshSession } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/session.ts';
 import { endSupportView, type SupportView, useSupportViewState } from '../../lib/support-view.ts';
-import { enterSupportView, supportViewTokenSchema } from '../../lib/support-view-start.ts';
+import { enterSupportView } from '../../lib/support-view-start.ts';
 
 /** The IMPERSONATE authority (token authorities) opens the support admin widget (research §2, §6). */
 export const IMPERSONATE = 'IMPERSONATE';

@@ -1,6 +1,13 @@
-import { type AnswerRecord, answerRecordSchema, surveyDefinitionSchema } from '@portal/domain';
+import {
+  type AnswerRecord,
+  answerDeletedSchema,
+  answerSavedSchema,
+  surveyAnswersSchema,
+  surveyDefinitionSchema,
+  type surveyProgressSchema,
+} from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { apiRequest } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/session.ts';
 
@@ -24,25 +31,15 @@ export function useSurveyDefinition(slug: string) {
   });
 }
 
-const progressSchema = z.object({
-  surveyType: z.string(),
-  totalQuestions: z.number(),
-  completedQuestions: z.number(),
-});
 /** A questionnaire's progress as the server computed and stored it (decision 029). */
-export type ServerProgress = z.infer<typeof progressSchema>;
-
-const answersSchema = z.object({
-  questionResultsMap: z.record(z.string(), answerRecordSchema),
-  progress: progressSchema,
-});
+export type ServerProgress = z.infer<typeof surveyProgressSchema>;
 
 /** get survey answers: the stored answers and the questionnaire's progress. */
 export function getAnswers(kitId: number, slug: string, signal?: AbortSignal) {
   return apiRequest(
     `/kits/${kitId}/surveys/${encodeURIComponent(slug)}/answers`,
     { auth: 'required', signal },
-    answersSchema,
+    surveyAnswersSchema,
   );
 }
 
@@ -81,7 +78,7 @@ export function putAnswer(kitId: number, slug: string, record: AnswerRecord, { k
       body: { ...record, clientSequence: nextClientSequence() },
       keepalive,
     },
-    z.object({ saved: answerRecordSchema, progress: progressSchema }),
+    answerSavedSchema,
   );
 }
 
@@ -90,6 +87,6 @@ export function deleteAnswer(kitId: number, slug: string, questionId: string, { 
   return apiRequest(
     `/kits/${kitId}/surveys/${encodeURIComponent(slug)}/answers/${encodeURIComponent(questionId)}`,
     { method: 'DELETE', auth: 'required', keepalive },
-    z.object({ progress: progressSchema }),
+    answerDeletedSchema,
   );
 }

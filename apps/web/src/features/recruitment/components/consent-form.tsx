@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  type ConsentAnswered,
   consentAnswerSchema,
   consentButtonLabel,
   RECRUITMENT_MESSAGES,
@@ -11,7 +12,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldError } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { type ConsentAddress, type ConsentAnswer, type ConsentAnswered, useAnswerConsent } from '../api.ts';
+import { type ConsentAddress, type ConsentAnswer, useAnswerConsent } from '../api.ts';
 import { consentPlainText } from '../consent-html.ts';
 import { RECRUITMENT_TEXTS } from '../recruitment-texts.ts';
 import { CandidateDetailsFields, type CandidateDetailsValues } from './candidate-details-fields.tsx';

@@ -1,15 +1,10 @@
-import { RECRUITMENT_MESSAGES, THANKS_DELAY_MS } from '@portal/domain';
+import { type ConsentAnswered, RECRUITMENT_MESSAGES, THANKS_DELAY_MS } from '@portal/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import {
-  type ConsentAddress,
-  type ConsentAnswered,
-  useRecruitmentConsent,
-  useValidateCandidate,
-} from '../api.ts';
+import { type ConsentAddress, useRecruitmentConsent, useValidateCandidate } from '../api.ts';
 import { ConsentDocument } from '../components/consent-document.tsx';
 import { ConsentForm } from '../components/consent-form.tsx';
 import { ConsentHtmlText } from '../components/consent-html-text.tsx';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPORT_QUEUE } from '../features/data-rights/exports.service.ts';
-import { createTestApp, type TestApp } from '../test/helpers.ts';
+import { EXPORT_QUEUE } from './features/data-rights/exports.service.ts';
+import { createTestApp, type TestApp } from './test/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,20 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import { type MailRetry, mailJobs, startMailRelay } from '../adapters/mail/dispatcher.ts';
-import type { MailTransport } from '../adapters/mail/transport.ts';
-import type { PaymentProvider } from '../adapters/payments/payments.ts';
-import type { Database } from '../db/client.ts';
-import { closureJobs } from '../features/data-rights/closure-job.ts';
-import { exportJobs } from '../features/data-rights/exports.service.ts';
-import { type JobQueue, startJobQueue } from '../jobs/queue.ts';
-import { renewalJobs } from '../jobs/renewals.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The job queue (jobs/queue.ts): send a job, in a transaction or not, and list jobs for operators. */
-    jobs: JobQueue;
-  }
-}
+import { type MailRetry, mailJobs, startMailRelay } from './adapters/mail/dispatcher.ts';
+import type { MailTransport } from './adapters/mail/transport.ts';
+import type { PaymentProvider } from './adapters/payments/payments.ts';
+import type { Database } from './db/client.ts';
+import { closureJobs } from './features/data-rights/closure-job.ts';
+import { exportJobs } from './features/data-rights/exports.service.ts';
+import { renewalJobs } from './features/orders/renewals.ts';
+import { type JobQueue, startJobQueue } from './lib/job-queue.ts';
 
 export type JobsPluginOptions = {
   database: Database;

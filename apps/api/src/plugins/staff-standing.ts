@@ -1,9 +1,9 @@
 import { STAFF_ERROR_CODES, STAFF_MESSAGES, type StaffRole, staffRolesOf } from '@portal/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { staffMembers, staffSessions, users } from '../../db/schema/index.ts';
-import { forbidden, sessionExpired } from '../../lib/errors.ts';
-import { liveSession } from '../auth/live-session.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { staffMembers, staffSessions, users } from '../db/schema/index.ts';
+import { forbidden, sessionExpired } from '../lib/errors.ts';
+import { liveSession } from './live-session.ts';
 
 /**
  * Where a signed-in staff member stands, read live on every staff request in one statement: the account

@@ -1,5 +1,5 @@
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { refreshTokens } from '../../db/schema/index.ts';
+import { refreshTokens } from '../db/schema/index.ts';
 
 /**
  * True while the session an access token names (its `sid`, a refresh-token family) can still be

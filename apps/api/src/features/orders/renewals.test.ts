@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PaymentError, type PaymentProvider } from '../adapters/payments/payments.ts';
-import { subscriptions } from '../db/schema/index.ts';
-import { createTestApp, signedInUser, type TestApp } from '../test/helpers.ts';
+import { PaymentError, type PaymentProvider } from '../../adapters/payments/payments.ts';
+import { subscriptions } from '../../db/schema/index.ts';
+import { createTestApp, signedInUser, type TestApp } from '../../test/helpers.ts';
 import { RENEWALS_QUEUE } from './renewals.ts';
 
 /** A provider that declines every charge: a renewal run shows as the subscription's last error. */

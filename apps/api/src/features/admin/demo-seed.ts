@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { referralCodes, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { createUserAsOperator } from '../admin/admin.service.ts';
-import { importResults } from '../reports/reports.service.ts';
-import { createKits, giveKit, redeemKit, setKitStatus, updateKit } from './kits.service.ts';
+import { createKits, giveKit, redeemKit, setKitStatus, updateKit } from '../kits/index.ts';
+import { importResults } from '../reports/index.ts';
+import { createUserAsOperator } from './admin.service.ts';
 
 /**
  * Results reach a kit only by import, so the demo's reports come from real MetaPhlAn 3 profiles: one

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { PaymentProvider } from '../adapters/payments/payments.ts';
-import { runRenewals } from '../features/orders/subscriptions.service.ts';
-import type { AppContext } from '../lib/context.ts';
-import type { JobDefinition } from './queue.ts';
+import type { PaymentProvider } from '../../adapters/payments/payments.ts';
+import type { AppContext } from '../../lib/context.ts';
+import type { JobDefinition } from '../../lib/job-queue.ts';
+import { runRenewals } from './subscriptions.service.ts';
 
 export const RENEWALS_QUEUE = 'renewals';
 

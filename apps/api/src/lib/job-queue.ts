@@ -83,6 +83,13 @@ export type JobQueue = {
   stop(timeoutMs?: number): Promise<void>;
 };
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The job queue (jobs.ts installs it): send a job, in a transaction or not, and list jobs for operators. */
+    jobs: JobQueue;
+  }
+}
+
 export type StartOptions = {
   log?: FastifyBaseLogger;
   /** false: only create queues and send jobs (ops tooling, tests that look at queued jobs). */

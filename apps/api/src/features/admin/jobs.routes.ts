@@ -1,7 +1,7 @@
 import { apiErrorSchema } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuthority } from '../plugins/authenticate.ts';
+import { requireAuthority } from '../../plugins/authenticate.ts';
 
 const states = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
 const state = z.enum(states);

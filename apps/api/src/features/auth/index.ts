@@ -1,0 +1,18 @@
+/**
+ * What other features may use of auth/ (the rest is its own; architecture.test.ts): passwords, reset and
+ * verification links, access tokens and sessions, and the sign-in throttle.
+ */
+export {
+  hashPassword,
+  requestPasswordReset,
+  resendVerification,
+  setPasswordFromLink,
+} from './auth.service.ts';
+export {
+  clearFailures,
+  LOCK_WINDOW_MINUTES,
+  recordFailure,
+  type ThrottleKeys,
+  throttleState,
+} from './login-throttle.ts';
+export { revokeAllSessions, signAccessToken } from './tokens.ts';
