@@ -27,18 +27,22 @@ export type ValueRange = {
   couldBeEither: boolean;
 };
 
+/* Stored rounded: the report read is benchmarked, and its bytes are most of its cost (decision 027). */
+const round = (v: number, digits: number) => Number(v.toFixed(digits));
+const roundOrNull = (v: number | null, digits: number) => (v === null ? null : round(v, digits));
+
 export function valueRange(
   value: number,
   coefficient: number,
   percentileOf: ((v: number) => number | null) | null,
   floor = Number.NEGATIVE_INFINITY,
 ): ValueRange {
-  const low = Math.max(floor, value - coefficient);
-  const high = value + coefficient;
+  const low = round(Math.max(floor, value - coefficient), 4);
+  const high = round(value + coefficient, 4);
   if (!percentileOf)
     return { low, high, percentileLow: null, percentileHigh: null, couldBeEither: low < 0 && high > 0 };
-  const percentileLow = percentileOf(low);
-  const percentileHigh = percentileOf(high);
+  const percentileLow = roundOrNull(percentileOf(low), 1);
+  const percentileHigh = roundOrNull(percentileOf(high), 1);
   const couldBeEither =
     percentileLow !== null &&
     percentileHigh !== null &&
