@@ -48,7 +48,11 @@ export async function storeResults(
   actor: string,
   { release }: { release: boolean },
 ) {
-  const { report } = input;
+  // The day of analysis the protocol section shows is the day the portal computes the report: this import.
+  const report: BuildReport = {
+    ...input.report,
+    protocol: { ...input.report.protocol, analysedOn: new Date().toISOString().slice(0, 10) },
+  };
   const sample = input.sampleIdentifier.trim().toUpperCase();
   const [kit] = await ctx.db.select().from(kits).where(eq(kits.sampleIdentifier, sample)).for('update');
   if (!kit) throw notFound(REPORT_MESSAGES.noSample(sample));
