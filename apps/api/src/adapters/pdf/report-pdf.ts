@@ -12,7 +12,11 @@ import {
   percentileExplanation,
   RANK_NAMES,
   type ReportComparison,
+  type ReportProtocol,
+  type ReportSummary,
+  STATEMENTS,
   scoreNotes,
+  statementText,
   taxonLabel,
 } from '@portal/domain/report';
 import { journeySection, SCORE_LABELS } from './journey-chart.ts';
@@ -43,7 +47,46 @@ type StoredReport = BuildReport & {
   gmwi2Contributions?: Gmwi2Contributions | null;
   gmhiExplanation?: GmhiExplanation | null;
   reference?: BuildReport['reference'];
+  /** Absent only from a report stored before issue 37 whose profile today's parser refuses. */
+  summary?: ReportSummary;
+  protocol?: ReportProtocol;
 };
+
+const gradeNote = (id: keyof typeof STATEMENTS) =>
+  `Evidence grade ${STATEMENTS[id].grade}. ${STATEMENTS[id].citations.map((c) => `doi:${c.doi}`).join(', ')}`;
+
+/** "Your report at a glance" on the first page: each finding, what it means, and its grade (issue 37). */
+function atAGlance(t: Tagged, summary: ReportSummary | undefined) {
+  if (!summary) return;
+  say(t, 'H2', 'Your report at a glance', { color: BRAND, size: 15 });
+  if (!summary.interpretable) {
+    say(t, 'P', statementText(summary.reason), { size: 10.5 });
+    return;
+  }
+  for (const finding of summary.findings) {
+    say(t, 'P', finding.found, { size: 10.5, gap: 0 });
+    const means = statementText(finding.means);
+    const either = finding.couldBeEither ? ` ${statementText('range.couldBeEither')}` : '';
+    say(t, 'P', `What it means: ${means}${either}`, { size: 9.5, gap: 0 });
+    say(t, 'P', gradeNote(finding.means), { size: 8, color: MUTED, gap: 0.6 });
+  }
+}
+
+/** "How your sample was analysed": what the lab's file says, and unknown where it does not (issue 37). */
+function protocol(t: Tagged, report: StoredReport) {
+  const p = report.protocol;
+  const unknown = 'unknown (not in the lab’s file)';
+  ensureRoom(t, 120);
+  say(t, 'H3', 'How your sample was analysed');
+  const lines = [
+    'Sequencing: shotgun metagenomic sequencing by the lab; the sequencer is unknown (not in the lab’s file).',
+    `Profiling: ${p?.profiler ?? unknown}; exact release unknown (not in the lab’s file).`,
+    `MetaPhlAn database: ${p?.database ?? report.database ?? unknown}`,
+    `Report version: ${report.version}, rules ${p?.rulesVersion ?? unknown}`,
+    `Date of analysis (report computed): ${p?.analysedOn ? longDate(p.analysedOn) : 'unknown'}`,
+  ];
+  for (const line of lines) say(t, 'P', line, { size: 9, gap: 0.2 });
+}
 
 function ordinal(n: number): string {
   const suffix = n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
@@ -59,28 +102,29 @@ function cover(t: Tagged, report: StoredReport, meta: Meta, journey: Journey | n
   doc.markContent('Artifact', { type: 'Layout' });
   doc.rect(0, 0, doc.page.width, 110).fill(BRAND);
   doc.endMarkedContent();
-  doc.y = 150;
-  say(t, 'P', meta.brand, { size: 16, color: BRAND });
-  say(t, 'H1', 'Your gut microbiome report', { size: 28, gap: 1 });
-  say(t, 'P', `Prepared for ${meta.person}`, { size: 14 });
-  say(t, 'P', `Kit: ${meta.kitName}`, { size: 12 });
-  say(t, 'P', `Sample: ${meta.sampleIdentifier}`, { size: 12 });
-  say(t, 'P', `Report date: ${longDate(meta.displayDate)}`, { size: 12 });
+  doc.y = 124;
+  say(t, 'P', meta.brand, { size: 14, color: BRAND });
+  say(t, 'H1', 'Your gut microbiome report', { size: 24, gap: 0.6 });
+  say(t, 'P', `Prepared for ${meta.person}`, { size: 13 });
+  say(t, 'P', `Kit: ${meta.kitName}`, { size: 11 });
+  say(t, 'P', `Sample: ${meta.sampleIdentifier}`, { size: 11 });
+  say(t, 'P', `Report date: ${longDate(meta.displayDate)}`, { size: 11 });
   const points = journey?.points ?? [];
   if (points.length > 1)
     say(
       t,
       'P',
       `Your journey: ${points.length} samples, ${longDate(points[0]?.displayDate ?? null)} to ${longDate(points.at(-1)?.displayDate ?? null)}`,
-      { size: 12 },
+      { size: 11 },
     );
   say(t, 'P', `Prepared on ${longDate(new Date().toISOString())}`, { size: 10, color: MUTED, gap: 2 });
   say(
     t,
     'P',
     `Lab data: ${report.database ?? 'unknown marker database'} (report version ${report.version}).`,
-    { size: 9, color: MUTED },
+    { size: 9, color: MUTED, gap: 1 },
   );
+  atAGlance(t, report.summary);
 }
 
 function value(report: StoredReport, metric: ComparedMetric) {
@@ -89,7 +133,7 @@ function value(report: StoredReport, metric: ComparedMetric) {
 
 function summary(t: Tagged, report: StoredReport) {
   t.doc.addPage();
-  say(t, 'H2', 'Your scores at a glance', { color: BRAND });
+  say(t, 'H2', 'Your scores against healthy people', { color: BRAND });
   say(
     t,
     'P',
@@ -197,6 +241,7 @@ function explanations(t: Tagged, report: StoredReport) {
     );
   gmwi2Explanation(t, report);
   gmhiTerms(t, report);
+  protocol(t, report);
   ensureRoom(t, 60);
   say(t, 'H3', 'Sources');
   // Looked up by score, not stored in each report (decision 027, session 11).
