@@ -97,6 +97,50 @@ export const REPORT_TEXTS = {
   incompatible: (code: string, phone: string) =>
     `Significant improvements have been done to our system since your last report, so these two reports cannot be compared online. Please contact support on ${phone} and quote the code ${code}.`,
   incompatibleOk: 'OK',
+
+  glanceTitle: 'Your report at a glance',
+  meansLabel: 'What it means:',
+  moreAbout: (section: string) => `More about this: ${section}`,
+  evidenceSummary: (grade: string) => `Evidence: grade ${grade}, sources and limits`,
+  howWeGrade: 'How we grade evidence',
+  notMeaning: 'What this does not mean:',
+  reviewed: (date: string) => `Last reviewed ${date}.`,
+  rangeLine: (low: string, high: string) => `A repeat sample would likely read between ${low} and ${high}`,
+  rangePercentiles: (low: string, high: string) => ` (the ${low} to the ${high} percentile)`,
+  referenceLine: (name: string, size: string) => `Reference: ${name}, ${size} people.`,
+} as const;
+
+export const SECTION_TITLES = {
+  'report-diversity': REPORT_TEXTS.diversityTitle,
+  'report-indices': REPORT_TEXTS.indicesTitle,
+  'report-composition': REPORT_TEXTS.compositionTitle,
+  'report-journey': 'Your journey',
+} as const;
+
+export const PROTOCOL_TEXTS = {
+  title: 'How your sample was analysed',
+  unknown: 'Unknown: the lab’s file does not say',
+  sequencing: 'Sequencing',
+  sequencingValue:
+    'Shotgun metagenomic sequencing by the lab. The sequencer is unknown: the lab’s file does not say.',
+  profiler: 'Profiling pipeline',
+  releaseUnknown: 'the exact release is unknown',
+  database: 'MetaPhlAn database',
+  reportVersion: 'Report version',
+  rules: (version: string) => `report rules ${version}`,
+  analysedOn: 'Date of analysis (report computed)',
+} as const;
+
+export const EVIDENCE_TEXTS = {
+  title: 'How we grade evidence',
+  intro:
+    'Each sentence in your report that says what a result means has a grade. The grade says how strong the evidence behind it is.',
+  gradesCaption: 'Evidence grades',
+  gradeColumn: 'Grade',
+  meaningColumn: 'What it means',
+  statementsTitle: 'Every statement we use',
+  sources: 'Sources',
+  toReports: 'Back to your reports',
 } as const;
 
 export const DIVERSITY_LABELS: Record<DiversityMetric, string> = {
