@@ -161,13 +161,13 @@ export const STATEMENTS = {
     NOT_A_DIAGNOSIS,
   ),
   'gmhi.above': entry(
-    'Species that are more common in healthy people outweigh species more common in people with disease.',
+    'Species that healthy people tend to have outweigh species that sick people tend to have.',
     'C',
     [C.gmhi],
     NOT_A_DIAGNOSIS,
   ),
   'gmhi.below': entry(
-    'Species more common in people with disease outweigh species more common in healthy people.',
+    'Species that sick people tend to have outweigh species that healthy people tend to have.',
     'C',
     [C.gmhi],
     NOT_A_DIAGNOSIS,
@@ -220,6 +220,26 @@ export const STATEMENTS = {
     [C.mcDonald, C.cotillard],
     'It is general advice, not a treatment, and it does not promise a change in your results.',
   ),
+  'gmwi2.lead': entry(
+    'Whether microbes linked with health outweigh those linked with disease',
+    'C',
+    [C.gmwi2],
+    NOT_A_DIAGNOSIS,
+  ),
+  'gmhi.lead': entry(
+    'Whether species found in healthy people outweigh those found in sick people',
+    'C',
+    [C.gmhi],
+    NOT_A_DIAGNOSIS,
+  ),
+  'index.scaleLower': entry('More on the disease side', 'C', [C.gmwi2, C.gmhi], NOT_A_DIAGNOSIS),
+  'index.scaleHigher': entry('More on the health side', 'C', [C.gmwi2, C.gmhi], NOT_A_DIAGNOSIS),
+  'indices.intro': entry(
+    'These research scores weigh microbes linked with health against microbes linked with disease. They are not a diagnosis.',
+    'C',
+    [C.gmwi2, C.gmhi],
+    'They do not say which illness, if any, you have.',
+  ),
 } as const satisfies Record<string, Statement>;
 
 export type StatementId = keyof typeof STATEMENTS;
@@ -234,3 +254,28 @@ export function statementText(id: StatementId, values: Record<string, string | n
 }
 
 export const doiUrl = (doi: string) => `https://doi.org/${doi}`;
+
+/** Words that make a sentence an interpretation of a value: such a sentence must come from the registry. */
+export const INTERPRETIVE_MARKERS =
+  /\b(outweighs?|lower than most|higher than most|usual range for|could be either|usual gap|Studies link|healthy adults|not a diagnosis)\b/i;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The interpretive sentences of a rendered text (page, PDF, journey, email) that are not registry
+ * statements: every statement's text is blanked out first, then what is left is split into sentences and
+ * those with an interpretive marker are returned. Used by the registry tests.
+ */
+export function unregisteredInterpretations(rendered: string): string[] {
+  let rest = rendered.replace(/\s+/g, ' ');
+  for (const s of Object.values(STATEMENTS)) {
+    for (const text of [s.text, s.notMeaning]) {
+      const pattern = escapeRegExp(text).replace(/\\\{\w+\\\}/g, '.+?');
+      rest = rest.replace(new RegExp(pattern, 'g'), ' ');
+    }
+  }
+  return rest
+    .split(/(?<=[.!?:])\s+|\n/)
+    .map((sentence) => sentence.trim())
+    .filter((sentence) => INTERPRETIVE_MARKERS.test(sentence));
+}

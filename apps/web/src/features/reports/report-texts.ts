@@ -1,4 +1,5 @@
 import type { ComparedMetric, CompositionRank, DiversityMetric } from '@portal/domain/report';
+import { statementText } from '@portal/domain/report/statements';
 
 /**
  * Texts of the report page. The spec's own sentences (empty state, before a selection, actions, the
@@ -42,12 +43,11 @@ export const REPORT_TEXTS = {
     `${title}: ${value}, the ${ordinal} percentile of healthy reference people; ${where} the usual range, the 25th to the 75th percentile.`,
   bandSign: (title: string, value: string, side: 'below' | 'at' | 'above') =>
     `${title}: ${value}, ${side === 'at' ? 'at zero' : `${side} zero`}. The healthy range is above zero, where the microbes linked with health outweigh those linked with disease.`,
-  signLower: 'Disease-linked outweigh',
-  signHigher: 'Health-linked outweigh',
+  signLower: statementText('index.scaleLower'),
+  signHigher: statementText('index.scaleHigher'),
 
   indicesTitle: 'Microbes linked with health and with disease',
-  indicesIntro:
-    'These published research indices weigh microbes that studies linked with health against those linked with disease. They are not a diagnosis.',
+  indicesIntro: statementText('indices.intro'),
   citationLabel: 'Source',
   howCalculated: 'How this is calculated',
 
@@ -174,8 +174,8 @@ export const METRIC_LEADS: Record<DiversityMetric | 'gmwi2' | 'gmhi', string> = 
   shannon: 'How many kinds, and how evenly they share your gut, in one number',
   inverseSimpson: 'How many species really share your gut, rather than a few dominating',
   evenness: 'How evenly your species share your gut',
-  gmwi2: 'Whether microbes linked with health outweigh those linked with disease',
-  gmhi: 'Whether species common in healthy people outweigh those common in disease',
+  gmwi2: statementText('gmwi2.lead'),
+  gmhi: statementText('gmhi.lead'),
 };
 
 export const INDEX_LABELS = {
