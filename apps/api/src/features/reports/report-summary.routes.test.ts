@@ -51,7 +51,8 @@ describe('the at-a-glance summary (issue 37)', () => {
     const user = await signedInUser(t.app);
     const kit = await kitWithResults(t.app, user.email, SRR, { displayDate: '2026-03-01' });
     const [row] = await t.database.db.select().from(labResults).where(eq(labResults.kitId, kit.id));
-    const { summary: _s, protocol: _p, ...older } = row?.report as BuildReport;
+    if (!row) throw new Error('the imported row');
+    const { summary: _s, protocol: _p, ...older } = row.report as BuildReport;
     await t.database.db
       .update(labResults)
       .set({ report: older, reportText: JSON.stringify(older), reportShape: 1 })
@@ -63,7 +64,7 @@ describe('the at-a-glance summary (issue 37)', () => {
     expect(report.protocol.analysedOn).toBe(row?.createdAt.toISOString().slice(0, 10));
     const [after] = await t.database.db.select().from(labResults).where(eq(labResults.kitId, kit.id));
     expect(after?.reportShape).toBe(REPORT_SHAPE);
-    expect((after?.report as BuildReport).summary).toEqual(report.summary);
+    expect((after as { report: BuildReport }).report.summary).toEqual(report.summary);
     expect(JSON.parse(after?.reportText ?? '{}').summary).toEqual(report.summary);
   });
 });
