@@ -220,6 +220,12 @@ export const STATEMENTS = {
     [C.mcDonald, C.cotillard],
     'It is general advice, not a treatment, and it does not promise a change in your results.',
   ),
+  'report.notDiagnosis': entry(
+    'This report tells you about your gut microbes; it is not a diagnosis. Talk to your doctor about any health concern.',
+    'A',
+    [C.valdes],
+    'It does not mean your results are of no use. They describe your gut, not an illness.',
+  ),
   'gmwi2.lead': entry(
     'Whether microbes linked with health outweigh those linked with disease',
     'C',
