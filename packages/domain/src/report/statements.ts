@@ -208,6 +208,12 @@ export const STATEMENTS = {
     [C.blandAltman],
     'It does not mean nothing changed in your gut.',
   ),
+  'change.rule': entry(
+    'We call a change meaningful only when it is bigger than the usual gap between two samples from the same person. 95 in 100 repeat samples stay within that gap.',
+    'B',
+    [C.blandAltman],
+    'A change that is not meaningful may still be real. We just cannot tell it apart from day-to-day change.',
+  ),
   'cannot.interpret': entry(
     'We cannot read this sample: no species were found in it. Please contact us about a new sample.',
     'A',
@@ -240,6 +246,12 @@ export const STATEMENTS = {
   ),
   'index.scaleLower': entry('More on the disease side', 'C', [C.gmwi2, C.gmhi], NOT_A_DIAGNOSIS),
   'index.scaleHigher': entry('More on the health side', 'C', [C.gmwi2, C.gmhi], NOT_A_DIAGNOSIS),
+  'index.healthySide': entry(
+    'The healthy range is above zero. There, microbes linked with health outweigh those linked with disease.',
+    'C',
+    [C.gmwi2],
+    NOT_A_DIAGNOSIS,
+  ),
   'indices.intro': entry(
     'These research scores weigh microbes linked with health against microbes linked with disease. They are not a diagnosis.',
     'C',
@@ -263,7 +275,7 @@ export const doiUrl = (doi: string) => `https://doi.org/${doi}`;
 
 /** Words that make a sentence an interpretation of a value: such a sentence must come from the registry. */
 export const INTERPRETIVE_MARKERS =
-  /\b(outweighs?|lower than most|higher than most|usual range for|could be either|usual gap|Studies link|healthy adults|not a diagnosis)\b/i;
+  /\b(outweighs?|lower than most|higher than most|usual range for|could be either|usual gap|meaningful only|Studies link|healthy adults|not a diagnosis)\b/i;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

@@ -42,7 +42,7 @@ export const REPORT_TEXTS = {
   bandPercentile: (title: string, value: string, ordinal: string, where: 'below' | 'within' | 'above') =>
     `${title}: ${value}, the ${ordinal} percentile of healthy reference people; ${where} the usual range, the 25th to the 75th percentile.`,
   bandSign: (title: string, value: string, side: 'below' | 'at' | 'above') =>
-    `${title}: ${value}, ${side === 'at' ? 'at zero' : `${side} zero`}. The healthy range is above zero, where the microbes linked with health outweigh those linked with disease.`,
+    `${title}: ${value}, ${side === 'at' ? 'at zero' : `${side} zero`}. ${statementText('index.healthySide')}`,
   signLower: statementText('index.scaleLower'),
   signHigher: statementText('index.scaleHigher'),
 
