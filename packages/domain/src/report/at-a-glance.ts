@@ -123,10 +123,11 @@ function change(input: SummaryInput): Finding | null {
       couldBeEither: false,
       section: 'report-journey',
     };
-  const list = moved.map((m) => `${CHANGE_NAMES[m.metric]} went ${m.delta > 0 ? 'up' : 'down'}`).join(', ');
+  const parts = moved.map((m) => `your ${CHANGE_NAMES[m.metric]} went ${m.delta > 0 ? 'up' : 'down'}`);
+  const list = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : (parts[0] ?? '');
   return {
     key: 'change',
-    found: `Your ${list}${since}.`,
+    found: `${since.trim().replace(/^s/, 'S')}, ${list}.`,
     means: 'change.meaningful',
     couldBeEither: false,
     section: 'report-journey',

@@ -119,6 +119,34 @@ function diversityReadings(profile: MetaphlanProfile): Record<DiversityMetric, M
   };
 }
 
+type Summarised = Pick<BuildReport, 'unknownPercent' | 'composition' | 'diversity' | 'indices'>;
+
+/** The six values the journey and the change finding follow. */
+export function reportValues(
+  report: Pick<BuildReport, 'diversity' | 'indices'>,
+): Record<ComparedMetric, number | null> {
+  return {
+    richness: report.diversity.richness.value,
+    shannon: report.diversity.shannon.value,
+    inverseSimpson: report.diversity.inverseSimpson.value,
+    evenness: report.diversity.evenness.value,
+    gmwi2: report.indices.gmwi2.value,
+    gmhi: report.indices.gmhi.value,
+  };
+}
+
+/** The at-a-glance findings of a report, with the change since `previous` when there is one. */
+export function summaryOf(report: Summarised, previous: BuildOptions['previous'] = null): ReportSummary {
+  return atAGlance({
+    unknownPercent: report.unknownPercent,
+    species: report.composition.species,
+    ...report.diversity,
+    ...report.indices,
+    previous,
+    values: reportValues(report),
+  });
+}
+
 /** Builds the stored report of one parsed MetaPhlAn profile. */
 export function buildReport(profile: MetaphlanProfile, options: BuildOptions = {}): BuildReport {
   const species = gmhiSpeciesOf(profile);
@@ -146,14 +174,6 @@ export function buildReport(profile: MetaphlanProfile, options: BuildOptions = {
       range: rangeOf('gmhi', gmhiValue, 'gmhiWebtool'),
     },
   };
-  const values = {
-    richness: diversity.richness.value,
-    shannon: diversity.shannon.value,
-    inverseSimpson: diversity.inverseSimpson.value,
-    evenness: diversity.evenness.value,
-    gmwi2: gmwi2Value,
-    gmhi: gmhiValue,
-  };
 
   return {
     version: reportVersionOf(profile.markerVersion),
@@ -167,14 +187,10 @@ export function buildReport(profile: MetaphlanProfile, options: BuildOptions = {
     gmwi2Contributions: contributions,
     gmhiExplanation: gmhiTerms,
     reference: referenceSet(),
-    summary: atAGlance({
-      unknownPercent: profile.unknownPercent,
-      species: composition.species,
-      ...diversity,
-      ...indices,
-      previous: options.previous ?? null,
-      values,
-    }),
+    summary: summaryOf(
+      { unknownPercent: profile.unknownPercent, composition, diversity, indices },
+      options.previous,
+    ),
     protocol: {
       profiler: profile.markerVersion === null ? null : `MetaPhlAn ${profile.markerVersion}`,
       database: profile.database,

@@ -1,7 +1,8 @@
 import { type BuildReport, buildReport, ProfileError, parseMetaphlanProfile } from '@portal/domain/report';
 import { eq } from 'drizzle-orm';
-import { labResults } from '../../db/schema/index.ts';
+import { kits, labResults } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
+import { previousSample } from './previous-sample.ts';
 
 /**
  * The shape of the report buildReport makes today, stored beside it in `lab_results.report_shape` (decision
@@ -28,15 +29,23 @@ export async function explainedReport(
   const report = stored as BuildReport;
   if (shape === REPORT_SHAPE) return report;
   const [row] = await ctx.db
-    .select({ profileText: labResults.profileText, createdAt: labResults.createdAt })
+    .select({ profileText: labResults.profileText, createdAt: labResults.createdAt, ownerId: kits.ownerId })
     .from(labResults)
+    .innerJoin(kits, eq(kits.id, labResults.kitId))
     .where(eq(labResults.kitId, kitId));
   if (!row) return report;
   let rebuilt: BuildReport;
   try {
-    // The day the report was first computed: the import, not the day of this rebuild.
-    rebuilt = buildReport(parseMetaphlanProfile(row.profileText), {
+    const profile = parseMetaphlanProfile(row.profileText);
+    // The day the report was first computed (the import, not this rebuild), and the sample before it then.
+    rebuilt = buildReport(profile, {
       analysedOn: row.createdAt.toISOString().slice(0, 10),
+      previous: await previousSample(
+        ctx,
+        { id: kitId, ownerId: row.ownerId },
+        profile.database,
+        row.createdAt,
+      ),
     });
   } catch (error) {
     // A profile accepted at import that today's parser refuses: keep the report people have seen.

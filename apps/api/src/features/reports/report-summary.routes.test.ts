@@ -47,6 +47,35 @@ describe('the at-a-glance summary (issue 37)', () => {
     expect(report.diversity.richness.range).toMatchObject({ low: 0, couldBeEither: true });
   });
 
+  it('says what changed meaningfully since the person’s previous sample (Subj034, time 1 then time 2)', async () => {
+    const user = await signedInUser(t.app);
+    const first = await kitWithResults(
+      t.app,
+      user.email,
+      reportProfile('gmwi2/kefir/Subj034_time1_S24_metaphlan.txt'),
+      { displayDate: '2026-03-01' },
+    );
+    const second = await kitWithResults(
+      t.app,
+      user.email,
+      reportProfile('gmwi2/kefir/Subj034_time2_S25_metaphlan.txt'),
+      { displayDate: '2026-06-01' },
+    );
+    const earlier = await read(user, first.sampleIdentifier);
+    expect(earlier.summary.findings.map((f) => f.key)).not.toContain('change');
+    const later = await read(user, second.sampleIdentifier);
+    // 117 → 44 species (−73, beyond 59), inverse Simpson down beyond 6.55, GMWI2 −1.97 → −0.36 (+1.61,
+    // beyond 1.49); Shannon, evenness and GMHI moved less than their coefficients.
+    expect(later.summary.findings.find((f) => f.key === 'change')).toEqual({
+      key: 'change',
+      found:
+        'Since your sample of 1 March 2026, your species count went down, your inverse Simpson went down and your GMWI2 score went up.',
+      means: 'change.meaningful',
+      couldBeEither: false,
+      section: 'report-journey',
+    });
+  });
+
   it('is computed on the first read of a report stored before it, and saved (shape 1 → 2)', async () => {
     const user = await signedInUser(t.app);
     const kit = await kitWithResults(t.app, user.email, SRR, { displayDate: '2026-03-01' });

@@ -14,6 +14,7 @@ import {
   compareReports,
   ProfileError,
   parseMetaphlanProfile,
+  summaryOf,
 } from '@portal/domain/report';
 import { and, asc, eq, inArray, isNotNull, type SQLWrapper, sql } from 'drizzle-orm';
 import { comparisonPdf } from '../../adapters/pdf/report-pdf.ts';
@@ -24,6 +25,7 @@ import { AppError, conflict, invalid, notFound, sessionExpired } from '../../lib
 import type { Caller } from '../../plugins/authenticate.ts';
 import { liveSession } from '../auth/live-session.ts';
 import { setKitStatus } from '../kits/kits.service.ts';
+import { previousSample } from './previous-sample.ts';
 import { explainedReport, REPORT_SHAPE } from './report-explanations.ts';
 
 /** The report of a MetaPhlAn profile, or a 400 saying what is wrong with the file. */
@@ -48,14 +50,17 @@ export async function storeResults(
   actor: string,
   { release }: { release: boolean },
 ) {
-  // The day of analysis the protocol section shows is the day the portal computes the report: this import.
-  const report: BuildReport = {
-    ...input.report,
-    protocol: { ...input.report.protocol, analysedOn: new Date().toISOString().slice(0, 10) },
-  };
   const sample = input.sampleIdentifier.trim().toUpperCase();
   const [kit] = await ctx.db.select().from(kits).where(eq(kits.sampleIdentifier, sample)).for('update');
   if (!kit) throw notFound(REPORT_MESSAGES.noSample(sample));
+  // The summary says what changed since the person's previous sample; the day of analysis the protocol
+  // section shows is the day the portal computes the report: this import (issue 37).
+  const previous = await previousSample(ctx, kit, input.report.database);
+  const report: BuildReport = {
+    ...input.report,
+    summary: previous ? summaryOf(input.report, previous) : input.report.summary,
+    protocol: { ...input.report.protocol, analysedOn: new Date().toISOString().slice(0, 10) },
+  };
   const [existing] = await ctx.db
     .select({ id: labResults.id })
     .from(labResults)
