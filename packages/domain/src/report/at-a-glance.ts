@@ -26,9 +26,13 @@ export type Finding = {
   section: ReportSection;
 };
 
-export type ReportSummary =
+export type ReportSummary = (
   | { interpretable: true; findings: Finding[] }
-  | { interpretable: false; reason: StatementId; findings: [] };
+  | { interpretable: false; reason: StatementId; findings: [] }
+) & {
+  /** A red-flag questionnaire answer (suggestions.ts): "talk to your GP" comes first. Set at import. */
+  gpFirst?: true;
+};
 
 type Reading = { value: number | null; percentile: number | null; range: ValueRange | null };
 

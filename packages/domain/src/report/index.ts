@@ -20,6 +20,7 @@ export * from './reference-data.ts';
 export * from './score.ts';
 export * from './species-reference.ts';
 export * from './statements.ts';
+export * from './suggestions.ts';
 export * from './taxa.ts';
 export * from './taxa-csv.ts';
 export * from './uncertainty.ts';

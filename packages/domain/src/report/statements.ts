@@ -72,6 +72,11 @@ export const CITATIONS = {
       'Beghini et al. Integrating taxonomic, functional, and strain-level profiling with bioBakery 3. eLife 2021',
     doi: '10.7554/eLife.65088',
   },
+  hamilton: {
+    label:
+      'Hamilton et al. Clinical features of colorectal cancer before diagnosis: a population-based case-control study. Br J Cancer 2005',
+    doi: '10.1038/sj.bjc.6602714',
+  },
   mcDonald: {
     label:
       'McDonald et al. American Gut: an open platform for citizen science microbiome research. mSystems 2018',
@@ -219,6 +224,12 @@ export const STATEMENTS = {
     'A',
     [C.metaphlan3],
     'It does not mean your gut has no microbes.',
+  ),
+  'gp.first': entry(
+    'You told us you saw blood in your stool sample. Please talk to your GP about this first. It matters more than anything in this report.',
+    'B',
+    [C.hamilton],
+    'It does not mean you have a serious illness. Your GP can check what caused it.',
   ),
   'fibre.variety': entry(
     'People who eat many kinds of plants each week tend to have a wider mix of gut microbes.',

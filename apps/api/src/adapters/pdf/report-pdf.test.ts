@@ -101,6 +101,17 @@ describe('the report PDF', () => {
     expect(all).toContain('the sequencer is unknown');
   });
 
+  it('puts “talk to your GP” first and the B-graded suggestion on the first page (issue 37, item 3)', async () => {
+    const report = reportOf('gmwi2/SRR1761667_metaphlan.txt');
+    const flagged = { ...report, summary: { ...report.summary, gpFirst: true as const } };
+    const first = flat((await readPdf(await reportPdf(flagged, meta))).pages[0] ?? '');
+    const gp = first.indexOf(statementText('gp.first'));
+    expect(gp).toBeGreaterThan(first.indexOf('Your report at a glance'));
+    expect(gp).toBeLessThan(first.indexOf(report.summary.findings[0]?.found ?? 'missing'));
+    expect(first).toContain(`What you can do: ${statementText('fibre.variety')}`);
+    expect(first).toContain('Evidence grade B. doi:10.1128/mSystems.00031-18');
+  });
+
   it('puts the six scores on one summary page, explains both indices and draws the journey', async () => {
     const report = KEFIR[2];
     if (!report) throw new Error('fixture');

@@ -17,6 +17,7 @@ import {
   STATEMENTS,
   scoreNotes,
   statementText,
+  suggestionsOf,
   taxonLabel,
 } from '@portal/domain/report';
 import { journeySection, SCORE_LABELS } from './journey-chart.ts';
@@ -59,6 +60,10 @@ const gradeNote = (id: keyof typeof STATEMENTS) =>
 function atAGlance(t: Tagged, summary: ReportSummary | undefined) {
   if (!summary) return;
   say(t, 'H2', 'Your report at a glance', { color: BRAND, size: 15 });
+  if (summary.gpFirst) {
+    say(t, 'P', statementText('gp.first'), { size: 11, gap: 0 });
+    say(t, 'P', gradeNote('gp.first'), { size: 8, color: MUTED, gap: 0.6 });
+  }
   if (!summary.interpretable) {
     say(t, 'P', statementText(summary.reason), { size: 10.5 });
     return;
@@ -69,6 +74,10 @@ function atAGlance(t: Tagged, summary: ReportSummary | undefined) {
     const either = finding.couldBeEither ? ` ${statementText('range.couldBeEither')}` : '';
     say(t, 'P', `What it means: ${means}${either}`, { size: 9.5, gap: 0 });
     say(t, 'P', gradeNote(finding.means), { size: 8, color: MUTED, gap: 0.6 });
+  }
+  for (const id of suggestionsOf(summary)) {
+    say(t, 'P', `What you can do: ${statementText(id)}`, { size: 9.5, gap: 0 });
+    say(t, 'P', gradeNote(id), { size: 8, color: MUTED, gap: 0.6 });
   }
 }
 

@@ -1,6 +1,13 @@
-import { type BuildOptions, type BuildReport, reportValues } from '@portal/domain/report';
-import { and, desc, eq, lt, ne, sql } from 'drizzle-orm';
-import { kits, labResults } from '../../db/schema/index.ts';
+import {
+  type BuildOptions,
+  type BuildReport,
+  hasRedFlag,
+  RED_FLAG_ANSWERS,
+  type ReportSummary,
+  reportValues,
+} from '@portal/domain/report';
+import { and, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { kits, labResults, surveyAnswers } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 
 const longDate = (iso: string) => {
@@ -41,4 +48,25 @@ export async function previousSample(
     displayDate: row.displayDate ? longDate(row.displayDate) : null,
     values: reportValues(row.report as BuildReport),
   };
+}
+
+/** The summary with "talk to your GP" first when the kit's answers carry a red flag (issue 37, item 3). */
+export async function withRedFlags(
+  ctx: AppContext,
+  kitId: number,
+  summary: ReportSummary,
+): Promise<ReportSummary> {
+  const answers = await ctx.db
+    .select({ questionId: surveyAnswers.questionId, answerString: surveyAnswers.answerString })
+    .from(surveyAnswers)
+    .where(
+      and(
+        eq(surveyAnswers.kitId, kitId),
+        inArray(
+          surveyAnswers.questionId,
+          RED_FLAG_ANSWERS.map((flag) => flag.questionId),
+        ),
+      ),
+    );
+  return hasRedFlag(answers) ? { ...summary, gpFirst: true } : summary;
 }

@@ -2,7 +2,7 @@ import { type BuildReport, buildReport, ProfileError, parseMetaphlanProfile } fr
 import { eq } from 'drizzle-orm';
 import { kits, labResults } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { previousSample } from './previous-sample.ts';
+import { previousSample, withRedFlags } from './previous-sample.ts';
 
 /**
  * The shape of the report buildReport makes today, stored beside it in `lab_results.report_shape` (decision
@@ -52,6 +52,7 @@ export async function explainedReport(
     if (error instanceof ProfileError) return report;
     throw error;
   }
+  rebuilt.summary = await withRedFlags(ctx, kitId, rebuilt.summary);
   await ctx.db
     .update(labResults)
     .set({

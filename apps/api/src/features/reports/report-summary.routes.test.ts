@@ -1,10 +1,12 @@
 import { type BuildReport, STATEMENTS } from '@portal/domain/report';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { labResults } from '../../db/schema/index.ts';
+import { labResults, surveyAnswers } from '../../db/schema/index.ts';
 import {
   bearer,
   createTestApp,
+  importResults,
+  kitAtLab,
   kitWithResults,
   reportProfile,
   signedInUser,
@@ -74,6 +76,25 @@ describe('the at-a-glance summary (issue 37)', () => {
       couldBeEither: false,
       section: 'report-journey',
     });
+  });
+
+  it('puts “talk to your GP” first when the kit’s answers say there was blood in the sample', async () => {
+    const user = await signedInUser(t.app);
+    const kit = await kitAtLab(t.app, user.email);
+    await t.database.db.insert(surveyAnswers).values({
+      kitId: kit.id,
+      surveyType: 'STOOL_SAMPLE',
+      questionId: 'STOOL_BLOOD_VISIBLE',
+      answers: [],
+      answerString: 'true',
+      definitionVersion: 1,
+    });
+    const imported = await importResults(t.app, kit.sampleIdentifier, SRR, '2026-03-01');
+    expect(imported.statusCode, imported.body).toBe(201);
+    expect((await read(user, kit.sampleIdentifier)).summary.gpFirst).toBe(true);
+
+    const other = await kitWithResults(t.app, user.email, SRR, { displayDate: '2026-03-02' });
+    expect((await read(user, other.sampleIdentifier)).summary).not.toHaveProperty('gpFirst');
   });
 
   it('is computed on the first read of a report stored before it, and saved (shape 1 → 2)', async () => {

@@ -25,7 +25,7 @@ import { AppError, conflict, invalid, notFound, sessionExpired } from '../../lib
 import type { Caller } from '../../plugins/authenticate.ts';
 import { liveSession } from '../auth/live-session.ts';
 import { setKitStatus } from '../kits/kits.service.ts';
-import { previousSample } from './previous-sample.ts';
+import { previousSample, withRedFlags } from './previous-sample.ts';
 import { explainedReport, REPORT_SHAPE } from './report-explanations.ts';
 
 /** The report of a MetaPhlAn profile, or a 400 saying what is wrong with the file. */
@@ -58,7 +58,11 @@ export async function storeResults(
   const previous = await previousSample(ctx, kit, input.report.database);
   const report: BuildReport = {
     ...input.report,
-    summary: previous ? summaryOf(input.report, previous) : input.report.summary,
+    summary: await withRedFlags(
+      ctx,
+      kit.id,
+      previous ? summaryOf(input.report, previous) : input.report.summary,
+    ),
     protocol: { ...input.report.protocol, analysedOn: new Date().toISOString().slice(0, 10) },
   };
   const [existing] = await ctx.db

@@ -99,6 +99,11 @@ export const REPORT_TEXTS = {
   incompatibleOk: 'OK',
 
   glanceTitle: 'Your report at a glance',
+  gpFirstTitle: 'Talk to your GP first',
+  suggestionsTitle: 'What you can do',
+  suggestionsIntro:
+    'General steps that good evidence supports. They are not treatment, and we never suggest a product or supplement.',
+  gradeShort: (grade: string) => `evidence grade ${grade}`,
   meansLabel: 'What it means:',
   moreAbout: (section: string) => `More about this: ${section}`,
   evidenceSummary: (grade: string) => `Evidence: grade ${grade}, sources and limits`,

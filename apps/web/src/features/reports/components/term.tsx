@@ -2,8 +2,8 @@ import { useId, useState } from 'react';
 
 /**
  * A technical term with its definition (issue 37): a `<dfn>` whose button shows a tooltip on focus, on
- * hover and on a tap, and hides it on Escape or a second tap. The definition is also the button's
- * description, so a screen reader reads it with the term.
+ * hover and on a tap (which keeps it open), and hides it on Escape or when focus leaves (a tap elsewhere).
+ * The definition is also the button's description, so a screen reader reads it with the term.
  */
 export function Term({ term, definition }: { term: string; definition: string }) {
   const tipId = useId();
