@@ -130,7 +130,7 @@ export const STATEMENTS = {
     'Higher is not always better, and it does not mean you are protected from illness.',
   ),
   'range.couldBeEither': entry(
-    'A repeat sample could fall on either side of this line, so it could be either.',
+    'A repeat sample could land in the next band over, so this result could be either.',
     'B',
     [C.blandAltman],
     'It does not mean the test failed. Gut samples vary from day to day.',
