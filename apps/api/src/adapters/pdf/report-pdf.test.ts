@@ -99,6 +99,12 @@ describe('the report PDF', () => {
     expect(all).toContain('MetaPhlAn database: mpa_v30_CHOCOPhlAn_201901');
     expect(all).toContain('Date of analysis (report computed): 1 March 2026');
     expect(all).toContain('the sequencer is unknown');
+    // Each percentile with its range, and what healthy meant in the reference (item 5).
+    expect(all).toContain('Species richness: 54 (18th percentile)');
+    expect(all).toContain(
+      'A repeat sample would likely read between 0 and 113 (the 1st to the 99th percentile).',
+    );
+    expect(all).toContain('People the source studies listed as healthy controls');
   });
 
   it('puts “talk to your GP” first and the B-graded suggestion on the first page (issue 37, item 3)', async () => {

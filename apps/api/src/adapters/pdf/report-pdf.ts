@@ -11,13 +11,11 @@ import {
   lineageTaxon,
   percentileExplanation,
   RANK_NAMES,
+  REFERENCE_DETAILS,
   type ReportComparison,
   type ReportProtocol,
   type ReportSummary,
-  STATEMENTS,
   scoreNotes,
-  statementText,
-  suggestionsOf,
   taxonLabel,
 } from '@portal/domain/report';
 import { journeySection, SCORE_LABELS } from './journey-chart.ts';
@@ -33,6 +31,7 @@ import {
   type Tagged,
   taggedDocument,
 } from './pdf-document.ts';
+import { atAGlance, protocol, rangeText } from './report-glance.ts';
 import { bars, scoreBand, stackedBar } from './score-figures.ts';
 
 export type Meta = {
@@ -52,50 +51,6 @@ type StoredReport = BuildReport & {
   summary?: ReportSummary;
   protocol?: ReportProtocol;
 };
-
-const gradeNote = (id: keyof typeof STATEMENTS) =>
-  `Evidence grade ${STATEMENTS[id].grade}. ${STATEMENTS[id].citations.map((c) => `doi:${c.doi}`).join(', ')}`;
-
-/** "Your report at a glance" on the first page: each finding, what it means, and its grade (issue 37). */
-function atAGlance(t: Tagged, summary: ReportSummary | undefined) {
-  if (!summary) return;
-  say(t, 'H2', 'Your report at a glance', { color: BRAND, size: 15 });
-  if (summary.gpFirst) {
-    say(t, 'P', statementText('gp.first'), { size: 11, gap: 0 });
-    say(t, 'P', gradeNote('gp.first'), { size: 8, color: MUTED, gap: 0.6 });
-  }
-  if (!summary.interpretable) {
-    say(t, 'P', statementText(summary.reason), { size: 10.5 });
-    return;
-  }
-  for (const finding of summary.findings) {
-    say(t, 'P', finding.found, { size: 10.5, gap: 0 });
-    const means = statementText(finding.means);
-    const either = finding.couldBeEither ? ` ${statementText('range.couldBeEither')}` : '';
-    say(t, 'P', `What it means: ${means}${either}`, { size: 9.5, gap: 0 });
-    say(t, 'P', gradeNote(finding.means), { size: 8, color: MUTED, gap: 0.6 });
-  }
-  for (const id of suggestionsOf(summary)) {
-    say(t, 'P', `What you can do: ${statementText(id)}`, { size: 9.5, gap: 0 });
-    say(t, 'P', gradeNote(id), { size: 8, color: MUTED, gap: 0.6 });
-  }
-}
-
-/** "How your sample was analysed": what the lab's file says, and unknown where it does not (issue 37). */
-function protocol(t: Tagged, report: StoredReport) {
-  const p = report.protocol;
-  const unknown = 'unknown (not in the lab’s file)';
-  ensureRoom(t, 120);
-  say(t, 'H3', 'How your sample was analysed');
-  const lines = [
-    'Sequencing: shotgun metagenomic sequencing by the lab; the sequencer is unknown (not in the lab’s file).',
-    `Profiling: ${p?.profiler ?? unknown}; exact release unknown (not in the lab’s file).`,
-    `MetaPhlAn database: ${p?.database ?? report.database ?? unknown}`,
-    `Report version: ${report.version}, rules ${p?.rulesVersion ?? unknown}`,
-    `Date of analysis (report computed): ${p?.analysedOn ? longDate(p.analysedOn) : 'unknown'}`,
-  ];
-  for (const line of lines) say(t, 'P', line, { size: 9, gap: 0.2 });
-}
 
 function ordinal(n: number): string {
   const suffix = n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
@@ -155,7 +110,11 @@ function summary(t: Tagged, report: StoredReport) {
     const reading = value(report, metric);
     say(t, 'H3', `${label}: ${fmt(reading.value, digits)}${pct(reading.percentile)}`, { size: 10.5, gap: 0 });
     scoreBand(t, { label, value: reading.value, digits, band: bands[metric] });
-    say(t, 'P', reading.reading, { size: 8.5, color: MUTED, gap: 0.5 });
+    say(t, 'P', `${reading.reading}${rangeText(reading.range, digits)}`, {
+      size: 8.5,
+      color: MUTED,
+      gap: 0.5,
+    });
   }
   say(t, 'P', NOT_A_DIAGNOSIS, { size: 9 });
 }
@@ -245,7 +204,7 @@ function explanations(t: Tagged, report: StoredReport) {
     say(
       t,
       'P',
-      `Percentiles compare you with the ${report.reference.name} (${report.reference.size.toLocaleString('en-AU')} people). ${percentileExplanation(report.reference.size)}`,
+      `Percentiles compare you with the ${report.reference.name} (${report.reference.size.toLocaleString('en-AU')} people). ${REFERENCE_DETAILS.healthyMeant} ${percentileExplanation(report.reference.size)}`,
       { size: 9 },
     );
   gmwi2Explanation(t, report);
