@@ -21,7 +21,7 @@ describe('every interpretive sentence the report page renders is in the registry
     const report = makeReport();
     const { container } = render(
       <MemoryRouter>
-        <AtAGlance summary={report.summary} />
+        <AtAGlance summary={{ ...report.summary, gpFirst: true }} />
         <DiversitySection report={report} />
         <IndicesSection report={report} />
         <EvidencePage />
