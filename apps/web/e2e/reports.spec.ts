@@ -182,3 +182,65 @@ test('a minor without parental consent is sent to the kits page with the permiss
   await expect(page).toHaveURL(/\/kits\/notAllowed$/);
   await expect(page.getByRole('alert').filter({ hasText: REPORT_NOT_PERMITTED })).toBeVisible();
 });
+
+test('the report opens at a glance: findings, their evidence and definitions by keyboard (issue 37)', async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request);
+  const [kit] = await createKits(request, { ownerEmail: user.email });
+  if (!kit) throw new Error('a kit expected');
+  await importResults(request, kit, 'gmwi2/SRR1761667_metaphlan.txt', '2025-06-10');
+  await login(page, user);
+  await page.goto(`/report?samples=${kit.sampleIdentifier}`);
+
+  const glance = page.getByRole('region', { name: 'Your report at a glance' });
+  await expect(glance).toBeVisible();
+  const { report } = await apiAsUser<{ report: { summary: { findings: { found: string }[] } } }>(
+    page,
+    `/api/reports/${kit.sampleIdentifier}`,
+  );
+  expect(report.summary.findings).toHaveLength(4);
+  // innerText: the definitions' tooltips are hidden until asked for.
+  const inner = { useInnerText: true };
+  await expect(glance.getByRole('listitem').first()).toContainText(
+    'We found 54 species in your sample.',
+    inner,
+  );
+  await expect(glance).toContainText('Your GMWI2 score is 1.40, above zero.', inner);
+  await expect(glance).toContainText(
+    'What it means: The microbes this index links with health outweigh those it links with disease.',
+    inner,
+  );
+
+  // A definition by keyboard: focus shows it, Escape hides it, Enter keeps it open (as a tap does).
+  const term = glance.getByRole('button', { name: 'GMWI2', exact: true });
+  await term.focus();
+  const tip = glance.getByRole('tooltip');
+  await expect(tip).toBeVisible();
+  await expect(tip).toContainText('Gut Microbiome Wellness Index 2');
+  await page.keyboard.press('Escape');
+  await expect(tip).toBeHidden();
+  await page.keyboard.press('Enter');
+  await expect(tip).toBeVisible();
+
+  // A citation by keyboard: the evidence opens with Enter and links the source by its DOI.
+  const evidence = glance.getByText('Evidence: grade C, sources and limits').first();
+  await evidence.focus();
+  await page.keyboard.press('Enter');
+  const citation = glance
+    .getByRole('link', { name: /Gut Microbiome Wellness Index 2. Nat Commun 2024/ })
+    .first();
+  await expect(citation).toBeVisible();
+  await expect(citation).toHaveAttribute('href', 'https://doi.org/10.1038/s41467-024-51651-9');
+  await expect(glance.locator('details[open]').getByText('What this does not mean:')).toBeVisible();
+
+  await expect(page.getByRole('region', { name: 'How your sample was analysed' })).toContainText(
+    'mpa_v30_CHOCOPhlAn_201901',
+  );
+  await expectAccessible(page);
+
+  await glance.locator('details[open]').getByRole('link', { name: 'How we grade evidence' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'How we grade evidence' })).toBeVisible();
+  await expectAccessible(page);
+});

@@ -85,6 +85,10 @@ const ReportsPage = lazyPage(
   () => import('../features/reports/pages/reports-page.tsx'),
   (m) => m.ReportsPage,
 );
+const EvidencePage = lazyPage(
+  () => import('../features/reports/pages/evidence-page.tsx'),
+  (m) => m.EvidencePage,
+);
 const JourneyPage = lazyPage(
   () => import('../features/reports/pages/journey-page.tsx'),
   (m) => m.JourneyPage,
@@ -227,6 +231,7 @@ export const routes: RouteObject[] = [
                       { path: 'report', element: <ReportsPage /> },
                       { path: 'report/:kitId', element: <ReportsPage /> },
                       { path: 'journey', element: <JourneyPage /> },
+                      { path: 'evidence', element: <EvidencePage /> },
                     ],
                   },
                   // Research participants have no coach (consumer §2: Coach is the customer portal's).

@@ -43,7 +43,9 @@ describe('buildReport', () => {
       expect(reading.value).not.toBeNull();
       expect(reading.percentile).toBeGreaterThanOrEqual(0);
       expect(reading.percentile).toBeLessThanOrEqual(100);
-      expect(reading.reading).toMatch(/percentile of healthy people/);
+      expect(reading.reading).toMatch(
+        /healthy people in our reference\. It is about the \d+(st|nd|rd|th) percentile\./,
+      );
       expect(reading).not.toHaveProperty('percentileCaveat');
       expect(scoreNotes(report, metric).percentileCaveat).toMatch(/reference/);
     }
@@ -56,10 +58,10 @@ describe('buildReport', () => {
     expect(report.indices.gmwi2.reading).toMatch(/^Your score is 1\.40, above zero/);
     expect(report.indices.gmhi.percentile).toEqual(expect.any(Number));
     // The fixed texts are looked up by score and database, not stored (decision 027, session 11).
-    expect(Object.keys(report.indices.gmhi)).toEqual(['value', 'percentile', 'reading']);
+    expect(Object.keys(report.indices.gmhi)).toEqual(['value', 'percentile', 'reading', 'range']);
     expect(scoreNotes(report, 'gmwi2')).toMatchObject({ percentileCaveat: null });
     expect(scoreNotes(report, 'gmwi2').citation).toMatch(/10\.1038\/s41467-024-51651-9/);
-    expect(scoreNotes(report, 'gmhi').caveat).toMatch(/named differently/);
+    expect(scoreNotes(report, 'gmhi').caveat).toMatch(/older species names/);
     expect(scoreNotes(report, 'gmhi').percentileCaveat).toMatch(/43 instead of 31/);
   });
 
@@ -68,7 +70,8 @@ describe('buildReport', () => {
     for (const group of report.gmwi2Contributions?.groups ?? []) expect(group).not.toHaveProperty('taxa');
     expect(report.gmwi2Contributions?.taxa).toHaveLength(22);
     expect(report.gmwi2Contributions?.taxa[0]).not.toHaveProperty('contribution');
-    expect(JSON.stringify(report).length).toBeLessThan(13_500);
+    // 13.1 KB before issue 37; the at-a-glance findings, the ranges and the protocol add about 1.4 KB.
+    expect(JSON.stringify(report).length).toBeLessThan(14_600);
   });
 
   it('explains why GMWI2 is missing for a MetaPhlAn 4 profile', () => {
@@ -114,14 +117,11 @@ describe('buildReport', () => {
 describe('percentileSentence', () => {
   it.each([
     [null, ''],
-    [10, ' That is lower than most: about the 10th percentile of healthy people in the reference set.'],
-    [
-      52,
-      ' That is within the usual range: about the 52nd percentile of healthy people in the reference set.',
-    ],
-    [99.9, ' That is higher than most: about the 99th percentile of healthy people in the reference set.'],
-    [0, ' That is lower than most: about the 1st percentile of healthy people in the reference set.'],
-    [13, ' That is lower than most: about the 13th percentile of healthy people in the reference set.'],
+    [10, ' That is lower than most healthy people in our reference. It is about the 10th percentile.'],
+    [52, ' That is in the usual range for healthy people in our reference. It is about the 52nd percentile.'],
+    [99.9, ' That is higher than most healthy people in our reference. It is about the 99th percentile.'],
+    [0, ' That is lower than most healthy people in our reference. It is about the 1st percentile.'],
+    [13, ' That is lower than most healthy people in our reference. It is about the 13th percentile.'],
   ])('%s → %s', (percentile, sentence) => {
     expect(percentileSentence(percentile)).toBe(sentence);
   });

@@ -1,3 +1,4 @@
+export * from './at-a-glance.ts';
 export * from './build-report.ts';
 export * from './compare.ts';
 export * from './composition.ts';
@@ -18,6 +19,9 @@ export * from './readings.ts';
 export * from './reference-data.ts';
 export * from './score.ts';
 export * from './species-reference.ts';
+export * from './statements.ts';
+export * from './suggestions.ts';
 export * from './taxa.ts';
 export * from './taxa-csv.ts';
+export * from './uncertainty.ts';
 export * from './version.ts';

@@ -1,4 +1,5 @@
 import type { ComparedMetric } from './compare.ts';
+import { statementText } from './statements.ts';
 
 /**
  * When a change between two consecutive samples of one person counts as meaningful: only when it is
@@ -21,10 +22,8 @@ export const MEANINGFUL_CHANGE: Record<ComparedMetric, number> = {
 
 export const MEANINGFUL_CHANGE_PAIRS = 14;
 
-export const MEANINGFUL_CHANGE_RULE =
-  'A change between two samples in a row is marked as meaningful only when it is larger than the usual ' +
-  'difference between two samples of the same person: the repeatability coefficient (1.96 × √2 × the ' +
-  'within-person standard deviation; Bland and Altman, BMJ 1996;313:744), which 95% of repeat samples stay within.';
+/** The rule as the journey shows it: a registry statement, then how the gap is computed. */
+export const MEANINGFUL_CHANGE_RULE = `${statementText('change.rule')} The gap is the repeatability coefficient: 1.96 × √2 × the within-person standard deviation (Bland and Altman, BMJ 1996;313:744).`;
 
 export const MEANINGFUL_CHANGE_SOURCE =
   `Computed from ${MEANINGFUL_CHANGE_PAIRS} pairs of consecutive samples of 12 people in the kefir cohort ` +

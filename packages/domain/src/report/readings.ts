@@ -1,6 +1,8 @@
 import type { DiversityMetric } from './build-report.ts';
 import type { MarkerVersion } from './profile.ts';
 import type { ReferenceMetric } from './reference-data.ts';
+import { statementText } from './statements.ts';
+import { percentileBand } from './uncertainty.ts';
 
 /* Plain-language texts of the report page and PDF. Indices are research measures, not diagnoses. */
 
@@ -10,16 +12,12 @@ export const INDEX_CITATIONS = {
   gmhi: 'Gupta VK, et al. A predictive index for health status using species-level gut microbiome profiling. Nat Commun 2020. doi:10.1038/s41467-020-18476-8',
 } as const;
 
-/** Below this percentile a value reads "lower than most", above 100 minus it "higher than most". */
-const BAND = 25;
-
+/** The band's statement (registry), then the percentile as a number. */
 export function percentileSentence(percentile: number | null): string {
   if (percentile === null) return '';
   const shown = Math.min(99, Math.max(1, Math.round(percentile)));
-  const rank = `about the ${ordinal(shown)} percentile of healthy people in the reference set`;
-  if (percentile < BAND) return ` That is lower than most: ${rank}.`;
-  if (percentile > 100 - BAND) return ` That is higher than most: ${rank}.`;
-  return ` That is within the usual range: ${rank}.`;
+  const band = percentileBand(percentile);
+  return ` ${statementText(`percentile.${band}`)} It is about the ${ordinal(shown)} percentile.`;
 }
 
 function ordinal(n: number): string {
@@ -46,29 +44,21 @@ export const DIVERSITY_READINGS = {
       : `Your evenness is ${round(value, 2)} on a scale from 0 to 1; closer to 1 means the species are more evenly balanced.${percentileSentence(percentile)}`,
 };
 
-function signReading(value: number, healthy: string, unhealthy: string): string {
-  if (value > 0) return `Your score is ${round(value, 2)}, above zero: ${healthy}`;
-  if (value < 0) return `Your score is ${round(value, 2)}, below zero: ${unhealthy}`;
-  return 'Your score is 0: neither group of signature microbes outweighs the other.';
+function signReading(value: number, index: 'gmwi2' | 'gmhi'): string {
+  if (value > 0) return `Your score is ${round(value, 2)}, above zero. ${statementText(`${index}.above`)}`;
+  if (value < 0) return `Your score is ${round(value, 2)}, below zero. ${statementText(`${index}.below`)}`;
+  return `Your score is 0. ${statementText('index.zero')}`;
 }
 
 export const INDEX_READINGS = {
   gmwi2: (value: number | null) =>
     value === null
       ? 'GMWI2 can only be computed from profiles made with MetaPhlAn 3 and its mpa_v30 database, the data the index was built on.'
-      : signReading(
-          value,
-          'the microbes the index links with health outweigh those it links with disease.',
-          'the microbes the index links with disease outweigh those it links with health.',
-        ),
+      : signReading(value, 'gmwi2'),
   gmhi: (value: number | null) =>
     value === null
       ? 'GMHI could not be computed: the profile has no named species.'
-      : signReading(
-          value,
-          'species more common in healthy people outweigh species more common in people with disease.',
-          'species more common in people with disease outweigh species more common in healthy people.',
-        ),
+      : signReading(value, 'gmhi'),
 };
 
 /**
@@ -84,24 +74,23 @@ export function gmwi2NotComputedText(markerVersion: MarkerVersion | null, databa
 }
 
 export const INDEX_CAVEATS = {
-  gmwi2:
-    'GMWI2 is a research index from a study comparing stool samples of people with and without disease; it is not a diagnosis. No healthy reference population is available here for a percentile.',
+  gmwi2: `${statementText('index.research')} We have no healthy reference group for a percentile of this score.`,
   gmhi: (markerVersion: MarkerVersion | null) =>
     markerVersion === 2
-      ? 'GMHI is a research index from a study comparing stool samples of people with and without disease; it is not a diagnosis.'
-      : 'GMHI is a research index, not a diagnosis. It was defined on MetaPhlAn 2 species names; species named differently in newer databases are counted under their new names, but a few have no counterpart there and cannot be counted, so treat the value as approximate.',
+      ? statementText('index.research')
+      : `${statementText('index.research')} It was defined on older species names. A few species have no match in newer lab databases and are not counted, so treat the value as approximate.`,
 };
 
 const REFERENCE_PEOPLE =
-  'Compared with 2,754 healthy people in the reference set of the GMWI web tool (Chang et al. 2023), whose samples were profiled with an older MetaPhlAn (version 2).';
+  'Compared with 2,754 healthy people in the reference set of the GMWI web tool (Chang et al. 2023). Their samples were read with an older MetaPhlAn (version 2).';
 
 /** What a reader should know before trusting each percentile; short enough to show under the number. */
 export const PERCENTILE_CAVEATS: Record<ReferenceMetric, string> = {
-  richness: `${REFERENCE_PEOPLE} Their species counts include only the 313 species of the original study, while yours counts every species found, so your percentile is likely to read high.`,
-  shannon: `${REFERENCE_PEOPLE} Their diversity was computed over the 313 species of the original study only, so treat this percentile as a rough guide.`,
-  inverseSimpson: `${REFERENCE_PEOPLE} Their values were computed over the 313 species of the original study only, so treat this percentile as a rough guide.`,
-  evenness: `${REFERENCE_PEOPLE} Their evenness was computed over the 313 species of the original study only, so treat this percentile as a rough guide.`,
-  gmhiWebtool: `${REFERENCE_PEOPLE} The web tool uses a variant of GMHI (43 instead of 31 in one denominator, which lowers scores by about 0.14); we rank your sample's value of that same variant. Some of GMHI's signature species are named differently in newer MetaPhlAn databases, so the percentile is approximate.`,
+  richness: `${REFERENCE_PEOPLE} Their counts include only the 313 species of the first study. Yours counts every species found, so your percentile is likely to read high.`,
+  shannon: `${REFERENCE_PEOPLE} Their values use only the 313 species of the first study, so treat this percentile as a rough guide.`,
+  inverseSimpson: `${REFERENCE_PEOPLE} Their values use only the 313 species of the first study, so treat this percentile as a rough guide.`,
+  evenness: `${REFERENCE_PEOPLE} Their values use only the 313 species of the first study, so treat this percentile as a rough guide.`,
+  gmhiWebtool: `${REFERENCE_PEOPLE} The web tool uses a variant of GMHI that reads about 0.14 lower (43 instead of 31 in one denominator). We rank your value of that same variant. Some signature species have newer names, so the percentile is approximate.`,
 };
 
 /** A percentile's meaning, for a reference set of `size` people. */

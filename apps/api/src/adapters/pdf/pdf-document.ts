@@ -1,10 +1,11 @@
 import { BRAND_COLOURS, CHART_SERIES } from '@portal/domain';
+import { statementText } from '@portal/domain/report/statements';
 import PDFDocument from 'pdfkit';
 
 /* A tagged A4 document with the caveat in the footer of every page; the report and comparison PDFs share it. */
 
-export const NOT_A_DIAGNOSIS =
-  'This report describes your gut microbiome; it is not a diagnosis. Talk to your health professional about any health concern.';
+/** The caveat on every page: a registry statement (issue 37). */
+export const NOT_A_DIAGNOSIS = statementText('report.notDiagnosis');
 
 /*
  * The colours are the brand's (packages/domain's brand.ts, the palette of the web app's tokens and the

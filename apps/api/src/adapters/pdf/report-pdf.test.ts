@@ -8,6 +8,7 @@ import {
   lineageTaxon,
   parseMetaphlanProfile,
   RANK_NAMES,
+  statementText,
   taxonLabel,
 } from '@portal/domain/report';
 import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
@@ -80,11 +81,48 @@ describe('the report PDF', () => {
     expect(pdf.structTree?.children?.[0]).toMatchObject({ role: 'Document' });
   });
 
+  it('carries the at-a-glance summary on its first page: each finding, what it means, its grade (issue 37)', async () => {
+    const report = reportOf('gmwi2/SRR1761667_metaphlan.txt');
+    const withDate = { ...report, protocol: { ...report.protocol, analysedOn: '2026-03-01' } };
+    const pages = (await readPdf(await reportPdf(withDate, meta))).pages.map(flat);
+    const first = pages[0] ?? '';
+    expect(first).toContain('Your report at a glance');
+    expect(report.summary.findings).toHaveLength(4);
+    for (const finding of report.summary.findings) {
+      expect(first).toContain(finding.found);
+      expect(first).toContain(`What it means: ${statementText(finding.means)}`);
+    }
+    expect(first).toContain(statementText('range.couldBeEither'));
+    expect(first).toContain('Evidence grade C. doi:10.1038/s41467-024-51651-9');
+    const all = pages.join(' ');
+    expect(all).toContain('How your sample was analysed');
+    expect(all).toContain('MetaPhlAn database: mpa_v30_CHOCOPhlAn_201901');
+    expect(all).toContain('Date of analysis (report computed): 1 March 2026');
+    expect(all).toContain('the sequencer is unknown');
+    // Each percentile with its range, and what healthy meant in the reference (item 5).
+    expect(all).toContain('Species richness: 54 (18th percentile)');
+    expect(all).toContain(
+      'A repeat sample would likely read between 0 and 113 (the 1st to the 99th percentile).',
+    );
+    expect(all).toContain('People the source studies listed as healthy controls');
+  });
+
+  it('puts “talk to your GP” first and the B-graded suggestion on the first page (issue 37, item 3)', async () => {
+    const report = reportOf('gmwi2/SRR1761667_metaphlan.txt');
+    const flagged = { ...report, summary: { ...report.summary, gpFirst: true as const } };
+    const first = flat((await readPdf(await reportPdf(flagged, meta))).pages[0] ?? '');
+    const gp = first.indexOf(statementText('gp.first'));
+    expect(gp).toBeGreaterThan(first.indexOf('Your report at a glance'));
+    expect(gp).toBeLessThan(first.indexOf(report.summary.findings[0]?.found ?? 'missing'));
+    expect(first).toContain(`What you can do: ${statementText('fibre.variety')}`);
+    expect(first).toContain('Evidence grade B. doi:10.1128/mSystems.00031-18');
+  });
+
   it('puts the six scores on one summary page, explains both indices and draws the journey', async () => {
     const report = KEFIR[2];
     if (!report) throw new Error('fixture');
     const pages = (await readPdf(await reportPdf(report, meta, journeyOf()))).pages.map(flat);
-    const summary = pages.find((p) => p.includes('Your scores at a glance')) ?? '';
+    const summary = pages.find((p) => p.includes('Your scores against healthy people')) ?? '';
     for (const label of [
       'Species richness',
       'Shannon diversity',

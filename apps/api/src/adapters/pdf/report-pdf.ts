@@ -11,7 +11,10 @@ import {
   lineageTaxon,
   percentileExplanation,
   RANK_NAMES,
+  REFERENCE_DETAILS,
   type ReportComparison,
+  type ReportProtocol,
+  type ReportSummary,
   scoreNotes,
   taxonLabel,
 } from '@portal/domain/report';
@@ -28,6 +31,7 @@ import {
   type Tagged,
   taggedDocument,
 } from './pdf-document.ts';
+import { atAGlance, protocol, rangeText } from './report-glance.ts';
 import { bars, scoreBand, stackedBar } from './score-figures.ts';
 
 export type Meta = {
@@ -43,6 +47,9 @@ type StoredReport = BuildReport & {
   gmwi2Contributions?: Gmwi2Contributions | null;
   gmhiExplanation?: GmhiExplanation | null;
   reference?: BuildReport['reference'];
+  /** Absent only from a report stored before issue 37 whose profile today's parser refuses. */
+  summary?: ReportSummary;
+  protocol?: ReportProtocol;
 };
 
 function ordinal(n: number): string {
@@ -59,28 +66,29 @@ function cover(t: Tagged, report: StoredReport, meta: Meta, journey: Journey | n
   doc.markContent('Artifact', { type: 'Layout' });
   doc.rect(0, 0, doc.page.width, 110).fill(BRAND);
   doc.endMarkedContent();
-  doc.y = 150;
-  say(t, 'P', meta.brand, { size: 16, color: BRAND });
-  say(t, 'H1', 'Your gut microbiome report', { size: 28, gap: 1 });
-  say(t, 'P', `Prepared for ${meta.person}`, { size: 14 });
-  say(t, 'P', `Kit: ${meta.kitName}`, { size: 12 });
-  say(t, 'P', `Sample: ${meta.sampleIdentifier}`, { size: 12 });
-  say(t, 'P', `Report date: ${longDate(meta.displayDate)}`, { size: 12 });
+  doc.y = 124;
+  say(t, 'P', meta.brand, { size: 14, color: BRAND });
+  say(t, 'H1', 'Your gut microbiome report', { size: 24, gap: 0.6 });
+  say(t, 'P', `Prepared for ${meta.person}`, { size: 13 });
+  say(t, 'P', `Kit: ${meta.kitName}`, { size: 11 });
+  say(t, 'P', `Sample: ${meta.sampleIdentifier}`, { size: 11 });
+  say(t, 'P', `Report date: ${longDate(meta.displayDate)}`, { size: 11 });
   const points = journey?.points ?? [];
   if (points.length > 1)
     say(
       t,
       'P',
       `Your journey: ${points.length} samples, ${longDate(points[0]?.displayDate ?? null)} to ${longDate(points.at(-1)?.displayDate ?? null)}`,
-      { size: 12 },
+      { size: 11 },
     );
   say(t, 'P', `Prepared on ${longDate(new Date().toISOString())}`, { size: 10, color: MUTED, gap: 2 });
   say(
     t,
     'P',
     `Lab data: ${report.database ?? 'unknown marker database'} (report version ${report.version}).`,
-    { size: 9, color: MUTED },
+    { size: 9, color: MUTED, gap: 1 },
   );
+  atAGlance(t, report.summary);
 }
 
 function value(report: StoredReport, metric: ComparedMetric) {
@@ -89,7 +97,7 @@ function value(report: StoredReport, metric: ComparedMetric) {
 
 function summary(t: Tagged, report: StoredReport) {
   t.doc.addPage();
-  say(t, 'H2', 'Your scores at a glance', { color: BRAND });
+  say(t, 'H2', 'Your scores against healthy people', { color: BRAND });
   say(
     t,
     'P',
@@ -102,7 +110,11 @@ function summary(t: Tagged, report: StoredReport) {
     const reading = value(report, metric);
     say(t, 'H3', `${label}: ${fmt(reading.value, digits)}${pct(reading.percentile)}`, { size: 10.5, gap: 0 });
     scoreBand(t, { label, value: reading.value, digits, band: bands[metric] });
-    say(t, 'P', reading.reading, { size: 8.5, color: MUTED, gap: 0.5 });
+    say(t, 'P', `${reading.reading}${rangeText(reading.range, digits)}`, {
+      size: 8.5,
+      color: MUTED,
+      gap: 0.5,
+    });
   }
   say(t, 'P', NOT_A_DIAGNOSIS, { size: 9 });
 }
@@ -192,11 +204,12 @@ function explanations(t: Tagged, report: StoredReport) {
     say(
       t,
       'P',
-      `Percentiles compare you with the ${report.reference.name} (${report.reference.size.toLocaleString('en-AU')} people). ${percentileExplanation(report.reference.size)}`,
+      `Percentiles compare you with the ${report.reference.name} (${report.reference.size.toLocaleString('en-AU')} people). ${REFERENCE_DETAILS.healthyMeant} ${percentileExplanation(report.reference.size)}`,
       { size: 9 },
     );
   gmwi2Explanation(t, report);
   gmhiTerms(t, report);
+  protocol(t, report);
   ensureRoom(t, 60);
   say(t, 'H3', 'Sources');
   // Looked up by score, not stored in each report (decision 027, session 11).

@@ -8,9 +8,11 @@ import { importResults } from '../reports/index.ts';
 import { createUserAsOperator } from './admin.service.ts';
 
 /**
- * Results reach a kit only by import, so the demo's reports come from real MetaPhlAn 3 profiles: one
- * person of the GMWI2 kefir cohort sampled twice (MIT, github.com/danielchang2002/GMWI2), copied here
- * because the app must not read the shared data folder at run time.
+ * Results reach a kit only by import, so the demo's reports come from real MetaPhlAn 3 profiles of the
+ * GMWI2 kefir cohort (MIT, github.com/danielchang2002/GMWI2), copied here because the app must not read
+ * the shared data folder at run time. The latest kit is what a typical healthy adult gut looks like
+ * (Subj035_time1_S26: 93 species, Shannon 3.19, no species above 17%); the earlier one keeps an unusual
+ * profile (Subj032_time2_S23: 15 species, Candida albicans at half the named sample) so it is shown too.
  */
 const profile = (file: string) =>
   fs.readFileSync(new URL(`./demo-profiles/${file}`, import.meta.url), 'utf8');
@@ -58,7 +60,7 @@ const JOURNEYS: { name: string; steps: Step[]; activate?: true }[] = [
       { sampleStatus: 'RECEIVED_BY_LAB' },
       { sampleStatus: 'ACCESSIONING' },
       { sampleStatus: 'COMPLETED' },
-      { results: 'Subj032_time2_S23_metaphlan.txt', displayDate: '2026-01-20' },
+      { results: 'Subj035_time1_S26_metaphlan.txt', displayDate: '2026-01-20' },
     ],
     activate: true,
   },
@@ -68,7 +70,7 @@ const JOURNEYS: { name: string; steps: Step[]; activate?: true }[] = [
       { kitStatus: 'DISPATCHED_BY_LAB' },
       { sampleStatus: 'RECEIVED_BY_LAB' },
       { sampleStatus: 'ACCESSIONING' },
-      { results: 'Subj032_time1_S22_metaphlan.txt', displayDate: '2025-04-15' },
+      { results: 'Subj032_time2_S23_metaphlan.txt', displayDate: '2025-04-15' },
       { sampleStatus: 'MICROBIOME_COACH_SESSION_COMPLETED' },
     ],
     activate: true,

@@ -54,7 +54,7 @@ const mailTo = async (to: string) =>
   (await t.database.db.select().from(outbox).where(eq(outbox.to, to))).map((m) => m.subject);
 const kitRow = async (id: number) => (await t.database.db.select().from(kits).where(eq(kits.id, id)))[0];
 const PROFILE = fs.readFileSync(
-  new URL('../admin/demo-profiles/Subj032_time1_S22_metaphlan.txt', import.meta.url),
+  new URL('../admin/demo-profiles/Subj032_time2_S23_metaphlan.txt', import.meta.url),
   'utf8',
 );
 const importResults = (sampleIdentifier: string) =>

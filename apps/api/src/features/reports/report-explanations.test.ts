@@ -62,11 +62,12 @@ async function migrated(kitId: number) {
 }
 
 describe('the shape stored beside the report (decision 033)', () => {
-  it('is today’s at import, and migration 0018 gives today’s to a report already in it', async () => {
+  it('is today’s at import, and migration 0018 gives the shape of its day (1) to a report already in it', async () => {
     const owner = await signedInUser(t.app);
     const kit = await importedReport(owner.email);
     expect(await shapeOf(kit.id)).toBe(REPORT_SHAPE);
-    expect(await migrated(kit.id)).toBe(REPORT_SHAPE);
+    // Shape 2 (issue 37) added the summary: a row the migration marked 1 is rebuilt on its first read.
+    expect(await migrated(kit.id)).toBe(1);
   });
 });
 

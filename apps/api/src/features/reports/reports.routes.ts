@@ -29,7 +29,7 @@ const compareQuery = z.object({
 const storedReport = z
   .record(z.string(), z.unknown())
   .describe(
-    'The report as stored (BuildReport): each GMWI2 taxon once, in gmwi2Contributions.taxa, as its lineage (its rank and name are the last part of the lineage); composition entries carry name and percent (shown with underscores as spaces); gmwi2Contributions.groups carry linkedWith, title and subtotal, their taxa being those of taxa with the same linkedWith; the notable taxa are those taxa, then the species of gmhiExplanation.',
+    'The report as stored (BuildReport): each GMWI2 taxon once, in gmwi2Contributions.taxa, as its lineage (its rank and name are the last part of the lineage); composition entries carry name and percent (shown with underscores as spaces); gmwi2Contributions.groups carry linkedWith, title and subtotal, their taxa being those of taxa with the same linkedWith; the notable taxa are those taxa, then the species of gmhiExplanation. summary holds the at-a-glance findings computed at import (each with a statement id of the registry, @portal/domain/report/statements), protocol how the sample was analysed (null where unknown), and each score a range (its value ± the repeatability coefficient).',
   );
 /** GET /api/reports/{sample}: sent as stored text, not through the serializer, so a test checks the body against it. */
 export const oneReportSchema = z.object({

@@ -8,7 +8,7 @@ import {
   REPORT_SAMPLE_STATUSES,
   reportDelivered,
 } from '@portal/domain';
-import { type BuildReport, compareReports } from '@portal/domain/report';
+import { type BuildReport, compareReports, summaryOf } from '@portal/domain/report';
 import { and, asc, eq, inArray, isNotNull, type SQLWrapper, sql } from 'drizzle-orm';
 import { comparisonPdfOffThread } from '../../adapters/pdf/pdf-pool.ts';
 import { preparedFor } from '../../db/prepared.ts';
@@ -19,6 +19,7 @@ import { metaphlanReport, UnreadableFile } from '../../lib/untrusted-files.ts';
 import type { Caller } from '../../plugins/authenticate.ts';
 import { liveSession } from '../../plugins/live-session.ts';
 import { setKitStatus } from '../kits/index.ts';
+import { previousSample, withRedFlags } from './previous-sample.ts';
 import { explainedReport, REPORT_SHAPE } from './report-explanations.ts';
 
 /**
@@ -46,10 +47,21 @@ export async function storeResults(
   actor: string,
   { release }: { release: boolean },
 ) {
-  const { report } = input;
   const sample = input.sampleIdentifier.trim().toUpperCase();
   const [kit] = await ctx.db.select().from(kits).where(eq(kits.sampleIdentifier, sample)).for('update');
   if (!kit) throw notFound(REPORT_MESSAGES.noSample(sample));
+  // The summary says what changed since the person's previous sample; the day of analysis the protocol
+  // section shows is the day the portal computes the report: this import (issue 37).
+  const previous = await previousSample(ctx, kit, input.report.database);
+  const report: BuildReport = {
+    ...input.report,
+    summary: await withRedFlags(
+      ctx,
+      kit.id,
+      previous ? summaryOf(input.report, previous) : input.report.summary,
+    ),
+    protocol: { ...input.report.protocol, analysedOn: new Date().toISOString().slice(0, 10) },
+  };
   const [existing] = await ctx.db
     .select({ id: labResults.id })
     .from(labResults)

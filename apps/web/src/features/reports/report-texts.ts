@@ -1,4 +1,5 @@
 import type { ComparedMetric, CompositionRank, DiversityMetric } from '@portal/domain/report';
+import { statementText } from '@portal/domain/report/statements';
 
 /**
  * Texts of the report page. The spec's own sentences (empty state, before a selection, actions, the
@@ -41,13 +42,12 @@ export const REPORT_TEXTS = {
   bandPercentile: (title: string, value: string, ordinal: string, where: 'below' | 'within' | 'above') =>
     `${title}: ${value}, the ${ordinal} percentile of healthy reference people; ${where} the usual range, the 25th to the 75th percentile.`,
   bandSign: (title: string, value: string, side: 'below' | 'at' | 'above') =>
-    `${title}: ${value}, ${side === 'at' ? 'at zero' : `${side} zero`}. The healthy range is above zero, where the microbes linked with health outweigh those linked with disease.`,
-  signLower: 'Disease-linked outweigh',
-  signHigher: 'Health-linked outweigh',
+    `${title}: ${value}, ${side === 'at' ? 'at zero' : `${side} zero`}. ${statementText('index.healthySide')}`,
+  signLower: statementText('index.scaleLower'),
+  signHigher: statementText('index.scaleHigher'),
 
   indicesTitle: 'Microbes linked with health and with disease',
-  indicesIntro:
-    'These published research indices weigh microbes that studies linked with health against those linked with disease. They are not a diagnosis.',
+  indicesIntro: statementText('indices.intro'),
   citationLabel: 'Source',
   howCalculated: 'How this is calculated',
 
@@ -97,6 +97,55 @@ export const REPORT_TEXTS = {
   incompatible: (code: string, phone: string) =>
     `Significant improvements have been done to our system since your last report, so these two reports cannot be compared online. Please contact support on ${phone} and quote the code ${code}.`,
   incompatibleOk: 'OK',
+
+  glanceTitle: 'Your report at a glance',
+  gpFirstTitle: 'Talk to your GP first',
+  suggestionsTitle: 'What you can do',
+  suggestionsIntro:
+    'General steps that good evidence supports. They are not treatment, and we never suggest a product or supplement.',
+  gradeShort: (grade: string) => `evidence grade ${grade}`,
+  meansLabel: 'What it means:',
+  moreAbout: (section: string) => `More about this: ${section}`,
+  evidenceSummary: (grade: string) => `Evidence: grade ${grade}, sources and limits`,
+  howWeGrade: 'How we grade evidence',
+  notMeaning: 'What this does not mean:',
+  reviewed: (date: string) => `Last reviewed ${date}.`,
+  rangeLine: (low: string, high: string) => `A repeat sample would likely read between ${low} and ${high}`,
+  rangePercentiles: (low: string, high: string) => ` (the ${low} to the ${high} percentile)`,
+  referenceLine: (name: string, size: string) => `Reference: ${name}, ${size} people.`,
+} as const;
+
+export const SECTION_TITLES = {
+  'report-diversity': REPORT_TEXTS.diversityTitle,
+  'report-indices': REPORT_TEXTS.indicesTitle,
+  'report-composition': REPORT_TEXTS.compositionTitle,
+  'report-journey': 'Your journey',
+} as const;
+
+export const PROTOCOL_TEXTS = {
+  title: 'How your sample was analysed',
+  unknown: 'Unknown: the lab’s file does not say',
+  sequencing: 'Sequencing',
+  sequencingValue:
+    'Shotgun metagenomic sequencing by the lab. The sequencer is unknown: the lab’s file does not say.',
+  profiler: 'Profiling pipeline',
+  releaseUnknown: 'the exact release is unknown',
+  database: 'MetaPhlAn database',
+  reportVersion: 'Report version',
+  rules: (version: string) => `report rules ${version}`,
+  analysedOn: 'Date of analysis (report computed)',
+} as const;
+
+export const EVIDENCE_TEXTS = {
+  title: 'How we grade evidence',
+  intro:
+    'Each sentence in your report that says what a result means has a grade. The grade says how strong the evidence behind it is.',
+  gradesCaption: 'Evidence grades',
+  gradeColumn: 'Grade',
+  meaningColumn: 'What it means',
+  statementsTitle: 'Every statement we use',
+  sources: 'Sources',
+  toReports: 'Back to your reports',
 } as const;
 
 export const DIVERSITY_LABELS: Record<DiversityMetric, string> = {
@@ -130,8 +179,8 @@ export const METRIC_LEADS: Record<DiversityMetric | 'gmwi2' | 'gmhi', string> = 
   shannon: 'How many kinds, and how evenly they share your gut, in one number',
   inverseSimpson: 'How many species really share your gut, rather than a few dominating',
   evenness: 'How evenly your species share your gut',
-  gmwi2: 'Whether microbes linked with health outweigh those linked with disease',
-  gmhi: 'Whether species common in healthy people outweigh those common in disease',
+  gmwi2: statementText('gmwi2.lead'),
+  gmhi: statementText('gmhi.lead'),
 };
 
 export const INDEX_LABELS = {

@@ -8,6 +8,7 @@ export function makeReport(overrides: Partial<BuildReport> = {}): BuildReport {
     value,
     percentile,
     reading: text,
+    range: { low: 0, high: value * 2, percentileLow: 0, percentileHigh: 90, couldBeEither: true },
   });
   return {
     version: 'v3',
@@ -49,11 +50,13 @@ export function makeReport(overrides: Partial<BuildReport> = {}): BuildReport {
         value: -0.6474276292645813,
         percentile: null,
         reading: 'Your score is -0.65, below zero.',
+        range: { low: -2.14, high: 0.85, percentileLow: null, percentileHigh: null, couldBeEither: true },
       },
       gmhi: {
         value: -3.0761222668833366,
         percentile: 4.066811909949164,
         reading: 'Your score is -3.08, below zero.',
+        range: { low: -6.15, high: 0, percentileLow: 0, percentileHigh: 22, couldBeEither: false },
       },
     },
     gmwi2Contributions: {
@@ -77,6 +80,40 @@ export function makeReport(overrides: Partial<BuildReport> = {}): BuildReport {
     reference: {
       name: 'GMWI web tool reference set (Chang et al. 2023), healthy people',
       size: 2754,
+    },
+    summary: {
+      interpretable: true,
+      findings: [
+        {
+          key: 'richness',
+          found:
+            'We found 61 species in your sample. That is in the middle half of healthy people in our reference (the 32nd percentile).',
+          means: 'diversity.usual',
+          couldBeEither: true,
+          section: 'report-diversity',
+        },
+        {
+          key: 'gmwi2',
+          found: 'Your GMWI2 score is -0.65, below zero.',
+          means: 'gmwi2.below',
+          couldBeEither: true,
+          section: 'report-indices',
+        },
+        {
+          key: 'shannon',
+          found:
+            'Your Shannon diversity is 1.74. That is in the lowest quarter of healthy people in our reference (the 5th percentile).',
+          means: 'diversity.low',
+          couldBeEither: true,
+          section: 'report-diversity',
+        },
+      ],
+    },
+    protocol: {
+      profiler: 'MetaPhlAn 3',
+      database: 'mpa_v30_CHOCOPhlAn_201901',
+      analysedOn: '2026-03-01',
+      rulesVersion: '2',
     },
     ...overrides,
   };

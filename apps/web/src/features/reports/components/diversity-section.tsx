@@ -18,6 +18,7 @@ export function DiversitySection({ report }: { report: BuildReport }) {
             title={DIVERSITY_LABELS[metric]}
             lead={METRIC_LEADS[metric]}
             reading={report.diversity[metric]}
+            reference={report.reference}
             notes={scoreNotes(report, metric)}
             digits={DIGITS[metric]}
           />

@@ -16,6 +16,7 @@ export function IndicesSection({ report }: { report: BuildReport }) {
             title={INDEX_LABELS[index]}
             lead={METRIC_LEADS[index]}
             reading={report.indices[index]}
+            reference={report.reference}
             notes={scoreNotes(report, index)}
             digits={DIGITS[index]}
             index

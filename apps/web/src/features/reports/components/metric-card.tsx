@@ -1,5 +1,7 @@
 import type { MetricReading } from '@portal/domain/report';
 import type { ScoreNotes } from '@portal/domain/report/readings';
+import { statementText } from '@portal/domain/report/statements';
+import { REFERENCE_DETAILS } from '@portal/domain/report/uncertainty';
 import { useId } from 'react';
 import { formatValue, percentileOrdinal } from '../report-format.ts';
 import { REPORT_TEXTS } from '../report-texts.ts';
@@ -15,13 +17,23 @@ type MetricCardProps = {
   digits: number;
   /** Indices have no percentile unless the report has one; they are then drawn around zero. */
   index?: boolean;
+  /** The reference the percentile comes from (name and size), shown under it. */
+  reference?: { name: string; size: number } | undefined;
 };
 
 /**
  * One measure of the report: its value, a band showing where it stands, what it means in plain words,
  * and, behind "How this is calculated", the reference set's caveat and the source.
  */
-export function MetricCard({ title, lead, reading, notes, digits, index = false }: MetricCardProps) {
+export function MetricCard({
+  title,
+  lead,
+  reading,
+  notes,
+  digits,
+  index = false,
+  reference,
+}: MetricCardProps) {
   const titleId = useId();
   const { value, percentile } = reading;
   const valueText = value === null ? null : formatValue(value, digits);
@@ -53,6 +65,27 @@ export function MetricCard({ title, lead, reading, notes, digits, index = false 
         <p className="percentile-none">{REPORT_TEXTS.noPercentile}</p>
       ) : null}
       <p>{reading.reading}</p>
+      {valueText !== null && reading.range ? (
+        <p className="report-range">
+          {REPORT_TEXTS.rangeLine(
+            formatValue(reading.range.low, digits),
+            formatValue(reading.range.high, digits),
+          )}
+          {reading.range.percentileLow !== null && reading.range.percentileHigh !== null
+            ? REPORT_TEXTS.rangePercentiles(
+                percentileOrdinal(reading.range.percentileLow),
+                percentileOrdinal(reading.range.percentileHigh),
+              )
+            : null}
+          .{reading.range.couldBeEither ? ` ${statementText('range.couldBeEither')}` : null}
+        </p>
+      ) : null}
+      {valueText !== null && percentile !== null && reference ? (
+        <p className="report-reference">
+          {REPORT_TEXTS.referenceLine(reference.name, reference.size.toLocaleString('en-AU'))}{' '}
+          {REFERENCE_DETAILS.healthyMeant}
+        </p>
+      ) : null}
       {notes.caveat ? <p className="report-caveat">{notes.caveat}</p> : null}
       {science ? (
         <details className="report-metric-science">

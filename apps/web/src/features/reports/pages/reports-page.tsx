@@ -6,6 +6,7 @@ import { Loading } from '../../../components/ui/loading.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { KEEP_SCROLL } from '../../../lib/scroll-restoration.ts';
 import { useComparison, useReport, useReportList } from '../api.ts';
+import { AtAGlance } from '../components/at-a-glance.tsx';
 import { ComparisonSection } from '../components/comparison-section.tsx';
 import { CompositionSection } from '../components/composition-section.tsx';
 import { DiversitySection } from '../components/diversity-section.tsx';
@@ -15,6 +16,7 @@ import { IncompatibleDialog } from '../components/incompatible-dialog.tsx';
 import { IndicesSection } from '../components/indices-section.tsx';
 import { JourneySection } from '../components/journey-section.tsx';
 import { NotableTaxa } from '../components/notable-taxa.tsx';
+import { ProtocolSection } from '../components/protocol-section.tsx';
 import { ReportActions } from '../components/report-actions.tsx';
 import { ReportMaintenance } from '../components/report-maintenance.tsx';
 import { SampleSelect } from '../components/sample-select.tsx';
@@ -174,6 +176,7 @@ export function ReportsPage() {
             <p className="report-meta">
               {REPORT_TEXTS.sampleLine(primary.sampleIdentifier, primaryReport.data.report.version)}
             </p>
+            <AtAGlance summary={primaryReport.data.report.summary} />
             {secondary && comparable ? (
               <ComparisonSection
                 earlier={{ label: labelOf(primary), report: primaryReport.data.report }}
@@ -196,6 +199,7 @@ export function ReportsPage() {
             />
             <NotableTaxa taxa={notableTaxaOf(primaryReport.data.report)} />
             <HowCalculated report={primaryReport.data.report} />
+            <ProtocolSection report={primaryReport.data.report} />
             {/* Last, so its arrival (its own call) moves nothing already on the screen. */}
             <JourneySection enabled={items.length > 1} />
           </div>
