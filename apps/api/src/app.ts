@@ -8,7 +8,7 @@ import type { PaymentProvider } from './adapters/payments/payments.ts';
 import { stripePayments } from './adapters/payments/stripe.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import type { AppContext } from './lib/context.ts';
+import { type AppContext, jobsNotRegistered } from './lib/context.ts';
 import { errorForLog, requestForLog } from './lib/log-serializers.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { persistentSecret } from './lib/secrets.ts';
@@ -76,6 +76,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
     jwtSecret: options.jwtSecret ?? config.jwtSecret ?? persistentSecret(config.dataDir, 'jwt.secret'),
     opsKey: options.opsKey ?? config.opsKey ?? persistentSecret(config.dataDir, 'ops.key'),
     mail: { brand: config.brandName, publicUrl: config.publicUrl, supportEmail: config.supportEmail },
+    jobs: jobsNotRegistered,
   };
   app.decorate('ctx', ctx);
   const payments =

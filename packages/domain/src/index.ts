@@ -40,3 +40,4 @@ export * from './time-zone.ts';
 export * from './under-age.ts';
 export * from './user.ts';
 export * from './user-type.ts';
+export * from './mail-name.ts';
