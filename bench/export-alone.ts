@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
-import { jobsNotRegistered } from '../apps/api/src/lib/context.ts';
 import { exportFiles, zipExport } from '../apps/api/src/features/data-rights/build-export.ts';
+import { jobsNotRegistered } from '../apps/api/src/lib/context.ts';
 
 /**
  * `node --import tsx bench/export-alone.ts <userId>` with DATABASE_URL set (bench/export.ts runs it): one

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../apps/api/src/app.ts';
 import type { MailTransport } from '../apps/api/src/adapters/mail/transport.ts';
+import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { type Database, openPglite, openPostgres } from '../apps/api/src/db/client.ts';
 import { postgresStore } from './api.ts';
@@ -72,7 +72,12 @@ async function measure(label: string, database: Database) {
   );
 }
 
-console.log(`machine: ${os.cpus().length} cpus, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `machine: ${os.cpus().length} cpus, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 if (!only || only === 'pglite') {
   const database = await openPglite();
   try {

@@ -66,9 +66,19 @@ async function storeEmailToken(db: DbOrTx, userId: string, purpose: Purpose, tok
  * Mails a verification link. The link is stored only if the mail goes out: past the recipient's quota
  * (adapters/mail/outbox.ts) nothing is sent, and the link they already hold keeps working.
  */
-async function mailVerificationLink(ctx: AppContext, tx: Tx, user: { id: string; firstName: string }, email: string) {
+async function mailVerificationLink(
+  ctx: AppContext,
+  tx: Tx,
+  user: { id: string; firstName: string },
+  email: string,
+) {
   const token = randomToken();
-  const mail = await queueMail(ctx, tx, 'verify-email', verifyEmailMail(ctx.mail, email, user.firstName, token));
+  const mail = await queueMail(
+    ctx,
+    tx,
+    'verify-email',
+    verifyEmailMail(ctx.mail, email, user.firstName, token),
+  );
   if (!mail.withheld) await storeEmailToken(tx, user.id, 'VERIFY_EMAIL', token);
 }
 
@@ -113,7 +123,12 @@ export async function registerUser(ctx: AppContext, input: RegisterRequest) {
       .where(eq(users.email, input.email));
     if (existing) {
       if (existing.verified)
-        await queueMail(ctx, tx, 'account-exists', accountExistsMail(ctx.mail, input.email, existing.firstName));
+        await queueMail(
+          ctx,
+          tx,
+          'account-exists',
+          accountExistsMail(ctx.mail, input.email, existing.firstName),
+        );
       else await mailVerificationLink(ctx, tx, existing, input.email);
       return;
     }

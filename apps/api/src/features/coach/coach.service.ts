@@ -5,8 +5,8 @@ import {
   formatCoachTime,
   isUnderAge,
   kitDisplayName,
-  questionnairesComplete,
   mailGreeting,
+  questionnairesComplete,
 } from '@portal/domain';
 import { and, asc, eq, gte, isNull } from 'drizzle-orm';
 import { queueMail } from '../../adapters/mail/outbox.ts';

@@ -99,7 +99,12 @@ export async function emailParentalConsentForm(ctx: AppContext, userId: string, 
     const [user] = await tx.select().from(users).where(eq(users.id, userId));
     if (!user) throw notFound(ACCOUNT_MESSAGES.notFound);
     if (!user.underAge) throw invalid('A parental consent form is only needed for under-age accounts.');
-    await queueMail(ctx, tx, 'parent-consent', parentConsentMail(ctx.mail, parentEmail, `${user.firstName} ${user.lastName}`));
+    await queueMail(
+      ctx,
+      tx,
+      'parent-consent',
+      parentConsentMail(ctx.mail, parentEmail, `${user.firstName} ${user.lastName}`),
+    );
   });
   return { message: CONSENT_MESSAGES.emailSent };
 }

@@ -306,7 +306,10 @@ export async function expressInterest(
         ? { label: 'Confirm my email', url: validationLink(ctx, consentLink, candidate.id) }
         : undefined,
     );
-    await queueMail(ctx, tx, 'interest-confirmation', { ...message, links: [...message.links, unsubscribeLink] });
+    await queueMail(ctx, tx, 'interest-confirmation', {
+      ...message,
+      links: [...message.links, unsubscribeLink],
+    });
     return { message: RECRUITMENT_MESSAGES.eoiSaved };
   });
 }

@@ -1,6 +1,10 @@
 import {
   mailGreeting,
-  STAFF_MESSAGES, type StaffInvitation, type StaffRole, staffRolesOf } from '@portal/domain';
+  STAFF_MESSAGES,
+  type StaffInvitation,
+  type StaffRole,
+  staffRolesOf,
+} from '@portal/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { queueMail } from '../../adapters/mail/outbox.ts';
 import { compose, type MailCtx } from '../../adapters/mail/templates.ts';
@@ -110,7 +114,12 @@ export async function inviteStaff(ctx: AppContext, principal: Principal, input: 
         .where(eq(staffMembers.userId, id));
     }
     const link = invitationLink(ctx, await issueInvitation(tx, id));
-    await queueMail(ctx, tx, 'staff-invitation', invitationMail(ctx.mail, input.email, input.firstName, link, roles));
+    await queueMail(
+      ctx,
+      tx,
+      'staff-invitation',
+      invitationMail(ctx.mail, input.email, input.firstName, link, roles),
+    );
     await recordStaffAction(tx, principal, {
       action: 'staff.invite',
       entity: 'user',
