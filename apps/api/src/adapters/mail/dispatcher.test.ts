@@ -38,7 +38,7 @@ function instance(transport: MailTransport | null, retry: MailRetry = { limit: 2
 }
 
 /** A change that mails: the message and its job in one transaction, as every service does. */
-const enqueueMail = (jobs: JobQueue, m: MailMessage, kind: MailKind = 'order-receipt') =>
+const mailingChange = (jobs: JobQueue, m: MailMessage, kind: MailKind = 'order-receipt') =>
   database.db.transaction((tx) => queueMail({ jobs }, tx, kind, m));
 
 async function until(check: () => Promise<boolean> | boolean, timeoutMs = 20_000) {
@@ -60,8 +60,8 @@ describe('mail through the job queue', () => {
     const { sent, transport } = recorder();
     const queue = await instance(transport);
     try {
-      await enqueueMail(queue, message('one@example.com'));
-      await enqueueMail(queue, message('two@example.com'));
+      await mailingChange(queue, message('one@example.com'));
+      await mailingChange(queue, message('two@example.com'));
       await until(() => sent.length === 2);
       expect(sent.sort()).toEqual(['one@example.com', 'two@example.com']);
       // The transport records a send before the job marks its row: wait for both rows.
@@ -87,11 +87,11 @@ describe('mail through the job queue', () => {
     };
     const queue = await instance(hanging);
     try {
-      await enqueueMail(queue, message('slow@example.com'));
+      await mailingChange(queue, message('slow@example.com'));
       await until(() => started);
       const began = Date.now();
       await database.db.execute(sql`select 1`);
-      await enqueueMail(queue, message('meanwhile@example.com'));
+      await mailingChange(queue, message('meanwhile@example.com'));
       expect(Date.now() - began).toBeLessThan(1000);
       release();
       await until(async () => (await rowsTo('slow@'))[0]?.sentAt != null);
@@ -112,7 +112,7 @@ describe('mail through the job queue', () => {
     };
     const queue = await instance(failing, { limit: 2, delaySeconds: 1 });
     try {
-      await enqueueMail(queue, message('flaky@example.com'));
+      await mailingChange(queue, message('flaky@example.com'));
       await until(async () => (await queue.list({ queue: MAIL_QUEUE, state: 'failed' })).jobs.length === 1);
       expect(attempts).toHaveLength(3);
       const [first = 0, second = 0, third = 0] = attempts;
@@ -133,7 +133,7 @@ describe('mail through the job queue', () => {
     const { sent, transport } = recorder();
     const [a, b] = await Promise.all([instance(transport), instance(transport)]);
     try {
-      for (let i = 0; i < 30; i++) await enqueueMail(a, message(`bulk${i}@example.com`));
+      for (let i = 0; i < 30; i++) await mailingChange(a, message(`bulk${i}@example.com`));
       await until(async () => (await rowsTo('bulk')).every((r) => r.sentAt !== null));
       await new Promise((r) => setTimeout(r, 1200)); // a second send would have happened by now
       expect(sent.filter((to) => to.startsWith('bulk')).sort()).toEqual(
@@ -162,7 +162,7 @@ describe('mail through the job queue', () => {
     expect(await rowsTo('undone@')).toEqual([]);
     expect(await jobsFor(rolledBack)).toEqual([]);
 
-    const { id } = await enqueueMail(queue, message('done@example.com'));
+    const { id } = await mailingChange(queue, message('done@example.com'));
     expect(await rowsTo('done@')).toHaveLength(1);
     expect(await jobsFor(id)).toEqual([expect.objectContaining({ state: 'created' })]);
     await queue.stop();
@@ -189,7 +189,7 @@ describe('mail through the job queue', () => {
     }
     const devMailbox = await instance(null);
     try {
-      const { id } = await enqueueMail(devMailbox, message('dev@example.com'));
+      const { id } = await mailingChange(devMailbox, message('dev@example.com'));
       await until(async () =>
         (await devMailbox.list({ queue: MAIL_QUEUE, state: 'completed', limit: 1000 })).jobs.some(
           (j) => (j.data as { outboxId: number }).outboxId === id,
