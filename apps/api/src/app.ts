@@ -39,8 +39,8 @@ export type BuildOptions = {
   /** Where the log goes; by default standard output (tests read it back). */
   logStream?: DestinationStream;
   /**
-   * Work the job queue (plugins/jobs.ts); by default everywhere but in tests, where the queue is only
-   * installed when a test sends or lists jobs.
+   * Work the job queue (plugins/jobs.ts); by default everywhere but in tests, where the queue is
+   * installed (mail is queued with it) but no worker runs.
    */
   workJobs?: boolean;
   /** Mail retries and the workers' polling interval, for tests of the queue. */

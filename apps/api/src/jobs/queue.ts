@@ -68,9 +68,9 @@ export type JobQueue = {
   insert<T extends object>(name: string, jobs: JobInsert<T>[], tx?: DbOrTx): Promise<void>;
   list(filter?: { queue?: string; state?: JobState; limit?: number }): Promise<JobListing>;
   /**
-   * Resolves once the queue is installed. Call it before a transaction that sends a job: a queue that
-   * starts on first use (tests) would otherwise wait for the embedded database's one connection, which
-   * that transaction holds.
+   * Resolves once the queue is installed (the jobs plugin installs it when the app is ready). A job sent in
+   * a transaction needs it installed: installing it then would wait for the embedded database's one
+   * connection, which that transaction holds.
    */
   ready(): Promise<void>;
   /** Stops the workers, waits for the jobs in progress (up to timeoutMs), and stops the queue's timers. */
