@@ -49,7 +49,7 @@ describe('mail quotas per recipient', () => {
     expect((await post('/api/auth/verify-email', { token })).statusCode).toBe(200);
   });
 
-  it('mails "you already have an account" at most 3 times however often the address is registered', async () => {
+  it('mails “you already have an account” at most 3 times however often the address is registered', async () => {
     const user = await signedInUser(t.app);
     const answers = new Set<string>();
     for (let i = 0; i < 6; i++) answers.add(answer(await register(user.email)));
