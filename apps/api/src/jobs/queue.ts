@@ -14,6 +14,9 @@ import type { Database, DbOrTx } from '../db/client.ts';
 /** The schema pg-boss keeps its tables in (it creates and migrates it on start). */
 export const JOB_SCHEMA = 'pgboss';
 
+/** Queues of earlier versions, removed with their schedules and jobs on start: the mail relay (decision 043). */
+export const RETIRED_QUEUES = ['mail.relay'];
+
 export type JobContext = {
   id: string;
   /** 0 on the first attempt, then 1, 2... */
@@ -125,6 +128,10 @@ export async function startJobQueue(
 
   try {
     const existing = new Set((await boss.getQueues()).map((q) => q.name));
+    for (const name of RETIRED_QUEUES.filter((n) => existing.has(n))) {
+      await boss.unschedule(name);
+      await boss.deleteQueue(name);
+    }
     for (const definition of definitions) {
       // Queues are created once; a changed retry policy is applied to the queue that exists.
       if (existing.has(definition.name)) await boss.updateQueue(definition.name, updatable(definition.queue));

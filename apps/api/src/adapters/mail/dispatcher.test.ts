@@ -2,7 +2,7 @@ import { like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { outbox } from '../../db/schema/index.ts';
-import { type JobQueue, listJobs, startJobQueue } from '../../jobs/queue.ts';
+import { JOB_SCHEMA, type JobQueue, listJobs, startJobQueue } from '../../jobs/queue.ts';
 import { createTestDatabase } from '../../test/helpers.ts';
 import { MAIL_QUEUE, type MailRetry, mailJobs } from './dispatcher.ts';
 import { type MailKind, type MailMessage, queueMail } from './outbox.ts';
@@ -199,5 +199,25 @@ describe('mail through the job queue', () => {
     } finally {
       await devMailbox.stop();
     }
+  });
+
+  it('removes the retired relay queue, its schedule and its jobs when the queue starts', async () => {
+    const old = await startJobQueue(
+      database,
+      [{ name: 'mail.relay', cron: '* * * * *', queue: { policy: 'stately' }, run: async () => {} }],
+      { work: false },
+    );
+    await old.send('mail.relay', {});
+    await old.stop();
+    const names = async (table: string) =>
+      (
+        (await database.db.execute(
+          sql`select name from ${sql.identifier(JOB_SCHEMA)}.${sql.identifier(table)} where name = 'mail.relay'`,
+        )) as unknown as { rows: unknown[] }
+      ).rows;
+    expect(await names('schedule')).toHaveLength(1);
+    const queue = await startJobQueue(database, mailJobs(database.db, null), { work: false });
+    await queue.stop();
+    expect([await names('queue'), await names('schedule'), await names('job')]).toEqual([[], [], []]);
   });
 });
