@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { exportFiles, zipExport } from '../apps/api/src/features/data-rights/build-export.ts';
+import { jobsNotRegistered } from '../apps/api/src/lib/context.ts';
 
 /**
  * `node --import tsx bench/export-alone.ts <userId>` with DATABASE_URL set (bench/export.ts runs it): one
@@ -21,6 +22,7 @@ const ctx = {
   jwtSecret: 'unused',
   opsKey: 'unused',
   mail: { brand: config.brandName, publicUrl: config.publicUrl, supportEmail: config.supportEmail },
+  jobs: jobsNotRegistered,
 };
 const before = peakMiB();
 const now = new Date();

@@ -10,7 +10,7 @@ import { closePdfPool } from './adapters/pdf/pdf-pool.ts';
 import { type Config, fastifyTrustProxy } from './config.ts';
 import type { Database } from './db/client.ts';
 import jobs from './jobs.ts';
-import type { AppContext } from './lib/context.ts';
+import { type AppContext, jobsNotRegistered } from './lib/context.ts';
 import { errorForLog, requestForLog } from './lib/log-serializers.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { persistentSecret } from './lib/secrets.ts';
@@ -39,8 +39,8 @@ export type BuildOptions = {
   /** Where the log goes; by default standard output (tests read it back). */
   logStream?: DestinationStream;
   /**
-   * Work the job queue (jobs.ts); by default everywhere but in tests, where the queue is only
-   * installed when a test sends or lists jobs.
+   * Work the job queue (jobs.ts); by default everywhere but in tests, where the queue is
+   * installed (mail is queued with it) but no worker runs.
    */
   workJobs?: boolean;
   /** Mail retries and the workers' polling interval, for tests of the queue. */
@@ -80,6 +80,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
     jwtSecret: options.jwtSecret ?? config.jwtSecret ?? persistentSecret(config.dataDir, 'jwt.secret'),
     opsKey: options.opsKey ?? config.opsKey ?? persistentSecret(config.dataDir, 'ops.key'),
     mail: { brand: config.brandName, publicUrl: config.publicUrl, supportEmail: config.supportEmail },
+    jobs: jobsNotRegistered,
   };
   app.decorate('ctx', ctx);
   // Report PDFs are drawn on worker threads (adapters/pdf/pdf-pool.ts); they end with the app.

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import { type MailRetry, mailJobs, startMailRelay } from './adapters/mail/dispatcher.ts';
+import { type MailRetry, mailJobs } from './adapters/mail/dispatcher.ts';
 import type { MailTransport } from './adapters/mail/transport.ts';
 import type { PaymentProvider } from './adapters/payments/payments.ts';
 import type { Database } from './db/client.ts';
@@ -15,8 +15,8 @@ export type JobsPluginOptions = {
   /** Delivers the outbox; null leaves mail in the outbox (no SMTP_URL). */
   mailTransport: MailTransport | null;
   /**
-   * true: this instance works the queues from onReady until close. false (tests): no workers and no
-   * timers; the queue is installed on first use, for the tests that send or list jobs.
+   * true: this instance works the queues from onReady until close. false (tests): the queue is installed
+   * in onReady (mail is queued in the transactions of changes), but no worker and no timer runs.
    */
   work: boolean;
   mailRetry?: MailRetry;
@@ -31,13 +31,11 @@ export type JobsPluginOptions = {
 const jobsPlugin: FastifyPluginAsync<JobsPluginOptions> = async (app, options) => {
   const { database, payments, mailTransport, work, mailRetry, pollingIntervalSeconds } = options;
   const definitions = [
-    ...(mailTransport
-      ? mailJobs(database.db, mailTransport, {
-          log: app.log,
-          ...(mailRetry ? { retry: mailRetry } : {}),
-          ...(pollingIntervalSeconds ? { pollingIntervalSeconds } : {}),
-        })
-      : []),
+    ...mailJobs(database.db, mailTransport, {
+      log: app.log,
+      ...(mailRetry ? { retry: mailRetry } : {}),
+      ...(pollingIntervalSeconds ? { pollingIntervalSeconds } : {}),
+    }),
     ...renewalJobs(app.ctx, payments, app.log),
     ...exportJobs(app.ctx, app.log),
     ...closureJobs(app.ctx, payments, {
@@ -64,7 +62,7 @@ const jobsPlugin: FastifyPluginAsync<JobsPluginOptions> = async (app, options) =
     if (running) return running;
     throw new Error('the job queue has not started: await app.jobs.ready() before the transaction');
   };
-  app.decorate('jobs', {
+  const facade: JobQueue = {
     send: async (name, data, sendOptions) =>
       (sendOptions?.tx ? inTransaction() : await queue()).send(name, data, sendOptions),
     insert: async (name, jobs, tx) => (tx ? inTransaction() : await queue()).insert(name, jobs, tx),
@@ -75,14 +73,15 @@ const jobsPlugin: FastifyPluginAsync<JobsPluginOptions> = async (app, options) =
     stop: async (timeoutMs) => {
       if (started) await (await started).stop(timeoutMs);
     },
-  } satisfies JobQueue);
+  };
+  app.decorate('jobs', facade);
+  // Services queue mail through the context (adapters/mail/outbox.ts queueMail).
+  app.ctx.jobs = facade;
 
-  if (work) {
-    app.addHook('onReady', async () => {
-      const running = await queue(true);
-      if (mailTransport) await startMailRelay(running);
-    });
-  }
+  // Mail is queued in the transactions of requests, so the queue is installed before the first request.
+  app.addHook('onReady', async () => {
+    await queue(work);
+  });
   app.addHook('onClose', async () => {
     // A queue that failed to start has nothing to stop.
     const running = await started?.catch(() => undefined);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mailGreeting } from './mail-name.ts';
 
 /**
  * "Close my account" (issue 23; APP 11.2, GDPR article 17): the person confirms with their password and
@@ -75,7 +76,7 @@ export const CLOSURE_TEXTS = {
   timesTitle: 'When',
   mailSubject: (brand: string) => `Your ${brand} account is closed`,
   mailBody: (firstName: string, scope: ClosureScope) => [
-    `Hi ${firstName},`,
+    mailGreeting(firstName),
     'Your account is closed, as you asked. You cannot sign in with it any more.',
     scope === 'EVERYTHING'
       ? 'We have deleted everything we can. The lab has been asked to destroy the samples it still holds.'

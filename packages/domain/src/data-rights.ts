@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mailGreeting } from './mail-name.ts';
 
 /**
  * "Download my data" (issue 23, APP 12 and GDPR articles 15 and 20): a person asks for an export of
@@ -43,7 +44,7 @@ export const DATA_RIGHTS_TEXTS = {
   supportView: 'A support view cannot download a person’s data.',
   mailSubject: (brand: string) => `Your ${brand} data is ready to download`,
   mailBody: (firstName: string, days: number) => [
-    `Hi ${firstName},`,
+    mailGreeting(firstName),
     `The copy of your data you asked for is ready. Sign in and open My Profile, Your data, to download it. It can be downloaded for ${days} days.`,
     'For your privacy the link only works once you are signed in. If you did not ask for this, please write to support.',
   ],

@@ -13,6 +13,7 @@ export * from './keyset-page.ts';
 export * from './kit-summary.ts';
 export * from './kits.ts';
 export * from './legal.ts';
+export * from './mail-name.ts';
 export * from './my-choices.ts';
 export * from './navigation.ts';
 export * from './orders.ts';

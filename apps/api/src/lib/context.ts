@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import type { JobQueue } from './job-queue.ts';
 
 /** What every feature needs from the running app, passed explicitly to service functions. */
 export type AppContext = {
@@ -9,6 +10,18 @@ export type AppContext = {
   opsKey: string;
   /** The brand, public address and support email used in emails. */
   mail: { brand: string; publicUrl: string; supportEmail: string };
+  /** The job queue (plugins/jobs.ts puts it here when it registers); mail is queued through it. */
+  jobs: JobQueue;
+};
+
+const unregistered = () => Promise.reject(new Error('the jobs plugin has not registered'));
+/** AppContext.jobs until the jobs plugin registers: any use before then is a wiring mistake. */
+export const jobsNotRegistered: JobQueue = {
+  send: unregistered,
+  insert: unregistered,
+  list: unregistered,
+  ready: unregistered,
+  stop: unregistered,
 };
 
 declare module 'fastify' {

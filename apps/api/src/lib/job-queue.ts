@@ -20,6 +20,9 @@ export const JOB_SCHEMA = 'pgboss';
  */
 const SUPERVISE_SECONDS = 10;
 
+/** Queues of earlier versions, removed with their schedules and jobs on start: the mail relay (decision 043). */
+export const RETIRED_QUEUES = ['mail.relay'];
+
 export type JobContext = {
   id: string;
   /** 0 on the first attempt, then 1, 2... */
@@ -74,9 +77,9 @@ export type JobQueue = {
   insert<T extends object>(name: string, jobs: JobInsert<T>[], tx?: DbOrTx): Promise<void>;
   list(filter?: { queue?: string; state?: JobState; limit?: number }): Promise<JobListing>;
   /**
-   * Resolves once the queue is installed. Call it before a transaction that sends a job: a queue that
-   * starts on first use (tests) would otherwise wait for the embedded database's one connection, which
-   * that transaction holds.
+   * Resolves once the queue is installed (the jobs plugin installs it when the app is ready). A job sent in
+   * a transaction needs it installed: installing it then would wait for the embedded database's one
+   * connection, which that transaction holds.
    */
   ready(): Promise<void>;
   /** Stops the workers, waits for the jobs in progress (up to timeoutMs), and stops the queue's timers. */
@@ -139,6 +142,10 @@ export async function startJobQueue(
 
   try {
     const existing = new Set((await boss.getQueues()).map((q) => q.name));
+    for (const name of RETIRED_QUEUES.filter((n) => existing.has(n))) {
+      await boss.unschedule(name);
+      await boss.deleteQueue(name);
+    }
     for (const definition of definitions) {
       // Queues are created once; a changed retry policy is applied to the queue that exists.
       if (existing.has(definition.name)) await boss.updateQueue(definition.name, updatable(definition.queue));

@@ -4,13 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../db/client.ts';
+import { startJobQueue } from '../lib/job-queue.ts';
 
 /**
  * Test databases from a template (issue 22): the migrations run once per test run, into a template
  * (global-setup.ts), and each test file starts from a copy of it instead of migrating a database of its
- * own, which took most of a small file's time. On PGlite the template is a data folder that each file
- * copies (in memory, on /dev/shm, where the system has it); on PostgreSQL it is a database that each
- * file names in `create database … template …`.
+ * own, which took most of a small file's time. The template holds the job queue's schema too. On PGlite
+ * the template is a data folder that each file copies (in memory, on /dev/shm, where the system has it);
+ * on PostgreSQL it is a database that each file names in `create database … template …`.
  */
 export type Templates = { pglite?: string | undefined; postgres?: string | undefined };
 
@@ -19,7 +20,7 @@ export async function createPgliteTemplate(): Promise<{ root: string; template: 
   const root = fs.mkdtempSync(path.join(scratchRoot(), 'portal-tests-'));
   const template = path.join(root, 'template');
   const database = await openPglite(template);
-  await database.close();
+  await installJobQueue(database);
   return { root, template };
 }
 
@@ -28,8 +29,19 @@ export async function createPostgresTemplate(url: string): Promise<string> {
   const name = `portal_template_${crypto.randomBytes(6).toString('hex')}`;
   await withClient(url, (client) => client.query(`create database ${name}`));
   const database = await openPostgres(databaseUrl(url, name), 1);
-  await database.close();
+  await installJobQueue(database);
   return name;
+}
+
+/**
+ * Installs the job queue's schema in the template, then closes it: every app queues mail in its
+ * requests' transactions, so each test app starts the queue (plugins/jobs.ts), and a copy that already
+ * holds the schema starts it in a few statements instead of installing it.
+ */
+async function installJobQueue(database: Database) {
+  const queue = await startJobQueue(database, [], { work: false });
+  await queue.stop();
+  await database.close();
 }
 
 /**

@@ -1,10 +1,10 @@
 import { EMAIL_CATEGORY_DEFAULTS, EMAIL_CATEGORY_TEXT, type EmailCategory } from '@portal/domain';
 import { and, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { emailPreferences } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { signToken, type TokenKind } from '../../lib/jwt.ts';
-import { enqueueMail, type MailMessage } from './outbox.ts';
+import { type MailMessage, queueMail } from './outbox.ts';
 import type { Unsubscribe } from './templates.ts';
 
 /**
@@ -12,7 +12,7 @@ import type { Unsubscribe } from './templates.ts';
  * switch off. A message of a category switched off is never written to the outbox; every other one
  * carries a one-click unsubscribe link for its category, in its footer and in the RFC 8058 headers
  * (List-Unsubscribe with an HTTPS address, List-Unsubscribe-Post: List-Unsubscribe=One-Click), so a mail
- * client can unsubscribe without the person signing in. Transactional mail goes through enqueueMail and
+ * client can unsubscribe without the person signing in. Transactional mail goes through queueMail and
  * carries neither.
  */
 
@@ -49,8 +49,8 @@ export async function receivesCategory(db: DbOrTx, userId: string, category: Ema
  * Returns whether the message was queued.
  */
 export async function enqueueCategoryMail(
-  db: DbOrTx,
-  ctx: Pick<AppContext, 'jwtSecret' | 'mail'>,
+  db: Tx,
+  ctx: Pick<AppContext, 'jwtSecret' | 'mail' | 'jobs'>,
   recipient: { userId: string; category: EmailCategory },
   build: (unsubscribe: Unsubscribe) => MailMessage,
 ): Promise<boolean> {
@@ -61,7 +61,7 @@ export async function enqueueCategoryMail(
     label: EMAIL_CATEGORY_TEXT[category].label,
     url: unsubscribePageUrl(ctx.mail.publicUrl, token),
   });
-  await enqueueMail(db, {
+  await queueMail(ctx, db, 'kit-progress', {
     ...message,
     category,
     headers: {

@@ -1,6 +1,7 @@
-import { desc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { outbox } from '../../db/schema/index.ts';
+import type { JobQueue } from '../../lib/job-queue.ts';
 
 export type MailMessage = {
   to: string;
@@ -14,11 +15,83 @@ export type MailMessage = {
   category?: string | null;
 };
 
-/** Writes a message to the outbox; call it inside the transaction of the change that causes it. */
-export async function enqueueMail(db: DbOrTx, message: MailMessage): Promise<void> {
-  await db.insert(outbox).values(message);
+/** The queue whose job sends one outbox message (dispatcher.ts works it). */
+export const MAIL_QUEUE = 'mail';
+
+/**
+ * Every kind of mail, and how many of it one recipient gets in an hour (issue 32). Kinds that anyone can
+ * make the portal send to an address they type (registration, resends, resets, the study interest form,
+ * a minor's parental-consent request, gifts, staff invitations) have a quota; kinds sent by the portal
+ * itself or about a person's own purchase (kit progress, receipts, renewals, exports, closures) have none
+ * (null). Past the quota the message is withheld: the request answers as always, and nothing is sent.
+ */
+export const MAIL_QUOTAS = {
+  'verify-email': 3,
+  'account-exists': 3,
+  'password-reset': 3,
+  'interest-confirmation': 3,
+  'parent-consent': 3,
+  'kit-gift': 5,
+  'staff-invitation': 5,
+  // A staff member's second factor locked (it locks once until unlocked): never held back.
+  'staff-security': null,
+  'kit-progress': null,
+  'order-receipt': null,
+  renewal: null,
+  'coach-booking': null,
+  'export-ready': null,
+  'closure-confirmation': null,
+  'closure-project-notice': null,
+} as const satisfies Record<string, number | null>;
+export type MailKind = keyof typeof MAIL_QUOTAS;
+
+export type QueuedMail = { id: number; withheld: boolean };
+
+/**
+ * Writes a message to the outbox and sends its `mail` job, both in `tx`, the transaction of the change
+ * that causes it (decision 043): the message and its job exist only if the change commits. The only
+ * writer of outbox rows.
+ *
+ * A message past its kind's quota for the recipient (MAIL_QUOTAS), or one the caller withholds (a reset
+ * for an address with no account), is still written, as a withheld row with no subject, text or links,
+ * and still gets its job, which sends nothing: whether a mail goes out changes no statement the request
+ * sends, only values. The recipient's quota is counted under a transaction lock on (recipient, kind), so
+ * requests at the same moment cannot all see room for one more.
+ */
+export async function queueMail(
+  ctx: { jobs: JobQueue },
+  tx: Tx,
+  kind: MailKind,
+  message: MailMessage,
+  { withhold = false }: { withhold?: boolean } = {},
+): Promise<QueuedMail> {
+  const to = message.to.trim().toLowerCase();
+  const quota: number | null = MAIL_QUOTAS[kind];
+  if (quota !== null)
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`outbox/${kind}/${to}`}))`);
+  const sends = sql`(not ${withhold}::boolean and (${quota}::int is null or (
+      select count(*) from ${outbox}
+      where ${outbox.to} = ${to} and ${outbox.kind} = ${kind} and not ${outbox.withheld}
+        and ${outbox.createdAt} > now() - interval '1 hour') < ${quota}::int))`;
+  const result = await tx.execute(sql`
+    insert into ${outbox} ("to", kind, subject, text, html, links, headers, category, withheld)
+    select ${to}, ${kind},
+      case when s.sends then ${message.subject} else '' end,
+      case when s.sends then ${message.text} else '' end,
+      case when s.sends then ${message.html} else '' end,
+      case when s.sends then ${JSON.stringify(message.links)}::jsonb else '[]'::jsonb end,
+      case when s.sends then ${JSON.stringify(message.headers ?? {})}::jsonb else '{}'::jsonb end,
+      ${message.category ?? null}, not s.sends
+    from (select ${sends} as sends) s
+    returning id, withheld`);
+  const [row] = (result as unknown as { rows: { id: string | number; withheld: boolean }[] }).rows;
+  if (!row) throw new Error('outbox insert returned no row');
+  const id = Number(row.id);
+  await ctx.jobs.send(MAIL_QUEUE, { outboxId: id }, { tx });
+  return { id, withheld: row.withheld };
 }
 
+/** The mail the outbox holds (withheld rows are no mail), newest first: the dev mailbox and `ops mail:list`. */
 export async function listMail(db: DbOrTx, to?: string, limit = 200) {
   const rows = await db
     .select({
@@ -34,7 +107,7 @@ export async function listMail(db: DbOrTx, to?: string, limit = 200) {
       sentAt: outbox.sentAt,
     })
     .from(outbox)
-    .where(to ? eq(outbox.to, to.trim().toLowerCase()) : undefined)
+    .where(and(eq(outbox.withheld, false), to ? eq(outbox.to, to.trim().toLowerCase()) : undefined))
     .orderBy(desc(outbox.id))
     .limit(limit);
   return rows;

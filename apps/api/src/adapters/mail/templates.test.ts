@@ -1,5 +1,6 @@
 import { BRAND_COLOURS } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
+import { kitGiftMail } from '../../features/kits/kit-mail.ts';
 import { compose, parentConsentMail, resetPasswordMail, verifyEmailMail } from './templates.ts';
 
 const ctx = { brand: 'Gut & Co', publicUrl: 'https://portal.example', supportEmail: 'help@example.com' };
@@ -49,5 +50,19 @@ describe('email layout', () => {
     expect(mail.html).toContain('<title>Hello &lt;there&gt;</title>');
     expect(mail.links).toEqual([]);
     expect(parentConsentMail(ctx, 'p@example.com', 'Sam').html).toContain('Sam&#39;s');
+  });
+});
+
+describe('names a person typed, in mail to others (issue 32)', () => {
+  const evil = 'Bob http://evil.ex\nClick';
+  it.each([
+    ['verification', verifyEmailMail(ctx, 'v@example.com', evil, 'tok')],
+    ['reset', resetPasswordMail(ctx, 'r@example.com', evil, 'tok')],
+    ['gift', kitGiftMail(ctx, 'g@example.com', `${evil} www.evil.com`, 'ABCD-EFGH')],
+    ['parental consent', parentConsentMail(ctx, 'p@example.com', `${evil} evil.com`)],
+  ])('keep no link or line break of the name in the %s mail', (_kind, mail) => {
+    expect(`${mail.subject}\n${mail.text}\n${mail.html}`).not.toMatch(/evil/);
+    expect(mail.subject).not.toMatch(/[\r\n]/);
+    expect(mail.text).toContain('Bob Click');
   });
 });

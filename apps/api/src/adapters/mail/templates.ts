@@ -1,4 +1,11 @@
-import { BRAND_COLOURS, BRAND_FONT_FAMILY, BRAND_RADIUS_PX, EMAIL_PREFERENCES_TEXTS } from '@portal/domain';
+import {
+  BRAND_COLOURS,
+  BRAND_FONT_FAMILY,
+  BRAND_RADIUS_PX,
+  EMAIL_PREFERENCES_TEXTS,
+  mailGreeting,
+  mailName,
+} from '@portal/domain';
 import { escapeHtml } from '../../lib/html.ts';
 import type { MailMessage } from './outbox.ts';
 
@@ -96,7 +103,7 @@ export function verifyEmailMail(ctx: MailCtx, to: string, firstName: string, tok
     to,
     `Verify your email for ${ctx.brand}`,
     [
-      `Hi ${firstName},`,
+      mailGreeting(firstName),
       `Thank you for creating your ${ctx.brand} account. Please confirm your email address to finish setting it up.`,
       'The link works once and expires in 24 hours.',
     ],
@@ -110,29 +117,11 @@ export function resetPasswordMail(ctx: MailCtx, to: string, firstName: string, t
     to,
     `Reset your ${ctx.brand} password`,
     [
-      `Hi ${firstName},`,
+      mailGreeting(firstName),
       'We received a request to reset your password. If it was you, choose a new password with the link below.',
       'The link works once and expires in 1 hour. If you did not ask for this, you can ignore this email.',
     ],
     { label: 'Reset my password', url: `${ctx.publicUrl}/reset-password?${token}` },
-  );
-}
-
-/**
- * Sent when a reset is asked for an email without an account, in place of the reset link: the request
- * then does the same work either way, so its timing does not tell whether the email has an account.
- */
-export function resetNoAccountMail(ctx: MailCtx, to: string) {
-  return compose(
-    ctx,
-    to,
-    `Reset your ${ctx.brand} password`,
-    [
-      'Hi,',
-      `We received a request to reset the password of a ${ctx.brand} account with this email address, but there is no account with it.`,
-      'If it was you, you may have signed up with another email address, or you can create an account with the link below. If you did not ask for this, you can ignore this email.',
-    ],
-    { label: 'Create an account', url: `${ctx.publicUrl}/register` },
   );
 }
 
@@ -143,7 +132,7 @@ export function accountExistsMail(ctx: MailCtx, to: string, firstName: string) {
     to,
     `You already have a ${ctx.brand} account`,
     [
-      `Hi ${firstName},`,
+      mailGreeting(firstName),
       'Someone, probably you, tried to create an account with this email address, but you already have one.',
       'Sign in with your password, or reset it from the sign-in page if you have forgotten it.',
     ],
@@ -152,7 +141,8 @@ export function accountExistsMail(ctx: MailCtx, to: string, firstName: string) {
 }
 
 /** Sent to a parent at a minor's request, with the link to the consent form to sign. */
-export function parentConsentMail(ctx: MailCtx, to: string, childName: string) {
+export function parentConsentMail(ctx: MailCtx, to: string, name: string) {
+  const childName = mailName(name, 'Your child');
   return compose(
     ctx,
     to,

@@ -1,12 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Transactional outbox: written with the change that causes the message, delivered later. */
+/**
+ * Transactional outbox: written with the change that causes the message, in its transaction, together
+ * with the message's `mail` job (adapters/mail/outbox.ts, decision 043); the record of what was sent.
+ */
 export const outbox = pgTable(
   'outbox',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     to: text('to').notNull(),
+    /** What the message is (MAIL_QUOTAS in adapters/mail/outbox.ts): each kind has its per-recipient quota. */
+    kind: text('kind').notNull().default('other'),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
@@ -22,8 +27,13 @@ export const outbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
-    /** When the relay handed the message to the job queue (adapters/mail/dispatcher.ts); null until then. */
-    queuedAt: timestamp('queued_at', { withTimezone: true }),
+    /**
+     * Never sent: past its kind's quota for this recipient, or a reset for an address with no account.
+     * The row keeps the address, kind and time only (no subject, text or links), so the request that
+     * made it did the same work as one that mails.
+     */
+    withheld: boolean('withheld').notNull().default(false),
   },
-  (t) => [index('outbox_unqueued_idx').on(t.id).where(sql`${t.queuedAt} is null and ${t.sentAt} is null`)],
+  // The quota's count: this recipient's mails of one kind in the last hour.
+  (t) => [index('outbox_recipient_kind_idx').on(t.to, t.kind, t.createdAt)],
 );

@@ -7,14 +7,9 @@ import {
   type RegisterRequest,
 } from '@portal/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { enqueueMail } from '../../adapters/mail/outbox.ts';
-import {
-  accountExistsMail,
-  resetNoAccountMail,
-  resetPasswordMail,
-  verifyEmailMail,
-} from '../../adapters/mail/templates.ts';
-import type { DbOrTx } from '../../db/client.ts';
+import { queueMail } from '../../adapters/mail/outbox.ts';
+import { accountExistsMail, resetPasswordMail, verifyEmailMail } from '../../adapters/mail/templates.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { emailTokens, referralCodes, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, forbidden, invalid, tooMany, unauthorized } from '../../lib/errors.ts';
@@ -52,13 +47,12 @@ const VERIFY_TTL_HOURS = 24;
 const RESET_TTL_HOURS = 1;
 type Purpose = 'VERIFY_EMAIL' | 'RESET_PASSWORD';
 
-async function issueEmailToken(db: DbOrTx, userId: string, purpose: Purpose): Promise<string> {
+async function storeEmailToken(db: DbOrTx, userId: string, purpose: Purpose, token: string) {
   // A new link replaces any earlier unused one of the same kind.
   await db
     .update(emailTokens)
     .set({ usedAt: sql`now()` })
     .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
-  const token = randomToken();
   const hours = purpose === 'VERIFY_EMAIL' ? VERIFY_TTL_HOURS : RESET_TTL_HOURS;
   await db.insert(emailTokens).values({
     userId,
@@ -66,7 +60,26 @@ async function issueEmailToken(db: DbOrTx, userId: string, purpose: Purpose): Pr
     tokenHash: sha256(token),
     expiresAt: sql`now() + make_interval(hours => ${hours})`,
   });
-  return token;
+}
+
+/**
+ * Mails a verification link. The link is stored only if the mail goes out: past the recipient's quota
+ * (adapters/mail/outbox.ts) nothing is sent, and the link they already hold keeps working.
+ */
+async function mailVerificationLink(
+  ctx: AppContext,
+  tx: Tx,
+  user: { id: string; firstName: string },
+  email: string,
+) {
+  const token = randomToken();
+  const mail = await queueMail(
+    ctx,
+    tx,
+    'verify-email',
+    verifyEmailMail(ctx.mail, email, user.firstName, token),
+  );
+  if (!mail.withheld) await storeEmailToken(tx, user.id, 'VERIFY_EMAIL', token);
 }
 
 /** Marks a link used and returns its user; says whether it was unknown, used or expired. */
@@ -110,11 +123,13 @@ export async function registerUser(ctx: AppContext, input: RegisterRequest) {
       .where(eq(users.email, input.email));
     if (existing) {
       if (existing.verified)
-        await enqueueMail(tx, accountExistsMail(ctx.mail, input.email, existing.firstName));
-      else {
-        const token = await issueEmailToken(tx, existing.id, 'VERIFY_EMAIL');
-        await enqueueMail(tx, verifyEmailMail(ctx.mail, input.email, existing.firstName, token));
-      }
+        await queueMail(
+          ctx,
+          tx,
+          'account-exists',
+          accountExistsMail(ctx.mail, input.email, existing.firstName),
+        );
+      else await mailVerificationLink(ctx, tx, existing, input.email);
       return;
     }
     const [user] = await tx
@@ -134,8 +149,7 @@ export async function registerUser(ctx: AppContext, input: RegisterRequest) {
       })
       .returning({ id: users.id });
     if (!user) throw new Error('insert returned no row');
-    const token = await issueEmailToken(tx, user.id, 'VERIFY_EMAIL');
-    await enqueueMail(tx, verifyEmailMail(ctx.mail, input.email, input.firstName, token));
+    await mailVerificationLink(ctx, tx, { id: user.id, firstName: input.firstName }, input.email);
   });
 }
 
@@ -160,8 +174,7 @@ export async function resendVerification(ctx: AppContext, email: string) {
       .from(users)
       .where(eq(users.email, email));
     if (!user || user.verified) return;
-    const token = await issueEmailToken(tx, user.id, 'VERIFY_EMAIL');
-    await enqueueMail(tx, verifyEmailMail(ctx.mail, email, user.firstName, token));
+    await mailVerificationLink(ctx, tx, user, email);
   });
 }
 
@@ -201,10 +214,12 @@ export async function login(ctx: AppContext, input: { email: string; password: s
 }
 
 /**
- * Emails a reset link if the account exists, and a "there is no account with this email" message if not.
- * Both paths do the same work in the same statements (issue 20: 13 ms against 7 ms gave it away): one read,
- * a token made and hashed, one mail rendered, and one write statement that replaces the reset link (rows
- * only when the account exists) and queues the mail (always a row). Either way the answer is the same.
+ * Emails a reset link if the account exists, and nothing if not (issue 32: a reset mailed strangers). Both
+ * paths do the same work in the same statements (issue 20: 13 ms against 7 ms gave it away): one read, a
+ * token made and hashed, one mail rendered, and in one transaction the outbox row with its job
+ * (queueMail: withheld, with no words, for an address with no account or past the quota) and one
+ * statement that replaces the reset link (rows only when the mail goes out). Either way the answer is the
+ * same.
  */
 export async function requestPasswordReset(ctx: AppContext, email: string) {
   const [user] = await ctx.db
@@ -214,20 +229,19 @@ export async function requestPasswordReset(ctx: AppContext, email: string) {
   // Made for an unknown email too, only so that both paths do the same work; it is never stored.
   const token = randomToken();
   const tokenHash = sha256(token);
-  const mail = user
-    ? resetPasswordMail(ctx.mail, email, user.firstName, token)
-    : resetNoAccountMail(ctx.mail, email);
-  await ctx.db.execute(sql`
-    with replaced as (
-      update email_tokens set used_at = now()
-      where user_id = ${user?.id ?? null}::uuid and purpose = 'RESET_PASSWORD' and used_at is null
-    ), issued as (
+  const message = resetPasswordMail(ctx.mail, email, user?.firstName ?? '', token);
+  await ctx.db.transaction(async (tx) => {
+    const mail = await queueMail(ctx, tx, 'password-reset', message, { withhold: !user });
+    const userId = mail.withheld ? null : (user?.id ?? null);
+    await tx.execute(sql`
+      with replaced as (
+        update email_tokens set used_at = now()
+        where user_id = ${userId}::uuid and purpose = 'RESET_PASSWORD' and used_at is null
+      )
       insert into email_tokens (user_id, purpose, token_hash, expires_at)
       select id, 'RESET_PASSWORD', ${tokenHash}, now() + make_interval(hours => ${RESET_TTL_HOURS})
-      from users where id = ${user?.id ?? null}::uuid
-    )
-    insert into outbox ("to", subject, text, html, links)
-    values (${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html}, ${JSON.stringify(mail.links)}::jsonb)`);
+      from users where id = ${userId}::uuid`);
+  });
 }
 
 /** Sets a new password from a reset link, verifies the email (the link proved it) and ends every session. */

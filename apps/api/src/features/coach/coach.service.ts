@@ -5,10 +5,11 @@ import {
   formatCoachTime,
   isUnderAge,
   kitDisplayName,
+  mailGreeting,
   questionnairesComplete,
 } from '@portal/domain';
 import { and, asc, eq, gte, isNull } from 'drizzle-orm';
-import { enqueueMail } from '../../adapters/mail/outbox.ts';
+import { queueMail } from '../../adapters/mail/outbox.ts';
 import { compose } from '../../adapters/mail/templates.ts';
 import { coachBookings, kits, projects, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
@@ -68,10 +69,12 @@ export async function bookCoach(
       const [booking] = await tx.insert(coachBookings).values({ kitId, userId, startsAt }).returning();
       if (!booking) throw new Error('booking not stored');
       const when = formatCoachTime(startsAt);
-      await enqueueMail(
+      await queueMail(
+        ctx,
         tx,
+        'coach-booking',
         compose(ctx.mail, row.user.email, 'Your Microbiome Coach call is booked', [
-          `Hi ${row.user.firstName},`,
+          mailGreeting(row.user.firstName),
           `${COACH_BOOKING_MESSAGES.booked(when)} It is a 15-minute call about the report of ${kitDisplayName(row.kit)}.`,
           'Our coach will phone you on the number in your profile. To move the call, book another time in the portal.',
         ]),

@@ -1,6 +1,6 @@
 import { ACCOUNT_MESSAGES, CONSENT_MESSAGES, withBrand } from '@portal/domain';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
-import { enqueueMail } from '../../adapters/mail/outbox.ts';
+import { queueMail } from '../../adapters/mail/outbox.ts';
 import { parentConsentMail } from '../../adapters/mail/templates.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -115,7 +115,12 @@ export async function emailParentalConsentForm(ctx: AppContext, userId: string, 
     const [user] = await tx.select().from(users).where(eq(users.id, userId));
     if (!user) throw notFound(ACCOUNT_MESSAGES.notFound);
     if (!user.underAge) throw invalid(CONSENT_MESSAGES.notUnderAge);
-    await enqueueMail(tx, parentConsentMail(ctx.mail, parentEmail, `${user.firstName} ${user.lastName}`));
+    await queueMail(
+      ctx,
+      tx,
+      'parent-consent',
+      parentConsentMail(ctx.mail, parentEmail, `${user.firstName} ${user.lastName}`),
+    );
   });
   return { message: CONSENT_MESSAGES.emailSent };
 }

@@ -1,5 +1,6 @@
 import { CLOSURE_TEXTS, type ClosureScope } from '@portal/domain';
 import { and, eq, inArray, like, or, type SQL, sql } from 'drizzle-orm';
+import { queueMail } from '../../adapters/mail/outbox.ts';
 import { compose } from '../../adapters/mail/templates.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -241,10 +242,9 @@ export async function eraseAccount(
         ctx.mail,
         email,
         CLOSURE_TEXTS.mailSubject(ctx.mail.brand),
-        CLOSURE_TEXTS.mailBody(current.firstName || 'there', current.scope as ClosureScope),
+        CLOSURE_TEXTS.mailBody(current.firstName ?? '', current.scope as ClosureScope),
       );
-      const [queued] = await tx.insert(outbox).values(message).returning({ id: outbox.id });
-      confirmationMailId = queued?.id ?? null;
+      confirmationMailId = (await queueMail(ctx, tx, 'closure-confirmation', message)).id;
     }
     await tx
       .update(closureRequests)

@@ -1,6 +1,6 @@
 import { CLOSURE_TEXTS, type ClosureScope, SAMPLES_AT_THE_LAB } from '@portal/domain';
 import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { enqueueMail } from '../../adapters/mail/outbox.ts';
+import { queueMail } from '../../adapters/mail/outbox.ts';
 import { compose } from '../../adapters/mail/templates.ts';
 import type { PaymentProvider } from '../../adapters/payments/payments.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -209,8 +209,10 @@ export async function withdrawFromResearch({ ctx, closure }: StepRun) {
           .from(kits)
           .where(and(eq(kits.ownerId, userId), eq(kits.projectId, projectId)));
         const scope = closure.scope as ClosureScope;
-        await enqueueMail(
+        await queueMail(
+          ctx,
           tx,
+          'closure-project-notice',
           compose(
             ctx.mail,
             project.email,

@@ -305,9 +305,9 @@ describe('an export whose person closes the account while it is being built', ()
   });
 });
 
-describe('an export asked of an instance whose queue has not started yet', () => {
+describe('an export asked of an instance that does not work the queue', () => {
   it('records the export and queues its job, instead of waiting for the connection its transaction holds', async () => {
-    // No workers: the queue starts on first use, as in every test app and in ops tooling.
+    // No workers: the queue is installed when the app is ready (decision 043), as in every test app.
     const idle = await createTestApp();
     try {
       const person = await signedInUser(idle.app);

@@ -1,7 +1,7 @@
 import { DATA_EXPORT_DAYS, DATA_RIGHTS_TEXTS, type DataExport, type DataExportState } from '@portal/domain';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { enqueueMail } from '../../adapters/mail/outbox.ts';
+import { queueMail } from '../../adapters/mail/outbox.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { closureRequests, type DataExportRow, dataExports, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
@@ -157,7 +157,7 @@ export async function runExport(ctx: AppContext, exportId: string, attempt = { r
         })
         .where(and(eq(dataExports.id, exportId), eq(dataExports.state, 'QUEUED')))
         .returning({ userId: dataExports.userId });
-      if (done) await enqueueMail(tx, exportReadyMail(ctx.mail, person));
+      if (done) await queueMail(ctx, tx, 'export-ready', exportReadyMail(ctx.mail, person));
     });
   } catch (error) {
     if (attempt.retryCount >= RETRY_LIMIT)

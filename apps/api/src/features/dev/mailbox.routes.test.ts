@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enqueueMail } from '../../adapters/mail/outbox.ts';
+import { queueMail } from '../../adapters/mail/outbox.ts';
 import { createTestApp, ops, TEST_OPS_KEY, type TestApp } from '../../test/helpers.ts';
 import { mailboxKey, mailboxLink } from './mailbox.routes.ts';
 
@@ -8,13 +8,15 @@ const SECRET_LINK = 'http://localhost:3000/reset-password?token=the-reset-token-
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  await enqueueMail(t.app.ctx.db, {
-    to: 'victim@example.com',
-    subject: 'Reset your password',
-    text: `Reset it here: ${SECRET_LINK}`,
-    html: '',
-    links: [SECRET_LINK],
-  });
+  await t.app.ctx.db.transaction((tx) =>
+    queueMail(t.app.ctx, tx, 'password-reset', {
+      to: 'victim@example.com',
+      subject: 'Reset your password',
+      text: `Reset it here: ${SECRET_LINK}`,
+      html: '',
+      links: [SECRET_LINK],
+    }),
+  );
 });
 afterAll(() => t.close());
 

@@ -1,4 +1,4 @@
-import { canRequestReplacement, kitDisplayName } from '@portal/domain';
+import { canRequestReplacement, kitDisplayName, mailGreeting, mailName } from '@portal/domain';
 import { compose, type MailCtx, type Unsubscribe } from '../../adapters/mail/templates.ts';
 
 type KitInfo = {
@@ -20,7 +20,7 @@ export function kitRequestedMail(ctx: MailCtx, to: Person, kit: KitInfo, unsubsc
     to.email,
     `We are packing your ${ctx.brand} kit`,
     [
-      `Hi ${to.firstName},`,
+      mailGreeting(to.firstName),
       `Thank you for activating ${kitDisplayName(kit)}. We are packing it now and will email you when it is on its way.`,
     ],
     { label: 'Follow your kit', url: kitLink(ctx, kit.id) },
@@ -34,7 +34,7 @@ export function kitDispatchedMail(ctx: MailCtx, to: Person, kit: KitInfo, unsubs
     to.email,
     `Your ${ctx.brand} kit is on its way`,
     [
-      `Hi ${to.firstName},`,
+      mailGreeting(to.firstName),
       `${kitDisplayName(kit)} has left our lab. Kits arrive in 3-6 business days by postal service.`,
       'When it arrives, follow the instructions in the box to take your sample and post it back to us.',
     ],
@@ -56,7 +56,7 @@ export function sampleReceivedMail(
     to.email,
     'We have received your sample',
     [
-      `Hi ${to.firstName},`,
+      mailGreeting(to.firstName),
       `Our lab has received the sample of ${kitDisplayName(kit)} (sample ${kit.sampleIdentifier}).`,
       'Please complete your questionnaires within 2 days of this email: your answers help us interpret your results.',
       ...(reportComing
@@ -75,7 +75,7 @@ export function sampleFailedMail(ctx: MailCtx, to: Person, kit: KitInfo, unsubsc
     to.email,
     'We could not analyse your sample',
     [
-      `Hi ${to.firstName},`,
+      mailGreeting(to.firstName),
       `Unfortunately our lab could not analyse the sample of ${kitDisplayName(kit)} (sample ${kit.sampleIdentifier}).`,
       replaceable
         ? 'This happens sometimes when a swab carries too much or too little sample. You can order a replacement kit at a reduced price from your kits page.'
@@ -92,7 +92,7 @@ export function resultsAvailableMail(ctx: MailCtx, to: Person, kit: KitInfo, uns
     to.email,
     'Your microbiome report is ready',
     [
-      `Hi ${to.firstName},`,
+      mailGreeting(to.firstName),
       `The report of ${kitDisplayName(kit)} (sample ${kit.sampleIdentifier}) is ready to read.`,
       'Once your questionnaires are complete you can book your 15-minute Microbiome Coach call.',
     ],
@@ -104,7 +104,8 @@ export function resultsAvailableMail(ctx: MailCtx, to: Person, kit: KitInfo, uns
   );
 }
 
-export function kitGiftMail(ctx: MailCtx, to: string, giverName: string, voucher: string) {
+export function kitGiftMail(ctx: MailCtx, to: string, giver: string, voucher: string) {
+  const giverName = mailName(giver, 'A friend');
   return compose(
     ctx,
     to,

@@ -10,8 +10,8 @@ import {
 } from '@portal/domain';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { enqueueCategoryMail } from '../../adapters/mail/category-mail.ts';
-import { enqueueMail } from '../../adapters/mail/outbox.ts';
-import type { DbOrTx } from '../../db/client.ts';
+import { queueMail } from '../../adapters/mail/outbox.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { type KitRow, kits, projects, referralCodes, sentKits, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { conflict, invalid, notFound, sessionExpired } from '../../lib/errors.ts';
@@ -126,7 +126,7 @@ type Address = {
   lastName?: string | undefined;
 };
 
-async function requestDispatch(ctx: AppContext, tx: DbOrTx, kit: KitRow, userId: string, address: Address) {
+async function requestDispatch(ctx: AppContext, tx: Tx, kit: KitRow, userId: string, address: Address) {
   const [project] = await tx.select().from(projects).where(eq(projects.id, kit.projectId));
   if (project?.logisticType === 'CLIENT_MANAGED') throw conflict(KIT_MESSAGES.clientManaged);
   if (!isNotActivated(kit) && kit.kitStatus !== 'REDEEMED') throw conflict(KIT_MESSAGES.notActivatable);
@@ -257,8 +257,10 @@ export async function giveKit(
         set: { giverId: userId, receiverEmail, requestedAt: now, redeemedAt: null, lastSentAt: now },
       });
     await addEvent(tx, kit.id, 'GIVEN', userId);
-    await enqueueMail(
+    await queueMail(
+      ctx,
       tx,
+      'kit-gift',
       kitGiftMail(
         ctx.mail,
         receiverEmail,
@@ -283,8 +285,10 @@ export async function resendGift(ctx: AppContext, userId: string, kitId: number)
     if (!row) throw notFound(KIT_MESSAGES.kitNotFound);
     if (row.sent.redeemedAt || row.kit.ownerId) throw conflict(KIT_MESSAGES.sentKitRedeemed);
     await tx.update(sentKits).set({ lastSentAt: new Date() }).where(eq(sentKits.id, row.sent.id));
-    await enqueueMail(
+    await queueMail(
+      ctx,
       tx,
+      'kit-gift',
       kitGiftMail(
         ctx.mail,
         row.sent.receiverEmail,

@@ -1,4 +1,4 @@
-import { formatMoney, type PricedLine, withBrand } from '@portal/domain';
+import { formatMoney, mailGreeting, type PricedLine, withBrand } from '@portal/domain';
 import { compose, type MailCtx } from '../../adapters/mail/templates.ts';
 
 export function receiptMail(
@@ -21,7 +21,7 @@ export function receiptMail(
     to.email,
     `Your ${ctx.brand} order ${order.number}`,
     [
-      `Hi ${to.firstName},`,
+      mailGreeting(to.firstName),
       `Thank you for your order ${order.number}. Here is your receipt (AUD, GST included).`,
       ...lines,
       ...(order.discountCents > 0 ? [`Promo discount: -${formatMoney(order.discountCents)}`] : []),
@@ -43,7 +43,7 @@ export function renewalMail(
     to.email,
     `Your ${ctx.brand} subscription kit is on its way`,
     [
-      `Hi ${to.firstName},`,
+      mailGreeting(to.firstName),
       `Your subscription (${planLabel}) has renewed: we charged ${formatMoney(cents)} AUD and are packing your next kit.`,
       'You can cancel your subscription at any time in My Profile.',
     ],
@@ -53,7 +53,7 @@ export function renewalMail(
 
 export function renewalFailedMail(ctx: MailCtx, to: { email: string; firstName: string }, planLabel: string) {
   return compose(ctx, to.email, `We could not renew your ${ctx.brand} subscription`, [
-    `Hi ${to.firstName},`,
+    mailGreeting(to.firstName),
     `The payment for your subscription (${planLabel}) did not go through. We will try again tomorrow.`,
     `If your card has changed, please contact us at ${ctx.supportEmail}.`,
   ]);

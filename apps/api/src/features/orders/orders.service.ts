@@ -19,7 +19,7 @@ import {
 } from '@portal/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { enqueueMail } from '../../adapters/mail/outbox.ts';
+import { queueMail } from '../../adapters/mail/outbox.ts';
 import { type ChargeResult, PaymentError, type PaymentProvider } from '../../adapters/payments/payments.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -362,8 +362,10 @@ export async function placeOrder(
           kitId,
         });
       }
-      await enqueueMail(
+      await queueMail(
+        ctx,
         tx,
+        'order-receipt',
         receiptMail(
           ctx.mail,
           { email: body.purchaserEmail, firstName: body.purchaserFirstName },

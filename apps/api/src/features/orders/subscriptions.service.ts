@@ -1,6 +1,6 @@
 import { ORDER_MESSAGES, planOf, type Subscription } from '@portal/domain';
 import { and, asc, eq, isNull, lt, lte, or } from 'drizzle-orm';
-import { enqueueMail } from '../../adapters/mail/outbox.ts';
+import { queueMail } from '../../adapters/mail/outbox.ts';
 import { PAYMENT_TEXTS, PaymentError, type PaymentProvider } from '../../adapters/payments/payments.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { subscriptionRenewals, subscriptions, users } from '../../db/schema/index.ts';
@@ -174,7 +174,7 @@ export async function renewClaimed(
           renewingUntil: null,
         })
         .where(eq(subscriptions.id, sub.id));
-      if (owner) await enqueueMail(tx, renewalFailedMail(ctx.mail, owner, label));
+      if (owner) await queueMail(ctx, tx, 'renewal', renewalFailedMail(ctx.mail, owner, label));
       await options.record?.(tx, outcome);
     });
     return outcome;
@@ -199,7 +199,7 @@ export async function renewClaimed(
           postcode: sub.postcode,
         });
       }
-      await enqueueMail(tx, renewalMail(ctx.mail, owner, label, sub.unitPriceCents));
+      await queueMail(ctx, tx, 'renewal', renewalMail(ctx.mail, owner, label, sub.unitPriceCents));
     }
     const next = new Date(sub.nextRenewalAt);
     next.setUTCMonth(next.getUTCMonth() + sub.intervalMonths);

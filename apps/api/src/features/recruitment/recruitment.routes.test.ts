@@ -182,6 +182,44 @@ describe('expression of interest', () => {
     expect(await mailTo(email)).toHaveLength(1);
   });
 
+  it('mails one address at most 3 times an hour, however many studies it is entered in, with the same answer (issue 32)', async () => {
+    const email = `eoi-flood${Date.now()}@example.com`;
+    const answers = [];
+    for (let i = 0; i < 5; i++) {
+      const r = await recruitment();
+      const res = await interest(r.id, email);
+      answers.push([res.statusCode, res.body]);
+    }
+    expect(new Set(answers.map((a) => JSON.stringify(a)))).toEqual(
+      new Set([JSON.stringify([201, JSON.stringify({ message: RECRUITMENT_MESSAGES.eoiSaved })])]),
+    );
+    const rows = await mailTo(email);
+    expect(rows.filter((m) => !m.withheld)).toHaveLength(3);
+    // The two past the quota keep no words and no link.
+    expect(rows.filter((m) => m.withheld).map((m) => [m.text, m.links])).toEqual([
+      ['', []],
+      ['', []],
+    ]);
+  });
+
+  it.each([
+    ['Bob http://evil.ex\nClick', 'Hi Bob Click,'],
+    ['www.evil.com', 'Hi there,'],
+  ])('greets %j without its link or line break', async (firstName, greeting) => {
+    const r = await recruitment();
+    const email = `eoi-name${Date.now()}${Math.random()}@example.com`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/recruitment/candidates',
+      payload: { ...details, firstName, email, sendEmail: 1, recruitmentId: r.id },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [mail] = await mailTo(email);
+    expect(mail?.text.split('\n')[0]).toBe(greeting);
+    expect(mail?.text).not.toMatch(/evil/);
+    expect(mail?.html).not.toMatch(/evil/);
+  });
+
   it('sends the validation email even when the form says sendEmail 0', async () => {
     const r = await recruitment();
     const email = `eoi-zero${Date.now()}@example.com`;

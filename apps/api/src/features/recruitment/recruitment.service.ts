@@ -1,8 +1,8 @@
 // Over 300 lines: one recruitment's whole life (expression of interest, email validation, consent, the
 // coordinator's candidate list) shares its queries and messages; split it when a part grows on its own.
-import { ERROR_CODES, RECRUITMENT_MESSAGES, type RecruitmentConsent } from '@portal/domain';
+import { ERROR_CODES, mailGreeting, RECRUITMENT_MESSAGES, type RecruitmentConsent } from '@portal/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { enqueueMail } from '../../adapters/mail/outbox.ts';
+import { queueMail } from '../../adapters/mail/outbox.ts';
 import { compose } from '../../adapters/mail/templates.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { candidateResponses, candidates, recruitmentConsents, recruitments } from '../../db/schema/index.ts';
@@ -298,7 +298,7 @@ export async function expressInterest(
       candidate.email,
       `Please confirm your email for ${recruitment.title}`,
       [
-        `Hi ${candidate.firstName},`,
+        mailGreeting(candidate.firstName),
         `Thank you for your interest in ${recruitment.title}. Please open the link below to confirm your email address and read about the study.`,
         `If you no longer want study news, unsubscribe here: ${unsubscribeLink}`,
       ],
@@ -306,7 +306,10 @@ export async function expressInterest(
         ? { label: 'Confirm my email', url: validationLink(ctx, consentLink, candidate.id) }
         : undefined,
     );
-    await enqueueMail(tx, { ...message, links: [...message.links, unsubscribeLink] });
+    await queueMail(ctx, tx, 'interest-confirmation', {
+      ...message,
+      links: [...message.links, unsubscribeLink],
+    });
     return { message: RECRUITMENT_MESSAGES.eoiSaved };
   });
 }

@@ -97,7 +97,8 @@ export async function personPage(ctx: AppContext, principal: Principal, id: stri
           sentAt: outbox.sentAt,
         })
         .from(outbox)
-        .where(eq(outbox.to, user.email))
+        // A withheld row (past its quota, decision 043) is no mail.
+        .where(and(eq(outbox.to, user.email), eq(outbox.withheld, false)))
         .orderBy(desc(outbox.id))
         .limit(SHOWN),
       db

@@ -1,7 +1,8 @@
+import { mailGreeting } from '@portal/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { enqueueMail } from '../../adapters/mail/outbox.ts';
+import { queueMail } from '../../adapters/mail/outbox.ts';
 import { compose, type MailCtx } from '../../adapters/mail/templates.ts';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { staffMembers, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import type { Principal } from '../../plugins/authenticate.ts';
@@ -35,7 +36,7 @@ function lockedMail(ctx: AppContext, mail: MailCtx, to: string, firstName: strin
     to,
     `Your ${mail.brand} staff sign-in codes are locked`,
     [
-      `Hi ${firstName},`,
+      mailGreeting(firstName),
       `Someone entered ${FACTOR_LOCK_AFTER} wrong codes at the second step of signing in to your ${mail.brand} staff account, so the codes from your authenticator app no longer work.`,
       'If it was you: sign in with one of your recovery codes, which unlocks them, or ask an administrator to unlock them.',
       'If it was not you: someone knows your password. Change it now and tell an administrator.',
@@ -50,7 +51,7 @@ function lockedMail(ctx: AppContext, mail: MailCtx, to: string, firstName: strin
  */
 export async function recordFactorFailure(
   ctx: AppContext,
-  tx: DbOrTx,
+  tx: Tx,
   principal: Principal,
   attempt: { method: FactorMethod; ip: string; alreadyLocked: boolean },
 ): Promise<boolean> {
@@ -81,7 +82,8 @@ export async function recordFactorFailure(
       .select({ email: users.email, firstName: users.firstName })
       .from(users)
       .where(eq(users.id, userId));
-    if (member) await enqueueMail(tx, lockedMail(ctx, ctx.mail, member.email, member.firstName));
+    if (member)
+      await queueMail(ctx, tx, 'staff-security', lockedMail(ctx, ctx.mail, member.email, member.firstName));
     await recordStaffAction(tx, principal, {
       action: 'staff.second_factor.lock',
       entity: 'user',

@@ -1,6 +1,12 @@
-import { STAFF_MESSAGES, type StaffInvitation, type StaffRole, staffRolesOf } from '@portal/domain';
+import {
+  mailGreeting,
+  STAFF_MESSAGES,
+  type StaffInvitation,
+  type StaffRole,
+  staffRolesOf,
+} from '@portal/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { enqueueMail } from '../../adapters/mail/outbox.ts';
+import { queueMail } from '../../adapters/mail/outbox.ts';
 import { compose, type MailCtx } from '../../adapters/mail/templates.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { emailTokens, staffMembers, users } from '../../db/schema/index.ts';
@@ -25,7 +31,7 @@ function invitationMail(ctx: MailCtx, to: string, firstName: string, link: strin
     to,
     `Your ${ctx.brand} staff account`,
     [
-      `Hi ${firstName},`,
+      mailGreeting(firstName),
       `You have been invited to the ${ctx.brand} staff console (${roles.join(', ')}).`,
       'Choose a password with the link below, then set up an authenticator app on your phone: the console asks for its code each time you sign in.',
       `The link works once and expires in ${INVITATION_TTL_DAYS} days.`,
@@ -108,7 +114,12 @@ export async function inviteStaff(ctx: AppContext, principal: Principal, input: 
         .where(eq(staffMembers.userId, id));
     }
     const link = invitationLink(ctx, await issueInvitation(tx, id));
-    await enqueueMail(tx, invitationMail(ctx.mail, input.email, input.firstName, link, roles));
+    await queueMail(
+      ctx,
+      tx,
+      'staff-invitation',
+      invitationMail(ctx.mail, input.email, input.firstName, link, roles),
+    );
     await recordStaffAction(tx, principal, {
       action: 'staff.invite',
       entity: 'user',
