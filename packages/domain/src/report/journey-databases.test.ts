@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildReport } from './build-report.ts';
-import { buildJourney, type JourneySample, journeyMoversText, moverPair } from './journey.ts';
+import { buildJourney, type JourneySample, moverPair } from './journey.ts';
+import { journeyMoversText } from './journey-movers.ts';
 import { parseMetaphlanProfile } from './profile.ts';
 
 /* Issue 33 item 17: the species that rose and fell most are compared within one marker database only. */
@@ -72,7 +73,9 @@ describe('the journey’s movers stay within one lab database (issue 33 item 17)
   it('picks the latest earlier sample of the same database, not the first', () => {
     const journey = buildJourney(samplesOf(T1, T2, T1));
     expect(journey.compared?.before.sampleIdentifier).toBe('S2');
-    expect(moverPair([{ database: 'a' }, { database: 'b' }, { database: 'a' }, { database: 'b' }])).toEqual([1, 3]);
+    expect(moverPair([{ database: 'a' }, { database: 'b' }, { database: 'a' }, { database: 'b' }])).toEqual([
+      1, 3,
+    ]);
     expect(moverPair([{ database: null }, { database: null }])).toEqual([0, 1]);
     expect(moverPair([{ database: 'a' }])).toBeNull();
   });

@@ -1,6 +1,7 @@
 import type { TaxonChange } from './compare.ts';
 import { COMPARED_METRICS, type ComparedMetric } from './compared-metrics.ts';
 import { OTHER_TAXA } from './composition.ts';
+import type { ComparedSample } from './journey-movers.ts';
 import {
   isMeaningfulChange,
   MEANINGFUL_CHANGE,
@@ -32,9 +33,6 @@ export type JourneyPoint = Omit<JourneySample, 'species'> & {
 };
 
 export type HealthyBand = { low: number; high: number; note: string };
-
-/** A sample as the species table names it. */
-export type ComparedSample = Pick<JourneySample, 'sampleIdentifier' | 'name' | 'displayDate' | 'database'>;
 
 export type Journey = {
   points: JourneyPoint[];
@@ -139,7 +137,12 @@ export function moverPair(samples: readonly Pick<JourneySample, 'database'>[]): 
   return null;
 }
 
-const comparedSample = ({ sampleIdentifier, name, displayDate, database }: JourneySample): ComparedSample => ({
+const comparedSample = ({
+  sampleIdentifier,
+  name,
+  displayDate,
+  database,
+}: JourneySample): ComparedSample => ({
   sampleIdentifier,
   name,
   displayDate,
@@ -170,22 +173,4 @@ export function buildJourney(samples: readonly JourneySample[], top = 8): Journe
     compared: first && last ? { before: comparedSample(first), after: comparedSample(last) } : null,
     ...(first && last ? extremes(first, last, top) : { rose: [], fell: [] }),
   };
-}
-
-/**
- * Which two samples the species tables compare, in words, for the page and the PDF alike (`date` formats
- * a display date). With more than one sample and no pair, why the species are not compared.
- */
-export function journeyMoversText(
-  journey: Pick<Journey, 'compared' | 'points'>,
-  date: (iso: string) => string,
-): string | null {
-  const { compared } = journey;
-  if (!compared) {
-    return journey.points.length > 1
-      ? 'Your latest sample was analysed with a newer lab database than the samples before it. Some species have other names there, so its species are not compared with theirs.'
-      : null;
-  }
-  const sample = (s: ComparedSample) => `${s.name} (sample ${s.sampleIdentifier}, ${date(s.displayDate)})`;
-  return `Species compared between ${sample(compared.before)} and your latest, ${sample(compared.after)}: the latest two samples analysed with the same lab database, since species names differ between databases.`;
 }
