@@ -92,9 +92,10 @@ test('a person with four reports follows their journey, opens why, and takes the
   await expect(table.locator('tfoot')).toContainText('Usual range of healthy people');
   await expect(journey.getByText(/repeatability coefficient/)).toBeVisible();
   await expect(journey.getByText(/kefir cohort/)).toBeVisible();
-  await expect(
-    journey.getByRole('table', { name: 'Species that rose most over your journey' }),
-  ).toBeVisible();
+  // The latest sample is the only MetaPhlAn 4 one: its species are compared with none (issue 33 item 17).
+  await expect(journey.getByText(/^Your latest sample was analysed with a newer lab database/)).toBeVisible();
+  await expect(journey.getByRole('table', { name: /^Species that rose most/ })).toHaveCount(0);
+  await expect(journey).not.toContainText('Phocaeicola');
   await expectAccessible(page);
 
   // The Journey route shows the same journey on a page of its own.
@@ -146,6 +147,34 @@ test('a person with four reports follows their journey, opens why, and takes the
   await expect(comparison.getByRole('heading', { name: 'What moved my GMWI2' })).toBeVisible();
   const movers = comparison.getByRole('table', { name: 'Microbes that changed your GMWI2' });
   await expect(movers.locator('tbody tr').first()).toContainText(/appeared|disappeared/);
+  await expectAccessible(page);
+});
+
+test('the journey compares species within one lab database and says which two samples (issue 33 item 17)', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const user = await createUser(request);
+  const [first, renamed, latest] = await createKits(request, { ownerEmail: user.email, count: 3 });
+  if (!first || !renamed || !latest) throw new Error('three kits expected');
+  await importResults(request, first, 'gmwi2/kefir/Subj030_time1_S18_metaphlan.txt', '2025-01-10');
+  // MetaPhlAn 4 names Bacteroides vulgatus Phocaeicola vulgatus (13.25% here).
+  await importResults(request, renamed, 'edge/metaphlan4-vjan21.txt', '2025-04-10');
+  await importResults(request, latest, 'gmwi2/kefir/Subj030_time3_S20_metaphlan.txt', '2025-07-10');
+  await login(page, user);
+  await page.goto('/journey');
+  const journey = page.getByRole('region', { name: 'Your journey' });
+  await expect(
+    journey.getByText(
+      `Species compared between KIT-${first.id} (sample ${first.sampleIdentifier}, 10 January 2025) and your latest, KIT-${latest.id} (sample ${latest.sampleIdentifier}, 10 July 2025)`,
+      { exact: false },
+    ),
+  ).toBeVisible();
+  const rose = journey.getByRole('table', { name: 'Species that rose most between these two samples' });
+  await expect(rose).toBeVisible();
+  await expect(rose.getByRole('columnheader', { name: 'Earlier sample' })).toBeVisible();
+  await expect(journey).not.toContainText('Phocaeicola');
   await expectAccessible(page);
 });
 

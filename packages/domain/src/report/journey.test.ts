@@ -64,7 +64,7 @@ describe('buildJourney', () => {
     expect(journey.points[2]?.changes.richness).toBeNull();
   });
 
-  it('lists the species that rose and fell most from the first sample to the last', () => {
+  it('lists the species that rose and fell most from the latest earlier sample of the same database to the last', () => {
     const journey = buildJourney(
       [
         sample('A', V30, {}, [
@@ -73,7 +73,7 @@ describe('buildJourney', () => {
           ['Gone', 5],
           ['Other/unclassified', 10],
         ]),
-        sample('B', V30, {}, [['Up', 50]]),
+        sample('B', V4, {}, [['Up', 50]]),
         sample('C', V30, {}, [
           ['Up', 20],
           ['Down', 10],

@@ -1,6 +1,7 @@
 import type { TaxonChange } from './compare.ts';
 import { COMPARED_METRICS, type ComparedMetric } from './compared-metrics.ts';
 import { OTHER_TAXA } from './composition.ts';
+import type { ComparedSample } from './journey-movers.ts';
 import {
   isMeaningfulChange,
   MEANINGFUL_CHANGE,
@@ -39,7 +40,14 @@ export type Journey = {
   thresholds: Record<ComparedMetric, number>;
   rule: string;
   source: string;
-  /** Species that rose and fell most from the first to the last sample (percentage points). */
+  /**
+   * The two samples the species are compared between: the latest, and the latest earlier one analysed
+   * with the same marker database (species names differ between databases: Bacteroides vulgatus is
+   * Phocaeicola vulgatus in MetaPhlAn 4). Null with one sample, or when no earlier sample shares the
+   * latest one's database.
+   */
+  compared: { before: ComparedSample; after: ComparedSample } | null;
+  /** Species that rose and fell most between the two compared samples (percentage points). */
   rose: TaxonChange[];
   fell: TaxonChange[];
 };
@@ -117,9 +125,34 @@ function extremes(first: JourneySample, last: JourneySample, top: number) {
 }
 
 /**
+ * The positions of the two samples whose species are compared: the latest, and the latest earlier one with
+ * the same marker database. Null when there is none. The journey's read fetches the species of these two
+ * only (journey.service.ts reads them with the same rule in SQL).
+ */
+export function moverPair(samples: readonly Pick<JourneySample, 'database'>[]): [number, number] | null {
+  const last = samples.length - 1;
+  if (last < 1) return null;
+  const database = samples[last]?.database ?? null;
+  for (let i = last - 1; i >= 0; i--) if ((samples[i]?.database ?? null) === database) return [i, last];
+  return null;
+}
+
+const comparedSample = ({
+  sampleIdentifier,
+  name,
+  displayDate,
+  database,
+}: JourneySample): ComparedSample => ({
+  sampleIdentifier,
+  name,
+  displayDate,
+  database,
+});
+
+/**
  * Every report of a person in time order: each score against the healthy band, the change from the sample
  * before (meaningful or not, by the repeatability rule), breaks where the marker database changes, and the
- * species that rose and fell most from the first sample to the last.
+ * species that rose and fell most between the latest sample and the latest earlier one of its database.
  */
 export function buildJourney(samples: readonly JourneySample[], top = 8): Journey {
   const points = samples.map((sample, i) => {
@@ -128,14 +161,16 @@ export function buildJourney(samples: readonly JourneySample[], top = 8): Journe
     const { species: _species, ...rest } = sample;
     return { ...rest, newDatabase, changes: changesFrom(previous, sample, newDatabase) };
   });
-  const first = samples[0];
-  const last = samples.at(-1);
+  const pair = moverPair(samples);
+  const first = pair ? samples[pair[0]] : undefined;
+  const last = pair ? samples[pair[1]] : undefined;
   return {
     points,
     bands: healthyBands(),
     thresholds: MEANINGFUL_CHANGE,
     rule: MEANINGFUL_CHANGE_RULE,
     source: MEANINGFUL_CHANGE_SOURCE,
-    ...(first && last && samples.length > 1 ? extremes(first, last, top) : { rose: [], fell: [] }),
+    compared: first && last ? { before: comparedSample(first), after: comparedSample(last) } : null,
+    ...(first && last ? extremes(first, last, top) : { rose: [], fell: [] }),
   };
 }

@@ -4,6 +4,8 @@ import {
   type ComparedMetric,
   JOURNEY_BREAK_NOTE,
   type Journey,
+  journeyMoversText,
+  type TaxonChange,
 } from '@portal/domain/report';
 import {
   BRAND,
@@ -108,6 +110,35 @@ function scoreChart(t: Tagged, journey: Journey, metric: ComparedMetric, x0: num
   });
 }
 
+const signedPoints = (v: number) => `${v > 0 ? '+' : ''}${v.toFixed(3)}`;
+
+/** The species that moved most, named with the two samples compared (one lab database: issue 33 item 17). */
+function journeyMovers(t: Tagged, journey: Journey) {
+  const which = journeyMoversText(journey, longDate);
+  if (!which) return;
+  ensureRoom(t, 60);
+  say(t, 'H3', 'Species that moved most');
+  say(t, 'P', which, { size: 8.5 });
+  if (!journey.compared) return;
+  const list = (title: string, taxa: readonly TaxonChange[]) => {
+    if (taxa.length === 0) return;
+    ensureRoom(t, 30);
+    say(t, 'P', title, { size: 9, gap: 0.1 });
+    for (const taxon of taxa) {
+      ensureRoom(t, 14);
+      say(
+        t,
+        'P',
+        `${taxon.label}: ${taxon.before.toFixed(3)}% to ${taxon.after.toFixed(3)}% (${signedPoints(taxon.change)} percentage points)`,
+        { size: 8.5, color: MUTED, gap: 0 },
+      );
+    }
+    t.doc.moveDown(0.4);
+  };
+  list('Rose most', journey.rose);
+  list('Fell most', journey.fell);
+}
+
 /** The journey page: six small charts, the rule, and the same numbers as a table. */
 export function journeySection(t: Tagged, journey: Journey) {
   const { doc } = t;
@@ -158,4 +189,5 @@ export function journeySection(t: Tagged, journey: Journey) {
       },
     );
   }
+  journeyMovers(t, journey);
 }

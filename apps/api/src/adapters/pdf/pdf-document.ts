@@ -103,15 +103,22 @@ export function say(
 ) {
   const { doc } = t;
   const size = style.size ?? { H1: 22, H2: 15, H3: 12, P: 10 }[type];
+  // The standard Helvetica has no ψ; the standard Symbol font has it at "y", so a ψ is drawn from there.
+  const runs = text.split(/(ψ)/).filter((run) => run !== '');
   t.root.add(
     doc.struct(type, {}, () => {
-      doc
-        .fontSize(size)
-        .fillColor(style.color ?? INK)
-        .text(text, { width: t.width, ...style.options });
+      doc.fontSize(size).fillColor(style.color ?? INK);
+      runs.forEach((run, i) => {
+        const greek = run === 'ψ';
+        doc.font(greek ? 'Symbol' : 'Helvetica').text(greek ? 'y' : run, {
+          width: t.width,
+          ...style.options,
+          continued: i < runs.length - 1,
+        });
+      });
     }),
   );
-  doc.fillColor(INK);
+  doc.font('Helvetica').fillColor(INK);
   doc.moveDown(style.gap ?? 0.3);
 }
 

@@ -4,7 +4,9 @@ import {
   type CompositionEntry,
   type GmhiExplanation,
   type Gmwi2Contributions,
+  gmhiDivisorText,
   gmwi2GroupTaxa,
+  gmwi2WeightsText,
   type HealthyBand,
   healthyBands,
   type Journey,
@@ -142,7 +144,7 @@ function gmwi2Explanation(t: Tagged, report: StoredReport) {
   say(
     t,
     'P',
-    `GMWI2 adds one fixed weight for each microbe the model counts that was found in your sample: positive for microbes linked with health, negative for those linked with disease. The ${c.taxa.length} weights below add up to your score, ${c.score.toFixed(3)}.`,
+    `GMWI2 adds one fixed weight for each microbe the model counts that was found in your sample: positive for microbes linked with health, negative for those linked with disease. ${gmwi2WeightsText(c.taxa.length, c.score.toFixed(3))}`,
     { size: 9 },
   );
   for (const group of c.groups) {
@@ -177,11 +179,14 @@ function gmhiTerms(t: Tagged, report: StoredReport) {
   }
   for (const group of [g.healthPrevalent, g.healthScarce]) {
     ensureRoom(t, 40);
+    say(t, 'P', `${group.title}: ${group.present} of ${group.listed} species found`, { size: 9.5, gap: 0.1 });
+    say(t, 'P', gmhiDivisorText(group), { size: 8.5, color: MUTED, gap: 0.1 });
+    // ψ as on the page: pdf-document's say() draws it from the Symbol font, which has it.
     say(
       t,
       'P',
-      `${group.title}: ${group.present} of ${group.listed} species present; diversity term psi = (${group.present} / ${group.divisor}) x ${group.entropy.toFixed(4)} = ${group.psi.toFixed(4)}`,
-      { size: 9.5 },
+      `Diversity term ψ = (${group.present} ÷ ${group.divisor}) × ${group.entropy.toFixed(4)} = ${group.psi.toFixed(4)}`,
+      { size: 9, gap: 0.1 },
     );
     for (const s of group.species) {
       ensureRoom(t, 14);
@@ -192,7 +197,7 @@ function gmhiTerms(t: Tagged, report: StoredReport) {
   say(
     t,
     'P',
-    `GMHI = log10((${g.healthPrevalent.psi.toFixed(4)} + ${g.pseudocount}) / (${g.healthScarce.psi.toFixed(4)} + ${g.pseudocount})) = ${g.score.toFixed(3)}`,
+    `GMHI = log10((${g.healthPrevalent.psi.toFixed(4)} + ${g.pseudocount}) ÷ (${g.healthScarce.psi.toFixed(4)} + ${g.pseudocount})) = ${g.score.toFixed(3)}`,
     { size: 9 },
   );
 }

@@ -1,4 +1,4 @@
-import { healthyBands, MEANINGFUL_CHANGE } from '@portal/domain/report';
+import { buildJourney, healthyBands, MEANINGFUL_CHANGE } from '@portal/domain/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { surveyAnswers } from '../../db/schema/index.ts';
 import {
@@ -111,8 +111,38 @@ describe('GET /api/reports/journey', () => {
     expect(journey.thresholds).toEqual(MEANINGFUL_CHANGE);
     expect(journey.rule).toContain('repeatability coefficient');
     expect(journey.source).toContain('kefir');
+    // The latest sample is the only MetaPhlAn 4 one: its species are compared with none (issue 33 item 17).
+    expect(journey.compared).toBeNull();
+    expect(journey).toMatchObject({ rose: [], fell: [] });
+  });
+
+  it('compares the species of the latest sample and the latest earlier one of its database (issue 33 item 17)', async () => {
+    const person = await signedInUser(t.app);
+    await kitWithResults(t.app, person.email, KEFIR[0], { displayDate: '2026-01-01' });
+    const before = await kitWithResults(t.app, person.email, KEFIR[1], { displayDate: '2026-04-01' });
+    await kitWithResults(t.app, person.email, MPA4, { displayDate: '2026-07-01' });
+    const after = await kitWithResults(t.app, person.email, KEFIR[2], { displayDate: '2026-10-01' });
+    const journey = (await journeyOf(person.accessToken)).json();
+    expect(journey.compared.before.sampleIdentifier).toBe(before.sampleIdentifier);
+    expect(journey.compared.after.sampleIdentifier).toBe(after.sampleIdentifier);
+    const species = async (kit: { sampleIdentifier: string }) =>
+      (
+        await t.app.inject({
+          url: `/api/reports/${kit.sampleIdentifier}`,
+          headers: bearer(person.accessToken),
+        })
+      ).json().report.composition.species;
+    const [b, a] = [await species(before), await species(after)];
+    const expected = buildJourney(
+      [
+        { ...journey.points[1], species: b },
+        { ...journey.points[3], species: a },
+      ].map(({ newDatabase: _n, changes: _c, ...sample }) => sample),
+    );
+    expect(journey.rose).toEqual(expected.rose);
+    expect(journey.fell).toEqual(expected.fell);
     expect(journey.rose.length).toBeGreaterThan(0);
-    expect(journey.fell.length).toBeGreaterThan(0);
+    expect(JSON.stringify(journey)).not.toContain('Phocaeicola');
   });
 
   it("is the owner's only: another person sees none of it", async () => {

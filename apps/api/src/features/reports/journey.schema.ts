@@ -20,6 +20,13 @@ const taxonChange = z.object({
   change: z.number(),
 });
 
+const comparedSample = z.object({
+  sampleIdentifier: z.string(),
+  name: z.string(),
+  displayDate: z.string(),
+  database: z.string().nullable(),
+});
+
 export const journeySchema = z.object({
   points: z.array(
     z.object({
@@ -37,6 +44,7 @@ export const journeySchema = z.object({
   thresholds: metricRecord(z.number()),
   rule: z.string(),
   source: z.string(),
+  compared: z.object({ before: comparedSample, after: comparedSample }).nullable(),
   rose: z.array(taxonChange),
   fell: z.array(taxonChange),
 });

@@ -55,10 +55,11 @@ export async function getJourney(ctx: AppContext, userId: string) {
       project: { resultDeliveryType: projects.resultDeliveryType },
       database: labResults.database,
       values: scores,
-      // Only the first and the last report's species are read: the movers run from one to the other.
+      // Only the species of the two reports the movers compare are read (moverPair): the latest, and the
+      // latest earlier one with the same marker database.
       species: sql<
         JourneySample['species'] | null
-      >`case when row_number() over (order by ${kits.displayDate}, ${kits.id}) in (1, count(*) over ()) then ${labResults.report}->'composition'->'species' end`,
+      >`case when row_number() over (partition by ${labResults.database} order by ${kits.displayDate} desc, ${kits.id} desc) <= 2 and ${labResults.database} is not distinct from first_value(${labResults.database}) over (order by ${kits.displayDate} desc, ${kits.id} desc) then ${labResults.report}->'composition'->'species' end`,
       answers: notes,
     })
     .from(kits)
@@ -68,7 +69,7 @@ export async function getJourney(ctx: AppContext, userId: string) {
       and(
         ownReportKit(userId),
         isNotNull(kits.displayDate),
-        // reportDelivered in SQL too, so the first and last rows above are the person's first and last report.
+        // reportDelivered in SQL too, so the rows whose species are read are the person's reports.
         ne(projects.resultDeliveryType, 'NO_DELIVERY'),
         ne(projects.resultDeliveryType, ''),
       ),

@@ -1,3 +1,5 @@
+import { gmwi2WeightsText } from '@portal/domain/report/explain-texts';
+
 /* Texts of the journey section and the "why" view of the report page. */
 
 export const JOURNEY_TEXTS = {
@@ -21,20 +23,20 @@ export const JOURNEY_TEXTS = {
   bandRow: 'Usual range of healthy people',
   meaningful: 'meaningful change',
   breakNote: 'Computed with a newer lab database; not directly comparable with the samples before.',
-  roseCaption: 'Species that rose most over your journey',
-  fellCaption: 'Species that fell most over your journey',
-  firstColumn: 'First sample',
+  roseCaption: 'Species that rose most between these two samples',
+  fellCaption: 'Species that fell most between these two samples',
+  firstColumn: 'Earlier sample',
   lastColumn: 'Latest sample',
   changeColumn: 'Change (percentage points)',
-  noneRose: 'No species rose from your first sample to your latest.',
-  noneFell: 'No species fell from your first sample to your latest.',
+  noneRose: 'No species rose between these two samples.',
+  noneFell: 'No species fell between these two samples.',
 
   whyTitle: 'Why your scores are what they are',
   whyGmwi2: (value: string) => `Why is my GMWI2 ${value}?`,
   whyGmhi: (value: string) => `Why is my GMHI ${value}?`,
   whyPercentiles: 'What do the percentiles mean?',
   gmwi2Intro: (count: number, score: string) =>
-    `GMWI2 adds one fixed weight for each microbe the model counts that was found in your sample: a positive weight for microbes linked with health, a negative one for microbes linked with disease. The ${count} weights below add up to your score, ${score}.`,
+    `GMWI2 adds one fixed weight for each microbe the model counts that was found in your sample: a positive weight for microbes linked with health, a negative one for microbes linked with disease. ${gmwi2WeightsText(count, score)}`,
   gmwi2Sum: (intercept: string, total: string) =>
     `Starting value ${intercept}, plus every weight above: ${total}.`,
   weightColumn: 'Weight',

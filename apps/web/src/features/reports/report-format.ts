@@ -57,14 +57,8 @@ export function scalePosition(percentile: number): number {
   return Math.min(100, Math.max(0, percentile));
 }
 
-/** How far from zero an index's band reaches each way; scores beyond it sit at the band's end. */
-export const SIGN_REACH = 4;
-
-/** Where an index's score sits on a band from -SIGN_REACH (0) through zero (50) to +SIGN_REACH (100). */
-export function signPosition(value: number): number {
-  const clamped = Math.min(SIGN_REACH, Math.max(-SIGN_REACH, value));
-  return 50 + (clamped / SIGN_REACH) * 50;
-}
+/* The sign band's scale is shared with the PDF (issue 33 item 18). */
+export { SIGN_REACH, signPosition } from '@portal/domain/report/sign-scale';
 
 /** Spec: the selected sample's label is cut at 20 characters (8 on mobile), a dropdown option's at 16. */
 export const LABEL_LIMITS = { selected: 20, selectedMobile: 8, option: 16 } as const;

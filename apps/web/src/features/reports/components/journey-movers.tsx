@@ -1,6 +1,7 @@
 import type { Journey, TaxonChange } from '@portal/domain/report';
+import { journeyMoversText } from '@portal/domain/report/journey-movers';
 import { JOURNEY_TEXTS } from '../journey-texts.ts';
-import { formatChange, formatShare } from '../report-format.ts';
+import { formatChange, formatDisplayDate, formatShare } from '../report-format.ts';
 import { REPORT_TEXTS } from '../report-texts.ts';
 import { type ReportColumn, ReportTable } from './report-table.tsx';
 
@@ -37,10 +38,16 @@ function MoversTable({
   );
 }
 
-/** The species that rose and fell most from the first sample to the latest. */
+/**
+ * The species that rose and fell most between the two samples compared (the latest and the latest earlier
+ * one of its lab database), named first; when no earlier sample shares its database, why none are compared.
+ */
 export function JourneyMovers({ journey }: { journey: Journey }) {
+  const which = journeyMoversText(journey, formatDisplayDate);
+  if (!journey.compared) return which ? <p className="journey-movers-samples">{which}</p> : null;
   return (
     <div className="journey-movers">
+      <p className="journey-movers-samples">{which}</p>
       <MoversTable
         id="journey-rose"
         caption={JOURNEY_TEXTS.roseCaption}

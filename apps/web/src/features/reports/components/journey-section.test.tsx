@@ -44,6 +44,20 @@ const journey: Journey = {
   thresholds: { richness: 59, shannon: 1.8, inverseSimpson: 6.5, evenness: 0.4, gmwi2: 1.49, gmhi: 3.08 },
   rule: 'rule',
   source: 'source',
+  compared: {
+    before: {
+      sampleIdentifier: 'MBK1',
+      name: 'Spring kit',
+      displayDate: '2026-01-01',
+      database: 'mpa_v30_CHOCOPhlAn_201901',
+    },
+    after: {
+      sampleIdentifier: 'MBK2',
+      name: 'Summer kit',
+      displayDate: '2026-04-01',
+      database: 'mpa_v30_CHOCOPhlAn_201901',
+    },
+  },
   rose: [{ name: 'Up', label: 'Up species', before: 1, after: 11, change: 10 }],
   fell: [],
 };
@@ -62,11 +76,22 @@ describe('the journey table (the charts’ text alternative)', () => {
     expect(rows[4]).toHaveTextContent('1.00 to 2.00');
   });
 
-  it('shows the species that rose, and says when none fell', () => {
+  it('names the two samples compared, shows the species that rose, and says when none fell', () => {
     render(<JourneyMovers journey={journey} />);
+    expect(
+      screen.getByText(
+        /^Species compared between Spring kit \(sample MBK1, 1 January 2026\) and your latest, Summer kit \(sample MBK2, 1 April 2026\)/,
+      ),
+    ).toBeVisible();
     const rose = screen.getByRole('table', { name: JOURNEY_TEXTS.roseCaption });
     expect(within(rose).getByRole('row', { name: /Up species/ })).toHaveTextContent('+10.000');
     expect(screen.getByText(JOURNEY_TEXTS.noneFell)).toBeVisible();
+  });
+
+  it('compares no species across a lab database break, and says why (issue 33 item 17)', () => {
+    render(<JourneyMovers journey={{ ...journey, compared: null, rose: [], fell: [] }} />);
+    expect(screen.getByText(/^Your latest sample was analysed with a newer lab database/)).toBeVisible();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 });
 
@@ -113,6 +138,36 @@ describe('why my scores are what they are', () => {
     expect(within(disease).queryByRole('row', { name: /Good/ })).not.toBeInTheDocument();
     await userEvent.click(screen.getByText(JOURNEY_TEXTS.whyPercentiles));
     expect(screen.getByText(/GMWI web tool reference set: 2,754 people/)).toBeVisible();
+  });
+});
+
+describe('why GMHI divides by 31 (issue 33 item 21)', () => {
+  it('says which count each list is divided by, and why', async () => {
+    const group = (linkedWith: 'health' | 'disease', listed: number, divisor: number) => ({
+      linkedWith,
+      title: linkedWith === 'health' ? 'Linked with health' : 'Linked with disease',
+      present: 1,
+      listed,
+      divisor,
+      entropy: 0.3,
+      psi: 0.3 / divisor,
+      species: [],
+    });
+    const report = makeReport({
+      gmhiExplanation: {
+        score: -0.5,
+        pseudocount: 0.00001,
+        healthPrevalent: group('health', 7, 7),
+        healthScarce: group('disease', 43, 31),
+      },
+    });
+    render(<ScoreWhy report={report} />);
+    await userEvent.click(screen.getByText(/^Why is my GMHI/));
+    expect(screen.getByText('Linked with disease: 1 of 43 species found')).toBeVisible();
+    expect(
+      screen.getByText(/^The count of species found is divided by 31, not by the 43 in the list/),
+    ).toBeVisible();
+    expect(screen.getByText(/That number is 7 for the 7 health-prevalent species\.$/)).toBeVisible();
   });
 });
 

@@ -4,6 +4,7 @@ import type {
   Gmwi2Contribution,
   Gmwi2ContributionGroup,
 } from '@portal/domain/report';
+import { gmhiDivisorText } from '@portal/domain/report/explain-texts';
 import { percentileExplanation } from '@portal/domain/report/readings';
 import { lineageTaxon, RANK_NAMES, taxonLabel } from '@portal/domain/report/taxa';
 import { JOURNEY_TEXTS } from '../journey-texts.ts';
@@ -61,6 +62,7 @@ function GmhiGroup({ group }: { group: GmhiGroupTerm }) {
           ))}
         </ul>
       )}
+      <p>{gmhiDivisorText(group)}</p>
       <p>
         {JOURNEY_TEXTS.gmhiTerm(group.present, group.divisor, group.entropy.toFixed(4), group.psi.toFixed(4))}
       </p>
