@@ -243,6 +243,16 @@ describe('Requisition page, blood kit', () => {
     expect(screen.getByLabelText(T.studyVisit)).toHaveValue('');
   });
 
+  it('shows the message the server sent when a submit fails with a 5xx (research §8)', async () => {
+    const { user } = open({
+      'POST /api/requisition/kits': () => ({ status: 500, body: { message: 'The site register is locked' } }),
+    });
+    await fillIn(user);
+    await user.click(submitButton());
+    expect(await screen.findByText(M.submitFailed('The site register is locked'))).toBeVisible();
+    expect(screen.queryByText(/Something went wrong/)).not.toBeInTheDocument();
+  });
+
   it('shows Unknown Kit for a label that is not a kit', async () => {
     open({ [KIT]: () => replyError(404, M.invalidKit, 'NOT_FOUND') });
     expect(await screen.findByRole('heading', { level: 1, name: M.unknownKitTitle })).toBeVisible();
