@@ -51,7 +51,7 @@ test('a participant reaches a kit’s questionnaires from the dashboard and from
 
   await page.goto('/kits');
   const card = page.getByRole('region', { name: project.name }).locator(`#kit-${active.id}`);
-  await card.getByRole('link', { name: `Questionnaires KIT-${active.id}` }).click();
+  await card.getByRole('link', { name: `Open Questionnaires KIT-${active.id}` }).click();
   await expect(page).toHaveURL(new RegExp(`/surveys\\?scrollingPosition=kit-${active.id}$`));
   await expect(page.locator(`#kit-${active.id}`)).toBeVisible();
 

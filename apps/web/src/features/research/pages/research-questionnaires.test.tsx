@@ -44,14 +44,30 @@ describe("reaching a kit's questionnaires on the research portal", () => {
     const card = (name: string) => screen.getByRole('article', { name });
     expect(
       await within(await screen.findByRole('article', { name: 'Visit 1' })).findByRole('link', {
-        name: /^Questionnaires\s*Visit 1$/,
+        name: /^Open Questionnaires\s*Visit 1$/,
       }),
     ).toHaveAttribute('href', '/surveys?scrollingPosition=kit-51');
-    expect(within(card('Visit 2')).getByRole('link', { name: /^Questionnaires\s*Visit 2$/ })).toHaveAttribute(
+    expect(within(card('Visit 2')).getByRole('link', { name: /^Open Questionnaires\s*Visit 2$/ })).toHaveAttribute(
       'href',
       '/surveys?scrollingPosition=kit-52',
     );
     expect(within(card('Spare')).queryByRole('link', { name: /Questionnaires/ })).toBeNull();
+  });
+
+  it('says a kit\'s id and "Questionnaires" once per card, and names no two regions alike', async () => {
+    const unnamed = projectKit(study, { id: 54, name: null, kitStatus: 'REQUESTED', surveysStats: stats(1) });
+    stubApi({ 'GET /research/kits': { status: 200, body: [{ ...study, kits: [unnamed, halfDone] }] } });
+    show('/kits');
+    const card = await screen.findByRole('article', { name: 'KIT-54' });
+    // What the card shows (a link's hidden words name its kit for screen readers).
+    const shown = { exact: true, ignore: 'script, style, .visually-hidden' };
+    expect(within(card).getAllByText('KIT-54', shown)).toHaveLength(1);
+    expect(within(card).getAllByText('Questionnaires', shown)).toHaveLength(1);
+    // A named kit still shows its id.
+    expect(within(screen.getByRole('article', { name: 'Visit 1' })).getByText('KIT-51')).toBeVisible();
+    const names = screen.getAllByRole('region').map((region) => region.getAttribute('aria-labelledby'));
+    const labels = names.map((id) => (id ? document.getElementById(id)?.textContent : null));
+    expect(new Set(labels).size).toBe(labels.length);
   });
 
   it('reminds the participant on the dashboard of each kit with questionnaires left', async () => {
