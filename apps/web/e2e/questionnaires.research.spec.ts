@@ -30,9 +30,12 @@ test('a participant reaches a kit’s questionnaires from the dashboard and from
   await login(page, user);
   // No Questionnaires entry in the research sidebar (consumer §2); the dashboard reminds instead.
   await expect(page.getByRole('navigation').getByRole('link', { name: 'Questionnaires' })).toHaveCount(0);
-  const reminders = page.getByRole('list', { name: 'Questionnaires to answer' });
-  await expect(reminders.getByText(`KIT-${active.id}`, { exact: true }).first()).toBeVisible();
-  await reminders.getByRole('link', { name: `Answer questionnaires KIT-${active.id}` }).click();
+  // One row for the project, within the panel's 7 (research §2).
+  const notifications = page.getByRole('list', { name: 'Notifications' });
+  const prompt = notifications.getByRole('listitem').filter({ hasText: project.name });
+  await expect(prompt).toContainText(/\d+ questionnaires to answer/);
+  expect(await notifications.getByRole('listitem').count()).toBeLessThanOrEqual(7);
+  await prompt.getByRole('link', { name: `Answer questionnaires ${project.name}` }).click();
   await expect(page).toHaveURL(new RegExp(`/surveys\\?scrollingPosition=kit-${active.id}$`));
   const row = page.locator(`#kit-${active.id}`);
   await expect(row).toBeVisible();

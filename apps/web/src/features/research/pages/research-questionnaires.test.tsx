@@ -47,10 +47,9 @@ describe("reaching a kit's questionnaires on the research portal", () => {
         name: /^Open Questionnaires\s*Visit 1$/,
       }),
     ).toHaveAttribute('href', '/surveys?scrollingPosition=kit-51');
-    expect(within(card('Visit 2')).getByRole('link', { name: /^Open Questionnaires\s*Visit 2$/ })).toHaveAttribute(
-      'href',
-      '/surveys?scrollingPosition=kit-52',
-    );
+    expect(
+      within(card('Visit 2')).getByRole('link', { name: /^Open Questionnaires\s*Visit 2$/ }),
+    ).toHaveAttribute('href', '/surveys?scrollingPosition=kit-52');
     expect(within(card('Spare')).queryByRole('link', { name: /Questionnaires/ })).toBeNull();
   });
 
@@ -70,17 +69,44 @@ describe("reaching a kit's questionnaires on the research portal", () => {
     expect(new Set(labels).size).toBe(labels.length);
   });
 
-  it('reminds the participant on the dashboard of each kit with questionnaires left', async () => {
+  it('reminds the participant on the dashboard of a project with questionnaires left, in one row', async () => {
     show('/dashboard');
     const notifications = await screen.findByRole('region', { name: 'Notifications' });
-    const reminders = await within(notifications).findByRole('list', { name: 'Questionnaires to answer' });
-    const items = within(reminders).getAllByRole('listitem');
-    expect(items).toHaveLength(1);
-    expect(items[0]).toHaveTextContent('Visit 1');
-    expect(items[0]).toHaveTextContent('50% complete');
-    expect(
-      within(reminders).getByRole('link', { name: /^Answer questionnaires\s*Visit 1$/ }),
-    ).toHaveAttribute('href', '/surveys?scrollingPosition=kit-51');
+    const prompt = await within(notifications).findByRole('link', {
+      name: new RegExp(`^Answer questionnaires\\s*${study.name}$`),
+    });
+    expect(prompt).toHaveAttribute('href', '/surveys?scrollingPosition=kit-51');
+    // Visit 1 has its five questionnaires half answered; Visit 2 is done.
+    expect(prompt.closest('li')).toHaveTextContent('5 questionnaires to answer');
+    expect(within(notifications).getAllByRole('listitem')).toHaveLength(1 + kits.length);
+  });
+
+  it('keeps the notifications panel at 7 rows, questionnaire prompts included (research §2)', async () => {
+    const second = makeProject({ id: 2, name: 'Second study' });
+    const many = Array.from({ length: 12 }, (_, i) =>
+      projectKit(i < 6 ? study : second, {
+        id: 100 + i,
+        name: `Kit ${i}`,
+        kitStatus: 'REQUESTED',
+        surveysStats: stats(1),
+      }),
+    );
+    stubApi({
+      'GET /research/kits': {
+        status: 200,
+        body: [
+          { ...study, kits: many.slice(0, 6) },
+          { ...second, kits: many.slice(6) },
+        ],
+      },
+    });
+    show('/dashboard');
+    const notifications = await screen.findByRole('region', { name: 'Notifications' });
+    await within(notifications).findByRole('link', { name: /^Answer questionnaires\s*Second study$/ });
+    const rows = within(notifications).getAllByRole('listitem');
+    expect(rows).toHaveLength(7);
+    expect(rows.filter((row) => /questionnaires to answer/.test(row.textContent ?? ''))).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent('30 questionnaires to answer');
   });
 
   it('opens the questionnaires list at the kit: scrolled to, highlighted and its heading focused', async () => {
