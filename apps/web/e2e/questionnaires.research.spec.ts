@@ -58,9 +58,15 @@ test('a participant reaches a kit’s questionnaires from the dashboard and from
   await expect(page).toHaveURL(new RegExp(`/surveys\\?scrollingPosition=kit-${active.id}$`));
   await expect(page.locator(`#kit-${active.id}`)).toBeVisible();
 
-  // Consumer features stay on the customer portal: no coach, no subscription on My Profile.
+  // The Coach page is back for booking (research §1, §2), with no subscription and no sidebar entry.
   await page.goto('/coach');
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/coach$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Microbiome Coach' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /subscription/i })).toHaveCount(0);
+  await expect(page.getByRole('navigation').getByRole('link', { name: /Coach/ })).toHaveCount(0);
+  await expectAccessible(page);
+  // Subscriptions stay on the customer portal: none on My Profile.
+
   await page.goto('/profile');
   await expect(page.getByRole('button', { name: 'Save changes' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Start a subscription' })).toHaveCount(0);
