@@ -5,7 +5,8 @@ import { expect } from './fixtures.ts';
 
 /**
  * Pictures of every screen (issue 26). The screens specs visit every page and every modal reachable from
- * the seeded demo at both sizes; they fail on a console error or an uncaught page error. With SCREENS_DIR
+ * the seeded demo at both sizes; they fail on a console error, an uncaught page error, or a page wider
+ * than the window at 320, 390 or 1280 px (issue 33). With SCREENS_DIR
  * set (`npm run screens` sets it) each state is also saved as `<SCREENS_DIR>/<portal>/<name>-<width>.png`.
  */
 export const SIZES = [
@@ -13,6 +14,12 @@ export const SIZES = [
   { width: 1280, height: 800 },
 ] as const;
 export type Size = (typeof SIZES)[number];
+
+/**
+ * No page is wider than its window (issue 33): every screen is also laid out at these widths, and a
+ * document wider than the viewport at any of them fails the run, named by its screen and width.
+ */
+export const WIDTH_CHECKS = [{ width: 320, height: 640 }, ...SIZES] as const;
 
 /** A long page is cut at this height so the set stays small; the top is what a first look sees. */
 const MAX_HEIGHT = 3200;
@@ -93,6 +100,10 @@ export class ScreenRecorder {
     { fullPage, sizes = SIZES }: { fullPage: boolean; sizes?: readonly Size[] },
   ): Promise<void> {
     const dir = process.env.SCREENS_DIR;
+    for (const size of WIDTH_CHECKS) {
+      await this.page.setViewportSize(size);
+      await this.expectNoSidewaysScroll(size.width);
+    }
     for (const size of sizes) {
       await this.page.setViewportSize(size);
       if (!dir) {
@@ -116,6 +127,38 @@ export class ScreenRecorder {
       });
       this.shots.push(file);
     }
+  }
+
+  /**
+   * Notes a document wider than the viewport (it scrolls sideways on a phone), with the widest elements
+   * that stick out, so the run fails naming them. A wide table scrolls inside its own region instead.
+   */
+  private async expectNoSidewaysScroll(width: number): Promise<void> {
+    const overflow = await this.page.evaluate(() => {
+      const viewport = document.documentElement.clientWidth;
+      const scrollWidth = document.documentElement.scrollWidth;
+      if (scrollWidth <= viewport) return null;
+      const culprits = [...document.body.querySelectorAll<HTMLElement>('*')]
+        .filter((element) => element.getBoundingClientRect().right > viewport + 0.5)
+        .filter(
+          (element) =>
+            !element.parentElement || element.parentElement.getBoundingClientRect().right <= viewport + 0.5,
+        )
+        .slice(0, 5)
+        .map((element) => {
+          const name = element.tagName.toLowerCase();
+          const classes =
+            element.className && typeof element.className === 'string'
+              ? `.${element.className.split(' ').join('.')}`
+              : '';
+          return `${name}${classes} (right edge ${Math.round(element.getBoundingClientRect().right)})`;
+        });
+      return { scrollWidth, viewport, culprits };
+    });
+    if (overflow)
+      this.errors.push(
+        `${this.current}: at ${width} px the document is ${overflow.scrollWidth} px wide (viewport ${overflow.viewport}): ${overflow.culprits.join(', ')}`,
+      );
   }
 
   /** Fails with every error seen, each named by its screen. */
