@@ -138,20 +138,33 @@ export class ScreenRecorder {
       const viewport = document.documentElement.clientWidth;
       const scrollWidth = document.documentElement.scrollWidth;
       if (scrollWidth <= viewport) return null;
+      // The elements that reach furthest right: what makes the document that wide.
+      // An element's box, or the content overflowing it (a long word, a nowrap line) when that is wider.
+      const right = (element: Element) => {
+        const box = element.getBoundingClientRect();
+        const ownScroll = getComputedStyle(element).overflowX !== 'visible';
+        return (ownScroll ? box.right : Math.max(box.right, box.left + element.scrollWidth)) + window.scrollX;
+      };
+      // Not what scrolls inside a box of its own (a wide table's region); a positioned element may escape
+      // its box (when the box is not its containing block), so it is always listed.
+      const scrollsInside = (element: HTMLElement) => {
+        if (['absolute', 'fixed'].includes(getComputedStyle(element).position)) return false;
+        for (let up = element.parentElement; up && up !== document.body; up = up.parentElement)
+          if (getComputedStyle(up).overflowX !== 'visible') return true;
+        return false;
+      };
       const culprits = [...document.body.querySelectorAll<HTMLElement>('*')]
-        .filter((element) => element.getBoundingClientRect().right > viewport + 0.5)
-        .filter(
-          (element) =>
-            !element.parentElement || element.parentElement.getBoundingClientRect().right <= viewport + 0.5,
-        )
+        .filter((element) => right(element) > viewport + 0.5 && !scrollsInside(element))
+        .sort((a, b) => right(b) - right(a))
+        // The innermost: an element whose overflow comes from a child is named by the child.
+        .filter((element, _, all) => !all.some((other) => other !== element && element.contains(other)))
         .slice(0, 5)
         .map((element) => {
-          const name = element.tagName.toLowerCase();
           const classes =
-            element.className && typeof element.className === 'string'
-              ? `.${element.className.split(' ').join('.')}`
+            typeof element.className === 'string' && element.className
+              ? `.${element.className.trim().split(/\s+/).join('.')}`
               : '';
-          return `${name}${classes} (right edge ${Math.round(element.getBoundingClientRect().right)})`;
+          return `${element.tagName.toLowerCase()}${classes} (right edge ${Math.round(right(element))})`;
         });
       return { scrollWidth, viewport, culprits };
     });
