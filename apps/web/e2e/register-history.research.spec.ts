@@ -5,7 +5,10 @@ import { expect, expectAccessible, test, uniqueEmail } from './fixtures.ts';
 const OPS_HEADERS = { 'x-ops-key': 'e2e-ops-key' };
 
 /** A research project and a participant code of it for `email` (what `ops` calls). */
-async function participantCode(request: APIRequestContext, email: string): Promise<{ code: string; name: string }> {
+async function participantCode(
+  request: APIRequestContext,
+  email: string,
+): Promise<{ code: string; name: string }> {
   const name = `History Study ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const project = await request.post('/api/admin/projects', {
     headers: OPS_HEADERS,
@@ -29,8 +32,8 @@ test('the registration steps are browser history: Back, Forward and a reload kee
   const { code, name } = await participantCode(request, email);
   await page.goto('/login');
   await page.goto('/register');
-  await page.getByLabel('Participant code').fill(code);
-  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Participant code' }).fill(code);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
   await page.getByRole('button', { name: 'Next' }).click();
   const accountFor = page.getByRole('group', { name: 'Who is this account for?' });
   await expect(accountFor).toBeVisible();
@@ -42,8 +45,8 @@ test('the registration steps are browser history: Back, Forward and a reload kee
   await page.goBack();
   await expect(page).toHaveURL(/\/register$/);
   await expect(page.getByText('Step 1 of 3')).toBeVisible();
-  await expect(page.getByLabel('Participant code')).toHaveValue(code);
-  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expect(page.getByRole('textbox', { name: 'Participant code' })).toHaveValue(code);
+  await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(email);
 
   // Forward shows step 2 again, with the project found.
   await page.goForward();
@@ -65,7 +68,7 @@ test('the registration steps are browser history: Back, Forward and a reload kee
   await page.goBack();
   await expect(page.getByText('Step 1 of 3')).toBeVisible();
   await page.reload();
-  await expect(page.getByLabel('Participant code')).toHaveValue(code);
-  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expect(page.getByRole('textbox', { name: 'Participant code' })).toHaveValue(code);
+  await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(email);
   await expectAccessible(page);
 });
