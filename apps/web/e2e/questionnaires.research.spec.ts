@@ -71,3 +71,37 @@ test('a participant reaches a kit’s questionnaires from the dashboard and from
   await expect(page.getByRole('button', { name: 'Save changes' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Start a subscription' })).toHaveCount(0);
 });
+
+/** axe's landmark-unique (moderate, so expectAccessible leaves it): no two regions alike on the page. */
+async function expectUniqueLandmarks(page: import('@playwright/test').Page) {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  const results = await new AxeBuilder({ page }).withRules(['landmark-unique']).analyze();
+  expect(
+    results.violations.flatMap((violation) => violation.nodes.map((node) => node.target.join(' '))),
+    `landmark-unique on ${page.url()}`,
+  ).toEqual([]);
+}
+
+test('My Research and My Profile name no two landmarks alike', async ({ page, request }) => {
+  const project = await createProject(request);
+  const user = await createUser(request);
+  const kits = await createKits(request, { ownerEmail: user.email, projectId: project.id, count: 2 });
+  for (const kit of kits) await setKitStatus(request, kit.id, { kitStatus: 'REQUESTED' });
+  await login(page, user);
+  await page.goto('/kits');
+  await expect(page.getByRole('region', { name: project.name })).toBeVisible();
+  await expect(page.locator('.kit-card')).toHaveCount(2);
+  await expectUniqueLandmarks(page);
+  await expectAccessible(page);
+  await page.goto('/profile');
+  await expect(page.getByRole('button', { name: 'Save changes' })).toBeVisible();
+  await expectUniqueLandmarks(page);
+  // Once the data consent is answered, My consents lists it under the same title as the form's section.
+  await page.getByRole('radio', { name: /Yes, I agree/ }).check();
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Saved successfully.')).toBeVisible();
+  await page.reload();
+  await expect(page.locator('.my-consent')).not.toHaveCount(0);
+  await expectUniqueLandmarks(page);
+  await expectAccessible(page);
+});
