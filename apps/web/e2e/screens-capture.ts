@@ -5,7 +5,8 @@ import { expect } from './fixtures.ts';
 
 /**
  * Pictures of every screen (issue 26). The screens specs visit every page and every modal reachable from
- * the seeded demo at both sizes; they fail on a console error or an uncaught page error. With SCREENS_DIR
+ * the seeded demo at both sizes; they fail on a console error, an uncaught page error, or a page wider
+ * than the window at 320, 390 or 1280 px (issue 33). With SCREENS_DIR
  * set (`npm run screens` sets it) each state is also saved as `<SCREENS_DIR>/<portal>/<name>-<width>.png`.
  */
 export const SIZES = [
@@ -13,6 +14,12 @@ export const SIZES = [
   { width: 1280, height: 800 },
 ] as const;
 export type Size = (typeof SIZES)[number];
+
+/**
+ * No page is wider than its window (issue 33): every screen is also laid out at these widths, and a
+ * document wider than the viewport at any of them fails the run, named by its screen and width.
+ */
+export const WIDTH_CHECKS = [{ width: 320, height: 640 }, ...SIZES] as const;
 
 /** A long page is cut at this height so the set stays small; the top is what a first look sees. */
 const MAX_HEIGHT = 3200;
@@ -93,6 +100,10 @@ export class ScreenRecorder {
     { fullPage, sizes = SIZES }: { fullPage: boolean; sizes?: readonly Size[] },
   ): Promise<void> {
     const dir = process.env.SCREENS_DIR;
+    for (const size of WIDTH_CHECKS) {
+      await this.page.setViewportSize(size);
+      await this.expectNoSidewaysScroll(size.width);
+    }
     for (const size of sizes) {
       await this.page.setViewportSize(size);
       if (!dir) {
@@ -116,6 +127,51 @@ export class ScreenRecorder {
       });
       this.shots.push(file);
     }
+  }
+
+  /**
+   * Notes a document wider than the viewport (it scrolls sideways on a phone), with the widest elements
+   * that stick out, so the run fails naming them. A wide table scrolls inside its own region instead.
+   */
+  private async expectNoSidewaysScroll(width: number): Promise<void> {
+    const overflow = await this.page.evaluate(() => {
+      const viewport = document.documentElement.clientWidth;
+      const scrollWidth = document.documentElement.scrollWidth;
+      if (scrollWidth <= viewport) return null;
+      // The elements that reach furthest right: what makes the document that wide.
+      // An element's box, or the content overflowing it (a long word, a nowrap line) when that is wider.
+      const right = (element: Element) => {
+        const box = element.getBoundingClientRect();
+        const ownScroll = getComputedStyle(element).overflowX !== 'visible';
+        return (ownScroll ? box.right : Math.max(box.right, box.left + element.scrollWidth)) + window.scrollX;
+      };
+      // Not what scrolls inside a box of its own (a wide table's region); a positioned element may escape
+      // its box (when the box is not its containing block), so it is always listed.
+      const scrollsInside = (element: HTMLElement) => {
+        if (['absolute', 'fixed'].includes(getComputedStyle(element).position)) return false;
+        for (let up = element.parentElement; up && up !== document.body; up = up.parentElement)
+          if (getComputedStyle(up).overflowX !== 'visible') return true;
+        return false;
+      };
+      const culprits = [...document.body.querySelectorAll<HTMLElement>('*')]
+        .filter((element) => right(element) > viewport + 0.5 && !scrollsInside(element))
+        .sort((a, b) => right(b) - right(a))
+        // The innermost: an element whose overflow comes from a child is named by the child.
+        .filter((element, _, all) => !all.some((other) => other !== element && element.contains(other)))
+        .slice(0, 5)
+        .map((element) => {
+          const classes =
+            typeof element.className === 'string' && element.className
+              ? `.${element.className.trim().split(/\s+/).join('.')}`
+              : '';
+          return `${element.tagName.toLowerCase()}${classes} (right edge ${Math.round(right(element))})`;
+        });
+      return { scrollWidth, viewport, culprits };
+    });
+    if (overflow)
+      this.errors.push(
+        `${this.current}: at ${width} px the document is ${overflow.scrollWidth} px wide (viewport ${overflow.viewport}): ${overflow.culprits.join(', ')}`,
+      );
   }
 
   /** Fails with every error seen, each named by its screen. */

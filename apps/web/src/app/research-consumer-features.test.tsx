@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ORDER_TEXTS } from '../components/orders/orders-texts.ts';
 import { REPORT_TEXTS } from '../features/reports/report-texts.ts';
@@ -6,7 +6,10 @@ import { endSession } from '../lib/session.ts';
 import { stubApi } from '../test/kits.tsx';
 import { completeProfile, renderRoute } from '../test/render.tsx';
 
-/** Research §2 lists which consumer features a participant meets: only the report page's two actions. */
+/**
+ * Research §2 lists which consumer features a participant meets: the report page's two actions, and the
+ * Coach page (research §1: booking through it) without its subscription.
+ */
 const adult = { ...completeProfile, userType: 'RESEARCH' as const };
 const minor = {
   ...adult,
@@ -33,10 +36,15 @@ describe('consumer features on the research portal', () => {
   it.each([
     ['an adult', adult],
     ['a minor', minor],
-  ])('sends %s away from /coach to the dashboard', async (_who, person) => {
-    const { location } = renderRoute('/coach', { signedInAs: person, config: research });
-    await waitFor(() => expect(location().pathname).toBe('/dashboard'));
-  });
+  ])(
+    'opens the Coach page for %s, where the call is booked (research §1), with no subscription',
+    async (_who, person) => {
+      const { location } = renderRoute('/coach', { signedInAs: person, config: research });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Microbiome Coach' })).toBeVisible();
+      expect(location().pathname).toBe('/coach');
+      expect(screen.queryByRole('button', { name: ORDER_TEXTS.manageSubscription })).toBeNull();
+    },
+  );
 
   it('keeps /coach on the customer portal', async () => {
     const { location } = renderRoute('/coach', { signedInAs: completeProfile });

@@ -234,12 +234,12 @@ export const routes: RouteObject[] = [
                       { path: 'evidence', element: <EvidencePage /> },
                     ],
                   },
-                  // Research participants have no coach (consumer §2: Coach is the customer portal's).
+                  // Research §1 and §2: booking is through the Coach page's Make Appointment, reached from
+                  // the questionnaires list and the report; the research sidebar has no Coach entry
+                  // (consumer §2), and the page offers no subscription there.
                   {
                     path: 'coach',
-                    element: (
-                      <ForAppType customer={<CoachPage />} research={<Navigate to="/dashboard" replace />} />
-                    ),
+                    element: <ForAppType customer={<CoachPage />} research={<CoachPage research />} />,
                   },
                   { path: 'profile', element: <ProfilePage /> },
                   { path: 'support', element: <SupportPage /> },

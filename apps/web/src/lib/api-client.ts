@@ -41,20 +41,41 @@ export type RequestOptions = {
   keepalive?: boolean;
 };
 
-async function readJson(response: Response): Promise<unknown> {
+/** The body as JSON; one that is not JSON reads as undefined, or as its text when `keepText` (a failure's). */
+async function readJson(response: Response, keepText = false): Promise<unknown> {
   const text = await response.text();
   if (!text) return undefined;
   try {
     return JSON.parse(text);
   } catch {
-    return undefined;
+    return keepText ? text : undefined;
   }
+}
+
+/** The longest plain-text answer shown as the server's message; longer ones are pages, not messages. */
+const MAX_TEXT_MESSAGE = 200;
+
+/**
+ * The sentence the server sent with a failure (research §8 shows it: "Failed to get kit information:
+ * {server message}"): its `message` field, whatever else the body holds, or a short plain-text body.
+ */
+function serverMessage(payload: unknown): string | undefined {
+  if (typeof payload === 'string') {
+    const text = payload.trim();
+    return text && text.length <= MAX_TEXT_MESSAGE && !text.startsWith('<') ? text : undefined;
+  }
+  if (payload && typeof payload === 'object' && 'message' in payload) {
+    const { message } = payload as { message: unknown };
+    return typeof message === 'string' && message.trim() ? message : undefined;
+  }
+  return undefined;
 }
 
 function toApiError(status: number, payload: unknown): ApiError {
   const parsed = apiErrorSchema.safeParse(payload);
   if (parsed.success) return new ApiError(status, parsed.data.message, parsed.data.code, parsed.data.fields);
-  return new ApiError(status, CLIENT_MESSAGES.unexpected, status >= 500 ? ERROR_CODES.internal : 'UNKNOWN');
+  const code = status >= 500 ? ERROR_CODES.internal : 'UNKNOWN';
+  return new ApiError(status, serverMessage(payload) ?? CLIENT_MESSAGES.unexpected, code);
 }
 
 async function send(path: string, options: RequestOptions, token?: string): Promise<unknown> {
@@ -75,7 +96,7 @@ async function send(path: string, options: RequestOptions, token?: string): Prom
     if (options.signal?.aborted) throw error;
     throw new ApiError(0, CLIENT_MESSAGES.network, 'NETWORK_ERROR');
   }
-  const payload = await readJson(response);
+  const payload = await readJson(response, !response.ok);
   if (!response.ok) {
     const error = toApiError(response.status, payload);
     if (error.code === ERROR_CODES.supportViewReadOnly) noteSupportViewRefusal();

@@ -29,7 +29,8 @@ export function storePendingRedeem(pending: PendingRedeem): void {
   }
 }
 
-function readPendingRedeem(): PendingRedeem | null {
+/** The code and email kept by the registration's first step, without clearing them (a reload shows them). */
+export function readPendingRedeem(): PendingRedeem | null {
   try {
     const raw = window.localStorage.getItem(REDEEM_ON_REGISTER_KEY);
     if (!raw) return null;

@@ -1,5 +1,5 @@
 import type { Kit } from '@portal/domain';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { freshAccessToken } from '../../lib/api-client.ts';
 import { useConfig } from '../../lib/config.ts';
 import { Button } from '../ui/button.tsx';
@@ -10,7 +10,7 @@ import { KITS_TEXTS } from './kit-texts.ts';
  * Questionnaire progress of a kit. Infant kits (with a surveyResultId) answer theirs in an external
  * questionnaire, opened with the kit's surveyResultId and the access token instead of the usual stats.
  */
-export function KitQuestionnaires({ kit }: { kit: Kit }) {
+export function KitQuestionnaires({ kit, children }: { kit: Kit; children?: ReactNode }) {
   if (kit.surveyResultId) return <InfantQuestionnaires surveyResultId={kit.surveyResultId} />;
   const total = kit.surveysStats.reduce((sum, s) => sum + s.totalQuestions, 0);
   const done = kit.surveysStats.reduce((sum, s) => sum + Math.min(s.completedQuestions, s.totalQuestions), 0);
@@ -21,6 +21,7 @@ export function KitQuestionnaires({ kit }: { kit: Kit }) {
       <h3>{KITS_TEXTS.questionnaires}</h3>
       <p>{KITS_TEXTS.questionnaireProgress(done, total)}</p>
       <progress value={done} max={total} aria-label={KITS_TEXTS.questionnaires} />
+      {children}
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import {
   type AnswerRecord,
+  formatDisplayDate,
   isNumberLike,
-  latestAnswerDate,
+  parseDisplayDate,
   type SurveyQuestion,
   TEXT_ANSWER_MAX_LENGTH,
 } from '@portal/domain';
@@ -123,19 +124,38 @@ function NumberInput({ question, record, onChange, labelledBy, describedBy }: An
   );
 }
 
-function DateInput({ question, record, onChange, labelledBy, describedBy, now }: AnswerInputProps) {
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A date typed as DD/MM/YYYY, as every date of the portal is, whatever the browser's locale (a native
+ * date input follows it). A complete date is kept as YYYY-MM-DD (research §5); anything else is kept as
+ * typed, so the card says what is wrong with it.
+ */
+function DateInput({ question, record, onChange, labelledBy, describedBy }: AnswerInputProps) {
+  const stored = record?.answerString ?? '';
+  const hintId = `${question.questionId}-format`;
   return (
-    <input
-      id={`${question.questionId}-input`}
-      className="survey-date"
-      type="date"
-      max={latestAnswerDate(now)}
-      value={record?.answerString ?? ''}
-      aria-labelledby={labelledBy}
-      aria-describedby={describedBy}
-      aria-invalid={describedBy ? true : undefined}
-      onChange={(event) => onChange(textAnswer(question, event.target.value))}
-    />
+    <div className="survey-date-field">
+      <input
+        id={`${question.questionId}-input`}
+        className="survey-date"
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={10}
+        value={ISO_DAY.test(stored) ? formatDisplayDate(stored) : stored}
+        aria-labelledby={labelledBy}
+        aria-describedby={[hintId, describedBy].filter(Boolean).join(' ')}
+        aria-invalid={describedBy ? true : undefined}
+        onChange={(event) => {
+          const typed = event.target.value;
+          onChange(textAnswer(question, parseDisplayDate(typed) ?? typed));
+        }}
+      />
+      <span id={hintId} className="field-hint">
+        {QUESTION_TEXTS.dateFormat}
+      </span>
+    </div>
   );
 }
 

@@ -1,4 +1,4 @@
-import type { AnswerRecord, SurveyQuestion } from '@portal/domain';
+import { ANSWER_MESSAGES, type AnswerRecord, type SurveyQuestion } from '@portal/domain';
 import { AnswerInput } from './answer-input.tsx';
 import { QUESTION_TEXTS } from './question-texts.ts';
 
@@ -15,7 +15,20 @@ type QuestionCardProps = {
 };
 
 /** One question: a fieldset named by its number and text, its input, and why an answer was refused. */
-export function QuestionCard({ question, text, record, message, notice, onChange, now }: QuestionCardProps) {
+export function QuestionCard({
+  question,
+  text,
+  record,
+  message: checked,
+  notice,
+  onChange,
+  now,
+}: QuestionCardProps) {
+  // A date is typed as DD/MM/YYYY (the API's own message names the YYYY-MM-DD it stores).
+  const message =
+    question.answerType === 'DATE' && checked === ANSWER_MESSAGES.invalidDate
+      ? QUESTION_TEXTS.invalidDate
+      : checked;
   const legendId = `${question.questionId}-legend`;
   const messageId = `${question.questionId}-message`;
   const describedBy = message ? messageId : undefined;

@@ -1,5 +1,5 @@
 import { KIT_MESSAGES, RESEARCH_MESSAGES } from '@portal/domain';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { isParticipantCodeWellFormed } from '../../lib/pending-redeem.ts';
 import type { ResearchVoucher } from '../../lib/research-api.ts';
 import { type AddressDraft, isValidAddress } from '../address/address-draft.ts';
@@ -47,8 +47,20 @@ type StepFormProps = {
 };
 
 function StepForm({ label, busy, error, ready, action, onBack, onSubmit, children }: StepFormProps) {
+  const formRef = useRef<HTMLFormElement>(null);
+  // A refusal leaves the pressed button disabled for a moment, and focus with it: it goes to the field
+  // the message is about (or the step's first field), so a keyboard user carries on where it matters.
+  useEffect(() => {
+    if (!error || busy) return;
+    const form = formRef.current;
+    const field =
+      form?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+      form?.querySelector<HTMLElement>('input:not([disabled]), select:not([disabled])');
+    field?.focus();
+  }, [error, busy]);
   return (
     <form
+      ref={formRef}
       noValidate
       aria-label={label}
       onSubmit={(event) => {

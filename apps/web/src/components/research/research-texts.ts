@@ -36,9 +36,9 @@ export const RESEARCH_TEXTS = {
   progress: 'Progress',
   projectKits: (name: string) => `Kits of ${name}`,
   questionnaires: 'Questionnaires',
-  questionnairesLeft: 'Questionnaires to answer',
   answerQuestionnaires: 'Answer questionnaires',
-  questionnairesDone: (percent: number) => `${percent}% complete`,
+  questionnairesToAnswer: (count: number) =>
+    `${count} ${count === 1 ? 'questionnaire' : 'questionnaires'} to answer`,
 } as const;
 
 export const RESEARCH_MODAL_TEXTS = {

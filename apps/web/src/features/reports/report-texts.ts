@@ -8,6 +8,8 @@ import { statementText } from '@portal/domain/report/statements';
  */
 export const REPORT_TEXTS = {
   title: 'Reports',
+  /** Research portal: before the link to the Coach page, where the call is booked. */
+  coachIntro: 'Talk your report through with a coach: book your call on the',
   empty: 'Sorry, you have no reports to display at this time.',
   /** The empty state's next step, after the spec's text. */
   emptyAction: 'Track your kits',

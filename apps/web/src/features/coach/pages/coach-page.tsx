@@ -32,8 +32,9 @@ function nextToBook(kits: Kit[], bookings: CoachBooking[]): Kit | undefined {
 /**
  * Microbiome Coach (research §2 "Your kits", consumer /coach): what the call is and when it can be
  * booked, four help cards, the kits with their coach state and booking, and the kits given to others.
+ * On the research portal (`research`) it offers no subscription.
  */
-export function CoachPage() {
+export function CoachPage({ research = false }: { research?: boolean }) {
   const kits = useKits();
   const bookings = useCoachBookings();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -55,7 +56,8 @@ export function CoachPage() {
               {COACH_TEXTS.makeAppointment}
             </Button>
           ) : null}
-          <ManageSubscriptionPopover />
+          {/* Subscriptions and ordering stay out of the research portal. */}
+          {research ? null : <ManageSubscriptionPopover />}
         </div>
       </section>
       <CoachHelpCards />

@@ -1,5 +1,5 @@
 import { RECRUITMENT_MESSAGES } from '@portal/domain';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '../../../test/render.tsx';
 import { type Routes, replyError, stubRecruitmentApi } from '../recruitment.test-helpers.ts';
@@ -48,6 +48,16 @@ describe('Unsubscribe page', () => {
     expect(await screen.findByText(RECRUITMENT_MESSAGES.unsubscribed)).toBeVisible();
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ token: TOKEN });
     expect(screen.queryByRole('button', { name: 'Unsubscribe' })).not.toBeInTheDocument();
+  });
+
+  it('sends one request for a double click', async () => {
+    const { calls } = openUnsubscribe(`/unsubscribe?token=${TOKEN}`);
+    const button = await screen.findByRole('button', { name: 'Unsubscribe' });
+    // Two clicks with nothing awaited between them, as a fast double click lands.
+    fireEvent.click(button);
+    fireEvent.click(button);
+    expect(await screen.findByText(RECRUITMENT_MESSAGES.unsubscribed)).toBeVisible();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
   });
 
   it('says when the candidate has unsubscribed already', async () => {

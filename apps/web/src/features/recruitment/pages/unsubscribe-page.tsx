@@ -1,5 +1,5 @@
 import { RECRUITMENT_MESSAGES } from '@portal/domain';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -15,6 +15,17 @@ export function UnsubscribePage() {
   const token = found && isDecodableToken(found) ? found : null;
   const info = useUnsubscribeInfo(token);
   const unsubscribe = useUnsubscribe();
+  // A double click lands both clicks before the busy button re-renders disabled: one request is sent.
+  const sending = useRef(false);
+  function send(value: string) {
+    if (sending.current) return;
+    sending.current = true;
+    unsubscribe.mutate(value, {
+      onSettled: () => {
+        sending.current = false;
+      },
+    });
+  }
 
   if (token === null) {
     return (
@@ -45,7 +56,7 @@ export function UnsubscribePage() {
         <>
           <p>{RECRUITMENT_TEXTS.unsubscribeQuestion}</p>
           <div className="form-actions">
-            <Button busy={unsubscribe.isPending} onClick={() => unsubscribe.mutate(token)}>
+            <Button busy={unsubscribe.isPending} onClick={() => send(token)}>
               Unsubscribe
             </Button>
           </div>

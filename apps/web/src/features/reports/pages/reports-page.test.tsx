@@ -188,6 +188,29 @@ describe('Reports page', () => {
     ).toBeVisible();
   });
 
+  it('leads a research participant to the Coach page to book the call (research §1), not a customer', async () => {
+    stubReportsApi(routes);
+    const participant = {
+      gender: 'FEMALE',
+      dateOfBirth: '1990-05-04',
+      phoneNumber: '0400 000 000',
+      addressLine1: '1 Queen St',
+      suburb: 'Brisbane City',
+      state: 'QLD',
+      postcode: '4000',
+    };
+    renderRoute('/report/1', { signedInAs: participant, config: { appType: 'RESEARCH' } });
+    await screen.findByRole('heading', { level: 2, name: `${LONG_NAME}, 15 January 2025` });
+    expect(screen.getByRole('link', { name: 'Microbiome Coach' })).toHaveAttribute('href', '/coach');
+  });
+
+  it('has no Coach link on the customer report: Coach is in its sidebar', async () => {
+    stubReportsApi(routes);
+    renderRoute('/report/1', { signedInAs: {} });
+    await screen.findByRole('heading', { level: 2, name: `${LONG_NAME}, 15 January 2025` });
+    expect(screen.queryByText(REPORT_TEXTS.coachIntro, { exact: false })).toBeNull();
+  });
+
   it('says when an index is not available for the sample', async () => {
     const report = makeReport();
     stubReportsApi({

@@ -18,6 +18,7 @@ import { JourneySection } from '../components/journey-section.tsx';
 import { NotableTaxa } from '../components/notable-taxa.tsx';
 import { ProtocolSection } from '../components/protocol-section.tsx';
 import { ReportActions } from '../components/report-actions.tsx';
+import { ReportCoachLink } from '../components/report-coach-link.tsx';
 import { ReportMaintenance } from '../components/report-maintenance.tsx';
 import { SampleSelect } from '../components/sample-select.tsx';
 import { formatDisplayDate } from '../report-format.ts';
@@ -165,6 +166,7 @@ export function ReportsPage() {
         primary={primary?.sampleIdentifier ?? null}
         secondary={comparable ? (secondary?.sampleIdentifier ?? null) : null}
       />
+      {primary ? <ReportCoachLink /> : null}
       {primary ? (
         primaryReport.isPending ? (
           <Loading />

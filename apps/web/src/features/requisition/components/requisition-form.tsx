@@ -67,8 +67,9 @@ export function RequisitionForm({ info, stool, onSubmitted }: RequisitionFormPro
   const subjectId = useWatch({ control: form.control, name: 'subjectId' });
   const settledSubject = useDebouncedValue((subjectId ?? '').trim(), VISITOR_LOOKUP_DEBOUNCE_MS);
   const visitor = useVisitorInfo(info.kit.kitHashedId, settledSubject);
+  const lookupHolds = Boolean(visitor.data) && settledSubject === (subjectId ?? '').trim();
   const visitProblem = (studyVisit: string) =>
-    visitor.data && settledSubject === (subjectId ?? '').trim()
+    visitor.data && lookupHolds
       ? duplicateKitProblem(
           visitor.data.visits,
           { kitType: info.kit.kitType, studyVisit, subjectId: settledSubject },
@@ -127,7 +128,12 @@ export function RequisitionForm({ info, stool, onSubmitted }: RequisitionFormPro
     <FormProvider {...form}>
       <form onSubmit={onSubmit} noValidate aria-label={REQUISITION_TEXTS.formLabel}>
         <SubjectFields kitHashedId={info.kit.kitHashedId} timezone={info.site.timezone} />
-        <VisitFields timezone={info.site.timezone} visitProblem={visitProblem} />
+        <VisitFields
+          timezone={info.site.timezone}
+          visitProblem={visitProblem}
+          lookup={lookupHolds ? `${settledSubject}@${visitor.dataUpdatedAt}` : ''}
+          savedVisit={info.studyVisit ?? ''}
+        />
         {isBlood ? (
           <TubeReplacements
             tubes={info.kit.tubes}

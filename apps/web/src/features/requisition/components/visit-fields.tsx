@@ -11,9 +11,15 @@ import { REQUISITION_TEXTS } from '../requisition-texts.ts';
 export function VisitFields({
   timezone,
   visitProblem,
+  lookup,
+  savedVisit,
 }: {
   timezone: string;
   visitProblem: (studyVisit: string) => string | null;
+  /** Changes when a subject lookup arrives (empty while none holds for the subject typed). */
+  lookup: string;
+  /** The visit the kit was saved with: what a choice refused by a late lookup goes back to. */
+  savedVisit: string;
 }) {
   const { register, formState, getValues, setValue } = useFormContext<RequisitionFormValues>();
   const { errors } = formState;
@@ -32,6 +38,16 @@ export function VisitFields({
       if (problem) setValue('studyVisit', accepted.current);
     },
   });
+  // A visit chosen before the lookup arrived is checked when it does, and refused the same way (§5).
+  const checkOnLookup = useRef(visitProblem);
+  checkOnLookup.current = visitProblem;
+  useEffect(() => {
+    if (!lookup) return;
+    const problem = checkOnLookup.current(getValues('studyVisit'));
+    if (!problem) return;
+    setRefused(problem);
+    setValue('studyVisit', savedVisit);
+  }, [lookup, getValues, setValue, savedVisit]);
   const visitError = refused ?? errors.studyVisit?.message;
   // The zone's name on the collection day (AEST or AEDT where daylight saving applies), today until then.
   const collectionDate = parseDisplayDate(

@@ -71,4 +71,24 @@ describe('Replacement page', () => {
     expect(screen.getByRole('button', { name: T.submit })).toBeDisabled();
     await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0));
   });
+
+  it('shows the message the server sent with a 5xx, whatever its shape (research §8)', async () => {
+    open({
+      [KIT]: () => ({
+        status: 503,
+        body: { statusCode: 503, error: 'Service Unavailable', message: 'The kit registry is being updated' },
+      }),
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      M.kitInfoFailed('The kit registry is being updated'),
+    );
+    expect(screen.queryByText(/Something went wrong/)).not.toBeInTheDocument();
+  });
+
+  it('shows a plain-text 5xx answer as the server message', async () => {
+    open({ [KIT]: () => ({ status: 502, body: 'Upstream kit service timed out' }) });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      M.kitInfoFailed('Upstream kit service timed out'),
+    );
+  });
 });

@@ -233,6 +233,28 @@ describe('Requisition page, blood kit', () => {
     expect(posts(calls)).toHaveLength(0);
   });
 
+  it('refuses and reverts a duplicate visit chosen before the subject lookup returned', async () => {
+    const { user, calls } = open({
+      'GET /api/requisition/visitors': () => ({
+        status: 200,
+        body: {
+          visits: [{ studyVisit: 'SV1', visitAt: '2026-01-10T08:00:00+10:00', kitTypes: ['ORBITM_B_KIT'] }],
+        },
+      }),
+    });
+    await user.type(await screen.findByLabelText(T.subjectId), 'SUBJ-9');
+    const visit = screen.getByLabelText(T.studyVisit);
+    // Chosen at once, before the debounced lookup has even been sent.
+    await user.selectOptions(visit, 'SV1');
+    expect(calls.filter((c) => c.path === '/api/requisition/visitors')).toHaveLength(0);
+    expect(visit).toHaveValue('SV1');
+    expect(
+      await screen.findByText('A kit of this type already exists for this subject for the given study visit'),
+    ).toBeVisible();
+    expect(visit).toHaveValue('');
+    expect(posts(calls)).toHaveLength(0);
+  });
+
   it('refuses a second kit of the type for the visit, and the study visit goes back', async () => {
     const { user } = open({
       'POST /api/requisition/kits': () => replyError(409, M.duplicateKit, 'CONFLICT'),
@@ -241,6 +263,16 @@ describe('Requisition page, blood kit', () => {
     await user.click(submitButton());
     expect(await screen.findByText(M.submitFailed(M.duplicateKit))).toBeVisible();
     expect(screen.getByLabelText(T.studyVisit)).toHaveValue('');
+  });
+
+  it('shows the message the server sent when a submit fails with a 5xx (research §8)', async () => {
+    const { user } = open({
+      'POST /api/requisition/kits': () => ({ status: 500, body: { message: 'The site register is locked' } }),
+    });
+    await fillIn(user);
+    await user.click(submitButton());
+    expect(await screen.findByText(M.submitFailed('The site register is locked'))).toBeVisible();
+    expect(screen.queryByText(/Something went wrong/)).not.toBeInTheDocument();
   });
 
   it('shows Unknown Kit for a label that is not a kit', async () => {

@@ -37,7 +37,12 @@ export function ResearchKitCard({
     >
       <KitNameEditor kit={kit} headingId={headingId} />
       <dl className="kit-facts">
-        <KitIdFacts kit={kit} />
+        {/* The title is KIT-n until the participant names the kit: the id is not said twice. */}
+        {kit.name?.trim() ? (
+          <KitIdFacts kit={kit} />
+        ) : (
+          <KitFact term={KITS_TEXTS.sampleId}>{kit.sampleIdentifier}</KitFact>
+        )}
         <KitFact term={KITS_TEXTS.status} status={kit.kitStatus}>
           {researchKitStatusLabel(kit, brandName)}
         </KitFact>
@@ -47,7 +52,8 @@ export function ResearchKitCard({
           <Button onClick={() => onSendNow(kit)}>{RESEARCH_MODAL_TEXTS.activateTitle}</Button>
         </div>
       ) : null}
-      <section className="kit-section" aria-labelledby={`${headingId}-progress`}>
+      {/* Not a landmark: every card has one, and regions must be told apart (axe landmark-unique). */}
+      <div className="kit-section">
         <h3 id={`${headingId}-progress`}>{RESEARCH_TEXTS.progress}</h3>
         <ol className="research-steps">
           {steps.map((step) => (
@@ -63,23 +69,25 @@ export function ResearchKitCard({
             </li>
           ))}
         </ol>
-      </section>
-      {reportDelivered(kit) || answersQuestionnairesHere(kit) ? (
+      </div>
+      {reportDelivered(kit) ? (
         <p className="kit-report-link form-actions">
-          {reportDelivered(kit) ? (
-            <Link className="button button-primary" to={kitLink(kit)}>
-              {KITS_TEXTS.viewReport}
-            </Link>
-          ) : null}
-          {answersQuestionnairesHere(kit) ? (
-            <Link className="button button-secondary" to={questionnairesLink(kit)}>
-              {RESEARCH_TEXTS.questionnaires}
-              <span className="visually-hidden"> {kitDisplayName(kit)}</span>
-            </Link>
-          ) : null}
+          <Link className="button button-primary" to={kitLink(kit)}>
+            {KITS_TEXTS.viewReport}
+          </Link>
         </p>
       ) : null}
-      <KitQuestionnaires kit={kit} />
+      {/* One "Questionnaires": the progress block's heading; its action opens the list at this kit. */}
+      <KitQuestionnaires kit={kit}>
+        {answersQuestionnairesHere(kit) ? (
+          <p className="form-actions">
+            <Link className="button button-secondary" to={questionnairesLink(kit)}>
+              {KITS_TEXTS.openQuestionnaires}
+              <span className="visually-hidden"> {kitDisplayName(kit)}</span>
+            </Link>
+          </p>
+        ) : null}
+      </KitQuestionnaires>
     </article>
   );
 }

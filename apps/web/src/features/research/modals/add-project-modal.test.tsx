@@ -150,4 +150,33 @@ describe('Add a new project, then claim a kit', () => {
     expect(await within(dialog).findByRole('button', { name: RESEARCH_MODAL_TEXTS.yes })).toBeVisible();
     expect(calls.filter((c) => c.path === '/research/join')).toHaveLength(1);
   });
+
+  it('puts focus back on the voucher after a refused voucher, and Escape still closes the dialog', async () => {
+    const calls = stubApi({
+      'GET /research/kits': { status: 200, body: [] },
+      'POST /research/join': { status: 200, body: { researchProjectName: 'Gut study', projectId: 7 } },
+      'POST /research/check-voucher': {
+        status: 404,
+        body: { message: KIT_MESSAGES.invalidVoucher, code: 'NOT_FOUND' },
+      },
+    });
+    const { user } = renderRoute('/kits', { config: researchConfig, signedInAs: participant });
+    await user.click(await screen.findByRole('button', { name: RESEARCH_TEXTS.joinProject }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(RESEARCH_TEXTS.participantCode), CODE);
+    await user.click(within(dialog).getByRole('button', { name: RESEARCH_MODAL_TEXTS.join }));
+    await user.click(await within(dialog).findByRole('button', { name: RESEARCH_MODAL_TEXTS.yes }));
+    const voucher = within(dialog).getByLabelText(RESEARCH_MODAL_TEXTS.voucher);
+    await user.type(voucher, 'WRONG-CODE-1234');
+    await user.click(within(dialog).getByRole('button', { name: RESEARCH_MODAL_TEXTS.proceed }));
+    expect(await within(dialog).findByText(KIT_MESSAGES.invalidVoucher)).toBeVisible();
+    await waitFor(() => expect(voucher).toHaveFocus());
+    expect(voucher).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.filter((c) => c.path === '/research/check-voucher')).toHaveLength(1);
+    // Focus lost to the page (a click outside, a screen reader's cursor): Escape still closes.
+    (document.activeElement as HTMLElement | null)?.blur();
+    expect(document.body).toHaveFocus();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
 });

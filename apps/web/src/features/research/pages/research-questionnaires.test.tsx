@@ -44,27 +44,69 @@ describe("reaching a kit's questionnaires on the research portal", () => {
     const card = (name: string) => screen.getByRole('article', { name });
     expect(
       await within(await screen.findByRole('article', { name: 'Visit 1' })).findByRole('link', {
-        name: /^Questionnaires\s*Visit 1$/,
+        name: /^Open Questionnaires\s*Visit 1$/,
       }),
     ).toHaveAttribute('href', '/surveys?scrollingPosition=kit-51');
-    expect(within(card('Visit 2')).getByRole('link', { name: /^Questionnaires\s*Visit 2$/ })).toHaveAttribute(
-      'href',
-      '/surveys?scrollingPosition=kit-52',
-    );
+    expect(
+      within(card('Visit 2')).getByRole('link', { name: /^Open Questionnaires\s*Visit 2$/ }),
+    ).toHaveAttribute('href', '/surveys?scrollingPosition=kit-52');
     expect(within(card('Spare')).queryByRole('link', { name: /Questionnaires/ })).toBeNull();
   });
 
-  it('reminds the participant on the dashboard of each kit with questionnaires left', async () => {
+  it('says a kit\'s id and "Questionnaires" once per card, and names no two regions alike', async () => {
+    const unnamed = projectKit(study, { id: 54, name: null, kitStatus: 'REQUESTED', surveysStats: stats(1) });
+    stubApi({ 'GET /research/kits': { status: 200, body: [{ ...study, kits: [unnamed, halfDone] }] } });
+    show('/kits');
+    const card = await screen.findByRole('article', { name: 'KIT-54' });
+    // What the card shows (a link's hidden words name its kit for screen readers).
+    const shown = { exact: true, ignore: 'script, style, .visually-hidden' };
+    expect(within(card).getAllByText('KIT-54', shown)).toHaveLength(1);
+    expect(within(card).getAllByText('Questionnaires', shown)).toHaveLength(1);
+    // A named kit still shows its id.
+    expect(within(screen.getByRole('article', { name: 'Visit 1' })).getByText('KIT-51')).toBeVisible();
+    const names = screen.getAllByRole('region').map((region) => region.getAttribute('aria-labelledby'));
+    const labels = names.map((id) => (id ? document.getElementById(id)?.textContent : null));
+    expect(new Set(labels).size).toBe(labels.length);
+  });
+
+  it('reminds the participant on the dashboard of a project with questionnaires left, in one row', async () => {
     show('/dashboard');
     const notifications = await screen.findByRole('region', { name: 'Notifications' });
-    const reminders = await within(notifications).findByRole('list', { name: 'Questionnaires to answer' });
-    const items = within(reminders).getAllByRole('listitem');
-    expect(items).toHaveLength(1);
-    expect(items[0]).toHaveTextContent('Visit 1');
-    expect(items[0]).toHaveTextContent('50% complete');
-    expect(
-      within(reminders).getByRole('link', { name: /^Answer questionnaires\s*Visit 1$/ }),
-    ).toHaveAttribute('href', '/surveys?scrollingPosition=kit-51');
+    const prompt = await within(notifications).findByRole('link', {
+      name: new RegExp(`^Answer questionnaires\\s*${study.name}$`),
+    });
+    expect(prompt).toHaveAttribute('href', '/surveys?scrollingPosition=kit-51');
+    // Visit 1 has its five questionnaires half answered; Visit 2 is done.
+    expect(prompt.closest('li')).toHaveTextContent('5 questionnaires to answer');
+    expect(within(notifications).getAllByRole('listitem')).toHaveLength(1 + kits.length);
+  });
+
+  it('keeps the notifications panel at 7 rows, questionnaire prompts included (research §2)', async () => {
+    const second = makeProject({ id: 2, name: 'Second study' });
+    const many = Array.from({ length: 12 }, (_, i) =>
+      projectKit(i < 6 ? study : second, {
+        id: 100 + i,
+        name: `Kit ${i}`,
+        kitStatus: 'REQUESTED',
+        surveysStats: stats(1),
+      }),
+    );
+    stubApi({
+      'GET /research/kits': {
+        status: 200,
+        body: [
+          { ...study, kits: many.slice(0, 6) },
+          { ...second, kits: many.slice(6) },
+        ],
+      },
+    });
+    show('/dashboard');
+    const notifications = await screen.findByRole('region', { name: 'Notifications' });
+    await within(notifications).findByRole('link', { name: /^Answer questionnaires\s*Second study$/ });
+    const rows = within(notifications).getAllByRole('listitem');
+    expect(rows).toHaveLength(7);
+    expect(rows.filter((row) => /questionnaires to answer/.test(row.textContent ?? ''))).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent('30 questionnaires to answer');
   });
 
   it('opens the questionnaires list at the kit: scrolled to, highlighted and its heading focused', async () => {

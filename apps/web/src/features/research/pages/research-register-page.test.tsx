@@ -121,7 +121,8 @@ describe('Research registration, steps 1 and 2', () => {
       'POST /auth/register': register,
     });
     const view = await submitStep0(CODE);
-    await view.user.click(await screen.findByRole('button', { name: 'Next' }));
+    await screen.findByRole('group', { name: 'Who is this account for?' });
+    await view.user.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByRole('alert')).toHaveTextContent(REGISTRATION_MESSAGES.selectionRequired);
     await view.user.click(screen.getByRole('radio', { name: ACCOUNT_TYPE_LABELS.adult }));
     await view.user.click(screen.getByRole('button', { name: 'Next' }));

@@ -1,13 +1,13 @@
 import { type AccountType, RESEARCH_MESSAGES } from '@portal/domain';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { AccountTypeStep } from '../../../components/auth/account-type-step.tsx';
 import { DetailsStep } from '../../../components/auth/details-step.tsx';
-import { RegistrationSent, useRegistrationSteps } from '../../../components/auth/registration-steps.tsx';
+import { RegistrationSent } from '../../../components/auth/registration-steps.tsx';
 import { RESEARCH_TEXTS } from '../../../components/research/research-texts.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import type { ApiError } from '../../../lib/api-client.ts';
-import { storePendingRedeem } from '../../../lib/pending-redeem.ts';
+import { readPendingRedeem, storePendingRedeem } from '../../../lib/pending-redeem.ts';
 import { type CheckedParticipant, ParticipantStep } from '../components/participant-step.tsx';
 
 type Step =
@@ -23,14 +23,48 @@ export function signUpErrorText(error: ApiError): string {
     : error.message;
 }
 
+type StepState = { registrationStep?: Step } | null;
+
+/**
+ * The registration's steps as browser history entries: Back goes to the previous step, Forward comes
+ * back, and a reload stays on the step (its state is the entry's). The new step's heading takes focus,
+ * as the control that moved the person on went with its step.
+ */
+function useHistorySteps() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const step = (location.state as StepState)?.registrationStep ?? { name: 'code' };
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const shown = useRef(step.name);
+  useEffect(() => {
+    if (shown.current === step.name) return;
+    shown.current = step.name;
+    headingRef.current?.focus();
+  }, [step.name]);
+  function goTo(next: Step) {
+    // Once registered, Back does not offer the sent form again.
+    navigate(`${location.pathname}${location.search}`, {
+      state: { registrationStep: next },
+      replace: next.name === 'done',
+    });
+  }
+  return { step, goTo, headingRef };
+}
+
 /**
  * Research Participant Registration: step 0 participant code and email, step 1 account type, step 2
  * details, then check-your-email.
  */
 export function ResearchRegisterPage() {
-  const { step, goTo, headingRef } = useRegistrationSteps<Step>({ name: 'code' });
-  const [checked, setChecked] = useState<CheckedParticipant | null>(null);
-  const [accountType, setAccountType] = useState<AccountType | null>(null);
+  const { step, goTo, headingRef } = useHistorySteps();
+  // What the steps were given, for going back to them; after a reload, the code and email kept under
+  // redeem_on_register (research §2).
+  const [checked, setChecked] = useState<Pick<CheckedParticipant, 'participantCode' | 'email'> | null>(
+    () => (step.name === 'code' || step.name === 'done' ? null : step.checked) ?? readPendingRedeem(),
+  );
+  const [accountType, setAccountType] = useState<AccountType | null>(() =>
+    step.name === 'details' ? step.type : null,
+  );
 
   if (step.name === 'done') {
     return (

@@ -41,7 +41,7 @@ export function kitTitle(kit: Kit): string {
  * One kit on the questionnaires list: its status, overall progress, a row per questionnaire, the
  * report link once the report is delivered and, once the coach tile is shown and every questionnaire
  * is done, Make appointment, and after a replaceable failure the replacement order. The research
- * portal adds the report-received checkbox and has no coach (consumer §2: Coach is the customer portal's).
+ * portal adds the report-received checkbox.
  */
 export function KitSurveys({
   kit,
@@ -71,7 +71,8 @@ export function KitSurveys({
   const status = processingCompleteKept(kit) ? PROCESSING_COMPLETE : kitStatusText(kit.kitStatus);
   const overall = overallProgress(kit.surveysStats);
   const complete = questionnairesComplete(kit.surveysStats);
-  const canBook = !research && complete && coachTileState(kit, complete) !== null;
+  // Research §2: Make appointment "only when the coach is shown and progress is 100%", on both portals.
+  const canBook = complete && coachTileState(kit, complete) !== null;
   const canView = reportDelivered(kit);
   const canReplace = onRequestReplacement !== undefined && canRequestReplacement(kit);
 

@@ -93,9 +93,7 @@ export function SurveyForm(props: SurveyFormProps) {
       />
       {readOnly ? <Alert tone="info">{SUPPORT_VIEW_READ_ONLY}</Alert> : null}
       {questionnaire.ended ? <Alert tone="warning">{UNSAVED_ANSWERS_TEXTS.sessionEnded}</Alert> : null}
-      {questionnaire.status === 'failed' && !finishing && !questionnaire.ended ? (
-        <SupportFailure title={SURVEY_TEXTS.saveFailed} />
-      ) : null}
+      {questionnaire.status === 'failed' && !finishing && !questionnaire.ended ? <SaveFailure /> : null}
       <h1>{definition.title}</h1>
       <p className="survey-estimate">{SURVEY_TEXTS.takes(definition.estimate)}</p>
       <p>{definition.description}</p>
@@ -141,5 +139,24 @@ function ReadOnlyFrame({ readOnly, children }: { readOnly: boolean; children: Re
     <fieldset className="read-only-frame" disabled aria-label={SUPPORT_VIEW_READ_ONLY}>
       {children}
     </fieldset>
+  );
+}
+
+const prefersReducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+
+/**
+ * 'Failed to save answers' (research §8), brought into view when it appears: the person is usually far
+ * down the page when a save fails. Its scroll margin and the page's scroll padding keep its title clear
+ * of the sticky headers.
+ */
+function SaveFailure() {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.scrollIntoView?.({ block: 'start', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+  }, []);
+  return (
+    <div className="survey-failure" ref={ref}>
+      <SupportFailure title={SURVEY_TEXTS.saveFailed} />
+    </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { SURVEY_TEXTS } from '../survey-texts.ts';
 import { ProgressBar, percentOf } from './progress-bar.tsx';
@@ -32,8 +33,9 @@ export function SurveyHeader({
   onClose,
   readOnly = false,
 }: SurveyHeaderProps) {
+  const ref = useStickyHeight();
   return (
-    <div className="survey-header">
+    <div className="survey-header" ref={ref}>
       <div className="survey-header-row">
         <Button variant="secondary" busy={closing} onClick={onClose}>
           {readOnly ? SURVEY_TEXTS.close : SURVEY_TEXTS.saveAndClose}
@@ -52,4 +54,26 @@ export function SurveyHeader({
       />
     </div>
   );
+}
+
+/**
+ * The header's height, kept as --survey-header-height on the page: what scrolls into view (focus, the
+ * failure alert) stops below it and the site's header, however tall it wraps on a phone (WCAG 2.4.11).
+ */
+function useStickyHeight() {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const header = ref.current;
+    const root = document.documentElement;
+    if (!header) return;
+    const note = () => root.style.setProperty('--survey-header-height', `${header.offsetHeight}px`);
+    note();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(note);
+    observer?.observe(header);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty('--survey-header-height');
+    };
+  }, []);
+  return ref;
 }

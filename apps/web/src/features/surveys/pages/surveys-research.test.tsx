@@ -49,7 +49,7 @@ describe('Questionnaires list on the research portal', () => {
     expect(within(open).getByRole('link', { name: /View report/ })).toHaveAttribute('href', '/report/41');
   });
 
-  it('offers no coach booking: the coach is the customer portal’s', async () => {
+  it('offers Make appointment at 100% with the coach shown, leading to the Coach page (research §2)', async () => {
     showResearchKits([
       makeKit({
         id: 42,
@@ -58,8 +58,34 @@ describe('Questionnaires list on the research portal', () => {
         ...withResults,
         surveysStats: ALL_DONE,
       }),
+      makeKit({
+        id: 43,
+        name: 'Half visit',
+        project: project(8, 'PORTAL'),
+        ...withResults,
+        surveysStats: ALL_DONE.map((s) => ({ ...s, completedQuestions: 2 })),
+      }),
     ]);
     const done = await screen.findByRole('article', { name: 'Done visit' });
-    expect(within(done).queryByRole('link', { name: /Make appointment/ })).toBeNull();
+    expect(within(done).getByRole('link', { name: /Make appointment/ })).toHaveAttribute('href', '/coach');
+    const half = screen.getByRole('article', { name: 'Half visit' });
+    expect(within(half).queryByRole('link', { name: /Make appointment/ })).toBeNull();
+  });
+
+  it('opens the Coach page, with no subscription and no Coach entry in the sidebar', async () => {
+    stubApi({
+      'GET /kits': {
+        status: 200,
+        body: [makeKit({ id: 42, name: 'Done visit', ...withResults, surveysStats: ALL_DONE })],
+      },
+      'GET /kits/sent': { status: 200, body: [] },
+      'GET /coach/bookings': { status: 200, body: [] },
+    });
+    renderRoute('/coach', { signedInAs: participant, config: { appType: 'RESEARCH' } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Microbiome Coach' })).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Make Appointment' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: /subscription/i })).toBeNull();
+    for (const nav of screen.queryAllByRole('navigation'))
+      expect(within(nav).queryByRole('link', { name: /Coach/ })).toBeNull();
   });
 });
