@@ -91,6 +91,9 @@ export const KIT_MESSAGES = {
   sentKitRedeemed: 'This kit has already been redeemed by the person you gave it to.',
   nameTooLong: `A kit name can be at most ${KIT_NAME_MAX} characters long.`,
   notesTooLong: `Notes can be at most ${KIT_NOTES_MAX} characters long.`,
+  /** A name or notes save from a tab that showed older values (issue 33 item 16). */
+  staleKit:
+    'This kit was changed in another window. We have loaded the latest version; please check and save again',
   /** Consumer §9 claim: the report takes about 4 weeks after the lab receives the sample. */
   reportTiming: 'A report usually takes about 4 weeks after the lab receives the sample.',
   rejectGuardian:
@@ -479,8 +482,18 @@ export const updateKitSchema = z
     notes: z.string().max(KIT_NOTES_MAX, KIT_MESSAGES.notesTooLong).nullable().optional(),
     referralCode: z.string().trim().max(40).nullable().optional(),
     reportReceived: z.literal(true).optional(),
+    /**
+     * The name and notes the form was showing: when the kit holds others (saved in another window since),
+     * the save is refused with 409 and changes nothing.
+     */
+    was: z
+      .object({
+        name: z.string().max(KIT_NAME_MAX).nullable().optional(),
+        notes: z.string().max(KIT_NOTES_MAX).nullable().optional(),
+      })
+      .optional(),
   })
-  .refine((v) => Object.keys(v).length > 0, 'Nothing to change.');
+  .refine((v) => Object.keys(v).some((key) => key !== 'was'), 'Nothing to change.');
 
 export const giveKitSchema = z.object({
   receiverEmail: z.email(KIT_MESSAGES.receiverEmail).max(254, KIT_MESSAGES.receiverEmail),

@@ -162,6 +162,8 @@ export const profileSchema = addressSchema
     guardianLastName: optionalText(PROFILE_LIMITS.name),
     password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
     newPassword: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+    /** The version the form loaded (GET /users/me): a save from an older one is refused with 409. */
+    version: z.number().int().positive().optional(),
   })
   .superRefine((p, ctx) => {
     if (p.newPassword !== undefined) {

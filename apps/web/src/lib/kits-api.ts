@@ -97,6 +97,8 @@ export function useInvalidateKits() {
 export type KitPatch = {
   name?: string | null;
   notes?: string | null;
+  /** The name and notes the form showed: the server refuses the save (409) when the kit holds others. */
+  was?: { name?: string | null; notes?: string | null };
   referralCode?: string | null;
   reportReceived?: true;
 };
@@ -107,7 +109,8 @@ export function useUpdateKit() {
   return useMutation({
     mutationFn: ({ kitId, patch }: { kitId: number; patch: KitPatch }) =>
       apiRequest(`/kits/${kitId}`, { method: 'PUT', auth: 'required', body: patch }, kitSchema),
-    onSuccess: () => invalidate(),
+    // A refused save (409: changed in another window) reloads the kit too, so the form shows the latest.
+    onSettled: () => invalidate(),
   });
 }
 

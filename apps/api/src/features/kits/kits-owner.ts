@@ -53,10 +53,23 @@ export async function updateKit(
   ctx: AppContext,
   userId: string,
   kitId: number,
-  patch: { name?: string | null; notes?: string | null; referralCode?: string | null; reportReceived?: true },
+  patch: {
+    name?: string | null;
+    notes?: string | null;
+    referralCode?: string | null;
+    reportReceived?: true;
+    was?: { name?: string | null | undefined; notes?: string | null | undefined };
+  },
 ): Promise<Kit> {
   return ctx.db.transaction(async (tx) => {
     const kit = await ownKitForUpdate(tx, userId, kitId);
+    // Optimistic concurrency on the row lock: a tab that shows an older name or notes would undo another's save.
+    const was = patch.was;
+    if (
+      (was?.name !== undefined && (was.name ?? null) !== kit.name) ||
+      (was?.notes !== undefined && (was.notes ?? null) !== kit.notes)
+    )
+      throw conflict(KIT_MESSAGES.staleKit);
     const changes: Partial<KitRow> = { updatedAt: new Date() };
     if (patch.name !== undefined) changes.name = patch.name?.trim() || null;
     if (patch.notes !== undefined) changes.notes = patch.notes?.trim() ? patch.notes : null;
