@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import {
+  ACCOUNT_MESSAGES,
   CONSENT_MESSAGES,
   PASSWORD_MESSAGES,
   PROFILE_MESSAGES,
@@ -215,4 +216,46 @@ test('the dashboard sends an incomplete profile to My Profile; the first save re
   const redeem = page.getByRole('dialog', { name: 'Redeem a voucher' });
   await redeem.getByRole('button', { name: 'Send later' }).click();
   await expect(redeem.getByLabel('Voucher code')).toHaveValue(kit.voucherCode);
+});
+
+test('a second tab cannot undo a saved address: its stale save is refused and the latest is loaded', async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request);
+  await login(page, user);
+  await openProfile(page);
+  // Tab B opens My Profile before tab A saves.
+  const tabB = await page.context().newPage();
+  await openProfile(tabB);
+  await expect(tabB.getByLabel('Phone number')).toHaveValue(/\d/);
+  const oldPhone = await tabB.getByLabel('Phone number').inputValue();
+
+  // Tab A saves a new phone and address.
+  await page.getByLabel('Phone number').fill('0498 765 432');
+  await page.getByLabel('Address line 1', { exact: true }).fill('100 Queen St');
+  await page.getByRole('radio', { name: AGREE }).check();
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText(PROFILE_MESSAGES.saved)).toBeVisible();
+
+  // Tab B saves only a last-name change from what it loaded: refused, and the form shows the latest.
+  await expect(tabB.getByLabel('Phone number')).toHaveValue(oldPhone);
+  await tabB.getByLabel('Last name').fill('Byron');
+  await tabB.getByRole('radio', { name: AGREE }).check();
+  await tabB.getByRole('button', { name: 'Save changes' }).click();
+  await expect(tabB.getByText(ACCOUNT_MESSAGES.staleProfile)).toBeVisible();
+  await expect(tabB.getByText(PROFILE_MESSAGES.saved)).toHaveCount(0);
+  await expect(tabB.getByLabel('Phone number')).toHaveValue('0498 765 432');
+  await expect(tabB.getByLabel('Address line 1', { exact: true })).toHaveValue('100 Queen St');
+  await expect(tabB.getByLabel('Last name')).toHaveValue(user.lastName);
+  await expectAccessible(tabB);
+
+  // Checked again, the last name is saved on top of tab A's address.
+  await tabB.getByLabel('Last name').fill('Byron');
+  await tabB.getByRole('button', { name: 'Save changes' }).click();
+  await expect(tabB.getByText(PROFILE_MESSAGES.saved)).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Last name')).toHaveValue('Byron');
+  await expect(page.getByLabel('Address line 1', { exact: true })).toHaveValue('100 Queen St');
+  await expect(page.getByLabel('Phone number')).toHaveValue('0498 765 432');
 });

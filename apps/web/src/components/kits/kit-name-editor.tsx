@@ -122,7 +122,7 @@ export function KitNameEditor({
             <FieldError id={`${inputId}-error`}>{error}</FieldError>
           </div>
           <div className="form-actions">
-            <Button type="submit" busy={update.isPending}>
+            <Button type="submit" busy={update.isPending} busyLabel="Saving…">
               {KITS_TEXTS.saveName}
             </Button>
             <Button variant="secondary" onClick={close}>

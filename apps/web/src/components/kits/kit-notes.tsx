@@ -76,7 +76,7 @@ export function KitNotes({ kit }: { kit: Kit }) {
         </p>
         <FieldError id={`${id}-error`}>{error}</FieldError>
       </div>
-      <Button type="submit" variant="secondary" busy={update.isPending}>
+      <Button type="submit" variant="secondary" busy={update.isPending} busyLabel="Saving…">
         {KITS_TEXTS.saveNotes}
       </Button>
       <StatusMessage>{saved ? KITS_TEXTS.notesSaved : null}</StatusMessage>

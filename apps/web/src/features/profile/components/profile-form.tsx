@@ -262,6 +262,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
             <Button
               type="submit"
               busy={form.formState.isSubmitting || recordConsent.isPending || save.isPending}
+              busyLabel="Saving…"
             >
               {savedState ? 'Saved' : 'Save changes'}
             </Button>
