@@ -1,7 +1,10 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import {
   ACCOUNT_MESSAGES,
+  CLOSURE_TEXTS,
   CONSENT_MESSAGES,
+  MY_CONSENTS_TEXTS,
   PASSWORD_MESSAGES,
   PROFILE_MESSAGES,
   UNDER_AGE_BANNERS,
@@ -258,4 +261,32 @@ test('a second tab cannot undo a saved address: its stale save is refused and th
   await expect(page.getByLabel('Last name')).toHaveValue('Byron');
   await expect(page.getByLabel('Address line 1', { exact: true })).toHaveValue('100 Queen St');
   await expect(page.getByLabel('Phone number')).toHaveValue('0498 765 432');
+});
+
+test('My Profile names each region once, and Close my account looks destructive and takes the focus', async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request);
+  await login(page, user);
+  await openProfile(page);
+  // Answered, the data-usage consent is listed in Your consents too, under the same title.
+  await page.getByRole('radio', { name: AGREE }).check();
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText(PROFILE_MESSAGES.saved)).toBeVisible();
+  await page.reload();
+  const consents = page.getByRole('region', { name: MY_CONSENTS_TEXTS.title });
+  await expect(consents.getByRole('table')).toBeVisible();
+  const landmarks = await new AxeBuilder({ page }).withRules(['landmark-unique']).analyze();
+  expect(landmarks.violations.map((v) => v.nodes.map((n) => n.target.join(' ')))).toEqual([]);
+
+  const part = page.getByRole('region', { name: CLOSURE_TEXTS.sectionTitle });
+  await part.getByRole('button', { name: CLOSURE_TEXTS.open }).click();
+  // Focus moves into the form, onto its first choice.
+  await expect(part.getByLabel(CLOSURE_TEXTS.scopes.RESEARCH.label)).toBeFocused();
+  const submit = part.getByRole('button', { name: CLOSURE_TEXTS.submit, exact: true });
+  await expect(submit).toHaveClass(/button-danger/);
+  const colours = await submit.evaluate((el) => getComputedStyle(el).backgroundColor);
+  expect(colours).toBe('rgb(164, 22, 26)');
+  await expectAccessible(page);
 });

@@ -4,7 +4,8 @@ import type { ComponentProps } from 'react';
 import { Icon } from './icon.tsx';
 
 type ButtonProps = ComponentProps<'button'> & {
-  variant?: 'primary' | 'secondary' | 'link' | 'quiet';
+  /** 'danger': an action that cannot be undone (closing the account). */
+  variant?: 'primary' | 'secondary' | 'link' | 'quiet' | 'danger';
   /**
    * Disables the button while a request runs, shows a spinner and tells assistive technology it is busy
    * (issue 33 item 20: on a slow network a submit must show that it is working).
