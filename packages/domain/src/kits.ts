@@ -1,6 +1,7 @@
 // Over 300 lines because it is the kit's whole vocabulary from the spec (statuses, their texts, the
 // state machines and the listing rules), which the API and the web app both import from one place.
 import { z } from 'zod';
+import { dependantDetailsSchema } from './dependant.ts';
 import { DASHBOARD_TEXTS } from './navigation.ts';
 import { addressSchema } from './profile.ts';
 
@@ -465,12 +466,15 @@ export const redeemKitSchema = z.discriminatedUnion('activate', [
     voucher: voucherField,
     activate: z.literal(false),
     forDependant: z.boolean().optional(),
+    /** When this account becomes the dependant's (issue 33 item 23): whose it becomes. */
+    dependant: dependantDetailsSchema.optional(),
   }),
   shippingAddressSchema.extend({
     kitId: z.number().int().positive(),
     voucher: voucherField,
     activate: z.literal(true),
     forDependant: z.boolean().optional(),
+    dependant: dependantDetailsSchema.optional(),
   }),
 ]);
 
@@ -593,6 +597,8 @@ export const REDEEM_STEPS = [
   'REDEEM_CODE',
   'REDEEM_CODE_WITH_ADDRESS',
   'REDEEM_CONSENT',
+  /** Issue 33 item 23: whether this account becomes the dependant's, and whose (name, date of birth). */
+  'REDEEM_DEPENDANT',
   'REDEEM_ADDRESS',
   'REDEEM_REJECT',
   'SUCCESS',

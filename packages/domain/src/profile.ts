@@ -116,7 +116,7 @@ export function formatDisplayDate(iso: string | null | undefined): string {
 }
 
 const limited = (max: number) => z.string().trim().max(max, PROFILE_MESSAGES.maxLength(max));
-const required = (max: number) => limited(max).min(1, PROFILE_MESSAGES.required);
+export const required = (max: number) => limited(max).min(1, PROFILE_MESSAGES.required);
 const optionalText = (max: number) =>
   limited(max)
     .nullish()

@@ -1,4 +1,5 @@
 import {
+  type DependantDetails,
   dashboardSchema,
   type Kit,
   kitSchema,
@@ -133,7 +134,13 @@ export function checkVoucher(voucher: string) {
 }
 
 export type RedeemBody =
-  | { kitId: number; voucher: string; activate: false; forDependant?: boolean }
+  | {
+      kitId: number;
+      voucher: string;
+      activate: false;
+      forDependant?: boolean;
+      dependant?: DependantDetails;
+    }
   | ({ kitId: number; voucher: string; activate: true } & ShippingAddress);
 
 /** redeemKit / redeemKitBasic, then the access token is reissued (consumer §4 redeem flow). */

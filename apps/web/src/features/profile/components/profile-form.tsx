@@ -65,8 +65,10 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
   const consent = useDataUsageConsentFlow(user.id).data?.consents[0];
 
   const [passwordOpen, setPasswordOpen] = useState(false);
-  const checkContext = useRef({ underAge, passwordOpen });
-  checkContext.current = { underAge, passwordOpen };
+  // A guardian account (issue 33 item 23) keeps the adult's name in the guardian fields, as a minor's does.
+  const withGuardian = underAge || user.guardian;
+  const checkContext = useRef({ underAge: withGuardian, passwordOpen });
+  checkContext.current = { underAge: withGuardian, passwordOpen };
   const form = useForm<ProfileValues>({
     defaultValues: initialValues(user),
     resolver: profileResolver(() => checkContext.current),
@@ -238,7 +240,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
         noValidate
         aria-label="My Profile"
       >
-        <PersonalDetailsSection form={form} user={user} underAge={underAge} />
+        <PersonalDetailsSection form={form} user={user} underAge={withGuardian} />
         <ShippingAddressSection form={form} onChoose={chooseAddress} onEdit={onAddressEdit} />
         <PasswordSection
           ref={passwordBox}
