@@ -116,7 +116,11 @@ describe('two tabs saving the profile (issue 33 item 16)', () => {
     expect(tabB.statusCode).toBe(409);
     expect(tabB.json().message).toBe(ACCOUNT_MESSAGES.staleProfile);
     expect(await row(user.id)).toEqual(saved);
-    expect(saved).toMatchObject({ phoneNumber: '0498 765 432', addressLine1: '100 Queen St', lastName: 'Lovelace' });
+    expect(saved).toMatchObject({
+      phoneNumber: '0498 765 432',
+      addressLine1: '100 Queen St',
+      lastName: 'Lovelace',
+    });
     // Reloaded, tab B saves from the latest version.
     const again = await put(user.accessToken, {
       ...profile,
@@ -126,7 +130,11 @@ describe('two tabs saving the profile (issue 33 item 16)', () => {
       version: loaded + 1,
     });
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toMatchObject({ lastName: 'Byron', addressLine1: '100 Queen St', version: loaded + 2 });
+    expect(again.json()).toMatchObject({
+      lastName: 'Byron',
+      addressLine1: '100 Queen St',
+      version: loaded + 2,
+    });
   });
 });
 
