@@ -43,6 +43,9 @@ test('a gift to a new customer survives registration, verification and the profi
   const giftLink = await latestMailLink(request, recipient, 'showModal=REDEEM');
   await page.goto(giftLink);
   await expect(page).toHaveURL(/\/login$/);
+  // The sign-in page says why it is asked for (issue 33 item 24).
+  await expect(page.getByText(KIT_MESSAGES.giftSignIn)).toBeVisible();
+  await expectAccessible(page);
   await page.getByRole('link', { name: 'Create an account' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Create an account' })).toBeVisible();
   await page.getByLabel(ACCOUNT_TYPE_LABELS.adult).check();

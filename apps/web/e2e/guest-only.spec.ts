@@ -20,3 +20,23 @@ test('a signed-in customer visiting sign-in or registration is sent to the dashb
   await page.goto('/verify-email');
   await expect(page).toHaveURL(/\/dashboard$/);
 });
+
+test('a guest page probes for a session without an error in the console', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const probes: number[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/api/auth/refresh') probes.push(response.status());
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await page.goto('/register');
+  await expect(page.getByRole('heading', { level: 1, name: 'Create an account' })).toBeVisible();
+  await expectAccessible(page);
+  await expect.poll(() => probes.length).toBeGreaterThan(0);
+  // No session is a 204 (issue 33 item 24), not a 401 the browser logs as an error.
+  expect(probes.every((status) => status === 204)).toBe(true);
+  expect(errors).toEqual([]);
+});

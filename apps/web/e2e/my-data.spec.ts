@@ -7,6 +7,7 @@ import {
   MY_AUDIT_TEXTS,
   MY_CONSENTS_TEXTS,
   OPERATOR_KEY_FOR_PERSON,
+  OUR_LAB,
   PROFILE_MESSAGES,
 } from '@portal/domain';
 import { strFromU8, unzipSync } from 'fflate';
@@ -182,14 +183,23 @@ test('a person reads what our staff did on their account, newest first', async (
   // Support sends a password reset link from the console (here through the operator key, as automation).
   const reset = await request.post(`/api/staff/people/${user.id}/password-reset`, { headers: OPS_HEADERS });
   expect(reset.status(), await reset.text()).toBe(202);
+  // The lab packs the person's kit (ops kit:set): the step is named in plain words (issue 33 item 22).
+  const [kit] = await createKits(request, { ownerEmail: user.email });
+  await setKitStatus(request, kit?.id ?? 0, { kitStatus: 'REQUESTED' });
   await page.reload();
   const rows = staffActions.getByRole('row');
-  await expect(rows).toHaveCount(2);
+  await expect(rows).toHaveCount(3);
   await expect(rows.nth(1).getByRole('cell')).toHaveText([
+    /\d/,
+    OUR_LAB,
+    `Your kit KIT-${kit?.id} is being packed`,
+  ]);
+  await expect(rows.nth(2).getByRole('cell')).toHaveText([
     /\d/,
     OPERATOR_KEY_FOR_PERSON,
     'Sent you a link to reset your password',
   ]);
+  await expect(staffActions.getByText('Changed a record about you')).toHaveCount(0);
   await expect(staffActions.getByText(MY_AUDIT_TEXTS.empty)).toHaveCount(0);
   await expectAccessible(page);
 });

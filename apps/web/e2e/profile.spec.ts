@@ -1,6 +1,10 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import {
+  ACCOUNT_MESSAGES,
+  CLOSURE_TEXTS,
   CONSENT_MESSAGES,
+  MY_CONSENTS_TEXTS,
   PASSWORD_MESSAGES,
   PROFILE_MESSAGES,
   UNDER_AGE_BANNERS,
@@ -215,4 +219,74 @@ test('the dashboard sends an incomplete profile to My Profile; the first save re
   const redeem = page.getByRole('dialog', { name: 'Redeem a voucher' });
   await redeem.getByRole('button', { name: 'Send later' }).click();
   await expect(redeem.getByLabel('Voucher code')).toHaveValue(kit.voucherCode);
+});
+
+test('a second tab cannot undo a saved address: its stale save is refused and the latest is loaded', async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request);
+  await login(page, user);
+  await openProfile(page);
+  // Tab B opens My Profile before tab A saves.
+  const tabB = await page.context().newPage();
+  await openProfile(tabB);
+  await expect(tabB.getByLabel('Phone number')).toHaveValue(/\d/);
+  const oldPhone = await tabB.getByLabel('Phone number').inputValue();
+
+  // Tab A saves a new phone and address.
+  await page.getByLabel('Phone number').fill('0498 765 432');
+  await page.getByLabel('Address line 1', { exact: true }).fill('100 Queen St');
+  await page.getByRole('radio', { name: AGREE }).check();
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText(PROFILE_MESSAGES.saved)).toBeVisible();
+
+  // Tab B saves only a last-name change from what it loaded: refused, and the form shows the latest.
+  await expect(tabB.getByLabel('Phone number')).toHaveValue(oldPhone);
+  await tabB.getByLabel('Last name').fill('Byron');
+  await tabB.getByRole('radio', { name: AGREE }).check();
+  await tabB.getByRole('button', { name: 'Save changes' }).click();
+  await expect(tabB.getByText(ACCOUNT_MESSAGES.staleProfile)).toBeVisible();
+  await expect(tabB.getByText(PROFILE_MESSAGES.saved)).toHaveCount(0);
+  await expect(tabB.getByLabel('Phone number')).toHaveValue('0498 765 432');
+  await expect(tabB.getByLabel('Address line 1', { exact: true })).toHaveValue('100 Queen St');
+  await expect(tabB.getByLabel('Last name')).toHaveValue(user.lastName);
+  await expectAccessible(tabB);
+
+  // Checked again, the last name is saved on top of tab A's address.
+  await tabB.getByLabel('Last name').fill('Byron');
+  await tabB.getByRole('button', { name: 'Save changes' }).click();
+  await expect(tabB.getByText(PROFILE_MESSAGES.saved)).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Last name')).toHaveValue('Byron');
+  await expect(page.getByLabel('Address line 1', { exact: true })).toHaveValue('100 Queen St');
+  await expect(page.getByLabel('Phone number')).toHaveValue('0498 765 432');
+});
+
+test('My Profile names each region once, and Close my account looks destructive and takes the focus', async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request);
+  await login(page, user);
+  await openProfile(page);
+  // Answered, the data-usage consent is listed in Your consents too, under the same title.
+  await page.getByRole('radio', { name: AGREE }).check();
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText(PROFILE_MESSAGES.saved)).toBeVisible();
+  await page.reload();
+  const consents = page.getByRole('region', { name: MY_CONSENTS_TEXTS.title });
+  await expect(consents.getByRole('table')).toBeVisible();
+  const landmarks = await new AxeBuilder({ page }).withRules(['landmark-unique']).analyze();
+  expect(landmarks.violations.map((v) => v.nodes.map((n) => n.target.join(' ')))).toEqual([]);
+
+  const part = page.getByRole('region', { name: CLOSURE_TEXTS.sectionTitle });
+  await part.getByRole('button', { name: CLOSURE_TEXTS.open }).click();
+  // Focus moves into the form, onto its first choice.
+  await expect(part.getByLabel(CLOSURE_TEXTS.scopes.RESEARCH.label)).toBeFocused();
+  const submit = part.getByRole('button', { name: CLOSURE_TEXTS.submit, exact: true });
+  await expect(submit).toHaveClass(/button-danger/);
+  const colours = await submit.evaluate((el) => getComputedStyle(el).backgroundColor);
+  expect(colours).toBe('rgb(164, 22, 26)');
+  await expectAccessible(page);
 });

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { KIT_MESSAGES } from '@portal/domain';
+import { DEPENDANT_TEXTS, KIT_MESSAGES, PROFILE_MESSAGES } from '@portal/domain';
 import {
   createKits,
   createUser,
@@ -146,11 +146,11 @@ test('an adult account holding kits is sent to the separate-account reject step 
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
-test("an adult account without kits redeems a dependant's kit, addresses it and becomes the guardian account", async ({
+test("an adult account without kits becomes the dependant's account only when told whose, and says so", async ({
   page,
   request,
 }) => {
-  const user = await createUser(request, { firstName: 'Pat' });
+  const user = await createUser(request, { firstName: 'Pat', lastName: 'Parent' });
   const [kit] = await createKits(request);
   await login(page, user);
   const dialog = await startRedeem(page, 'For my child or dependant');
@@ -158,8 +158,28 @@ test("an adult account without kits redeems a dependant's kit, addresses it and 
     dialog.getByText('Each person needs their own account with a unique email address.'),
   ).toBeVisible();
   await dialog.getByRole('button', { name: 'Continue' }).click();
+  // Issue 33 item 23: asked first. "This account is mine" is the spec's reject step.
+  const question = dialog.getByRole('group', { name: DEPENDANT_TEXTS.question });
+  await expect(question).toBeVisible();
+  await question.getByLabel(DEPENDANT_TEXTS.no).check();
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog.getByText(KIT_MESSAGES.rejectGuardian)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Back to the options' }).click();
+  await dialog.getByRole('button', { name: 'For my child or dependant' }).click();
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+
+  // The account becomes the child's: their name and date of birth.
+  await question.getByLabel(DEPENDANT_TEXTS.yes).check();
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog.getByText(PROFILE_MESSAGES.required).first()).toBeVisible();
+  await dialog.getByLabel(DEPENDANT_TEXTS.firstName).fill('Dana');
+  await dialog.getByLabel(DEPENDANT_TEXTS.lastName).fill('Child');
+  await dialog.getByLabel(DEPENDANT_TEXTS.dateOfBirth).fill('01/06/2015');
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Continue' }).click();
   await dialog.getByLabel('Voucher code').fill(kit?.voucherCode ?? '');
   await dialog.getByRole('button', { name: 'Proceed' }).click();
+  await expect(dialog.getByText(DEPENDANT_TEXTS.confirmed('Dana Child', 'Pat Parent'))).toBeVisible();
   await expect(
     dialog.getByRole('heading', { name: 'Where should we send the kit for your child or dependant?' }),
   ).toBeVisible();
@@ -167,14 +187,21 @@ test("an adult account without kits redeems a dependant's kit, addresses it and 
   await dialog.getByRole('button', { name: 'Send now' }).click();
   const success = page.getByRole('dialog', { name: KIT_MESSAGES.successActivated });
   await success.getByRole('button', { name: 'Done' }).click();
-  // The account now covers its one dependant: guardian wording, and no second dependant.
-  await expect(page.getByRole('heading', { level: 1, name: "Welcome to Pat's Account!" })).toBeVisible();
+  // The greeting names the child, and no second dependant is offered.
+  await expect(page.getByRole('heading', { level: 1, name: "Welcome to Dana's Account!" })).toBeVisible();
   await page.getByRole('button', { name: 'Redeem a voucher' }).click();
   await expect(
     page
       .getByRole('dialog', { name: 'Redeem a voucher' })
       .getByRole('button', { name: 'For my child or dependant' }),
   ).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  // The adult is the guardian on My Profile.
+  await page.goto('/profile');
+  await expect(page.getByLabel('First name', { exact: true })).toHaveValue('Dana');
+  await expect(page.getByLabel('Date of birth')).toHaveValue('01/06/2015');
+  await expect(page.getByLabel('Guardian first name')).toHaveValue('Pat');
+  await expect(page.getByLabel('Guardian last name')).toHaveValue('Parent');
 });
 
 test('a guardian is not offered the child or dependant option', async ({ page, request }) => {

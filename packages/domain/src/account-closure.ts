@@ -54,6 +54,7 @@ export const CLOSURE_TEXTS = {
   password: 'Your password',
   passwordHint: 'To confirm that it is you.',
   submit: 'Close my account',
+  closing: 'Closing your account…',
   cancel: 'Keep my account',
   supportView: 'Only the account holder can close their account: a support view cannot.',
   scopeRequired: 'Please choose what we should do.',

@@ -1,6 +1,7 @@
 // Over 300 lines because it is the kit's whole vocabulary from the spec (statuses, their texts, the
 // state machines and the listing rules), which the API and the web app both import from one place.
 import { z } from 'zod';
+import { dependantDetailsSchema } from './dependant.ts';
 import { DASHBOARD_TEXTS } from './navigation.ts';
 import { addressSchema } from './profile.ts';
 import { surveyProgressSchema } from './questionnaire/definition.ts';
@@ -92,6 +93,12 @@ export const KIT_MESSAGES = {
   sentKitRedeemed: 'This kit has already been redeemed by the person you gave it to.',
   nameTooLong: `A kit name can be at most ${KIT_NAME_MAX} characters long.`,
   notesTooLong: `Notes can be at most ${KIT_NOTES_MAX} characters long.`,
+  /** The sign-in page a gift email's redeem link brought a guest to (issue 33 item 24). */
+  giftSignIn:
+    'Someone has given you a kit. Sign in to redeem it, or create an account if you are new here: the gift waits for you.',
+  /** A name or notes save from a tab that showed older values (issue 33 item 16). */
+  staleKit:
+    'This kit was changed in another window. We have loaded the latest version; please check and save again',
   /** Consumer §9 claim: the report takes about 4 weeks after the lab receives the sample. */
   reportTiming: 'A report usually takes about 4 weeks after the lab receives the sample.',
   rejectGuardian:
@@ -460,12 +467,15 @@ export const redeemKitSchema = z.discriminatedUnion('activate', [
     voucher: voucherField,
     activate: z.literal(false),
     forDependant: z.boolean().optional(),
+    /** When this account becomes the dependant's (issue 33 item 23): whose it becomes. */
+    dependant: dependantDetailsSchema.optional(),
   }),
   shippingAddressSchema.extend({
     kitId: z.number().int().positive(),
     voucher: voucherField,
     activate: z.literal(true),
     forDependant: z.boolean().optional(),
+    dependant: dependantDetailsSchema.optional(),
   }),
 ]);
 
@@ -480,8 +490,18 @@ export const updateKitSchema = z
     notes: z.string().max(KIT_NOTES_MAX, KIT_MESSAGES.notesTooLong).nullable().optional(),
     referralCode: z.string().trim().max(40).nullable().optional(),
     reportReceived: z.literal(true).optional(),
+    /**
+     * The name and notes the form was showing: when the kit holds others (saved in another window since),
+     * the save is refused with 409 and changes nothing.
+     */
+    was: z
+      .object({
+        name: z.string().max(KIT_NAME_MAX).nullable().optional(),
+        notes: z.string().max(KIT_NOTES_MAX).nullable().optional(),
+      })
+      .optional(),
   })
-  .refine((v) => Object.keys(v).length > 0, 'Nothing to change.');
+  .refine((v) => Object.keys(v).some((key) => key !== 'was'), 'Nothing to change.');
 
 export const giveKitSchema = z.object({
   receiverEmail: z.email(KIT_MESSAGES.receiverEmail).max(254, KIT_MESSAGES.receiverEmail),
@@ -575,6 +595,8 @@ export const REDEEM_STEPS = [
   'REDEEM_CODE',
   'REDEEM_CODE_WITH_ADDRESS',
   'REDEEM_CONSENT',
+  /** Issue 33 item 23: whether this account becomes the dependant's, and whose (name, date of birth). */
+  'REDEEM_DEPENDANT',
   'REDEEM_ADDRESS',
   'REDEEM_REJECT',
   'SUCCESS',

@@ -119,7 +119,7 @@ export function formatDisplayDate(iso: string | null | undefined): string {
 }
 
 const limited = (max: number) => z.string().trim().max(max, PROFILE_MESSAGES.maxLength(max));
-const required = (max: number) => limited(max).min(1, PROFILE_MESSAGES.required);
+export const required = (max: number) => limited(max).min(1, PROFILE_MESSAGES.required);
 const optionalText = (max: number) =>
   limited(max)
     .nullish()
@@ -165,6 +165,8 @@ export const profileSchema = addressSchema
     guardianLastName: optionalText(PROFILE_LIMITS.name),
     password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
     newPassword: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+    /** The version the form loaded (GET /users/me): a save from an older one is refused with 409. */
+    version: z.number().int().positive().optional(),
   })
   .superRefine((p, ctx) => {
     if (p.newPassword !== undefined) {

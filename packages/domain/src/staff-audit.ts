@@ -72,8 +72,12 @@ export const MY_AUDIT_TEXTS = {
   what: 'What',
 } as const;
 
-/** How the person is told the operator key acted (it has no name). */
-export const OPERATOR_KEY_FOR_PERSON = 'Operations (automated)';
+/**
+ * How the person is told the operator key (the lab's scanners, the CLI, automation) acted: it has no
+ * name. Steps on a kit or sample were the lab's; anything else was the team's (issue 33 item 22).
+ */
+export const OPERATOR_KEY_FOR_PERSON = 'Our team';
+export const OUR_LAB = 'Our lab';
 
 /** Staff actions in plain words, for the person they concern. Each staff-* area adds its own here. */
 const ACTION_TEXT: Record<string, string> = {
@@ -107,4 +111,63 @@ const ACTION_TEXT: Record<string, string> = {
 
 export function describeStaffAction(action: string): string {
   return ACTION_TEXT[action] ?? 'Changed a record about you';
+}
+
+const LAB_STEP_TEXT: Record<string, (kit: string) => string> = {
+  REQUESTED: (kit) => `Your kit ${kit} is being packed`,
+  DISPATCHED_BY_LAB: (kit) => `Your kit ${kit} was sent to you`,
+  RECEIVED_BY_CUSTOMER: (kit) => `Your kit ${kit} was marked as delivered to you`,
+  REPLACED: (kit) => `Your kit ${kit} was replaced`,
+  RECEIVED_BY_LAB: (kit) => `Your kit ${kit} was marked as received at the lab`,
+  READY_FOR_ACCESSIONING: (kit) => `Your kit ${kit} was checked in at the lab`,
+  ACCESSIONING: (kit) => `Your kit ${kit} was checked in at the lab`,
+  DNA_EXTRACTION: (kit) => `The lab started extracting the DNA of your kit ${kit}`,
+  DNA_LIBRARY_PREP: (kit) => `The lab prepared your kit ${kit} for sequencing`,
+  SEQUENCING: (kit) => `The lab started sequencing your kit ${kit}`,
+  PROCESSING: (kit) => `The lab started processing your kit ${kit}`,
+  COMPLETED: (kit) => `The lab finished processing your kit ${kit}`,
+  RESULTS_AVAILABLE: (kit) => `The results of your kit ${kit} were released to you`,
+  LOST_IN_TRANSIT: (kit) => `Your kit ${kit} was marked as lost in the post`,
+};
+
+const RESULT_STEPS = new Set(['COMPLETED', 'RESULTS_AVAILABLE', 'MICROBIOME_COACH_SESSION_COMPLETED']);
+
+const statusAfter = (after: unknown, key: 'kitStatus' | 'sampleStatus'): string | null => {
+  const value = (after as Record<string, unknown> | null)?.[key];
+  return typeof value === 'string' ? value : null;
+};
+
+/** An entry of the staff audit log as the person it is about reads it (GET /api/me/audit). */
+export type EntryForPerson = {
+  action: string;
+  entity: string;
+  entityId: string;
+  after: unknown;
+  /**
+   * The kit's project keeps its results (NO_DELIVERY): no entry may say results exist, so the steps
+   * that made them read as 'finished processing' (issue 33 item 9).
+   */
+  withheld: boolean;
+};
+
+/**
+ * What staff did, in plain words naming the record: "Your kit KIT-12 was marked as received at the lab"
+ * (issue 33 item 22). Entries about a kit name the step from the status it reached.
+ */
+export function describeForPerson(entry: EntryForPerson): string {
+  if (entry.entity !== 'kit') return describeStaffAction(entry.action);
+  const kit = `KIT-${entry.entityId}`;
+  const finished = `The lab finished processing your kit ${kit}`;
+  if (entry.action === 'results.store')
+    return entry.withheld ? finished : `The lab stored the results of your kit ${kit}`;
+  if (entry.action === 'results.release')
+    return entry.withheld ? finished : `The results of your kit ${kit} were released to you`;
+  const sample = statusAfter(entry.after, 'sampleStatus');
+  const status = statusAfter(entry.after, 'kitStatus');
+  if (sample?.startsWith('FAILED_') || status?.startsWith('FAILED_'))
+    return `The lab could not analyse the sample of your kit ${kit}`;
+  const reached = entry.action === 'kit.dispatch' ? 'DISPATCHED_BY_LAB' : (sample ?? status);
+  if (entry.withheld && reached && RESULT_STEPS.has(reached)) return finished;
+  const text = reached ? LAB_STEP_TEXT[reached] : undefined;
+  return text ? text(kit) : `The lab updated your kit ${kit}`;
 }

@@ -13,6 +13,9 @@ export const RECRUITMENT_PAGE_SIZE = 25;
 export const CONSENTS_PER_RECRUITMENT_MAX = 20;
 
 export const RECRUITMENT_STAFF_MESSAGES = {
+  /** A change from a console window that loaded an older version (issue 33 item 16). */
+  staleConsent:
+    'This consent was changed in another window. We have loaded the latest version; please check and save again',
   badCursor: 'This list has changed since it was loaded. Load it again from the top.',
   recruitmentNotFound: 'There is no recruitment with that number.',
   consentNotFound: 'There is no such consent in this recruitment.',
@@ -53,6 +56,11 @@ export const staffConsentInputSchema = z.object({
   thanksResponse: optionalText(2000),
 });
 export type StaffConsentInput = z.input<typeof staffConsentInputSchema>;
+/** A change to one consent names the version the console loaded: an older one is refused (409). */
+export const staffConsentUpdateSchema = staffConsentInputSchema.extend({
+  version: z.number().int().positive().optional(),
+});
+export type StaffConsentUpdate = z.input<typeof staffConsentUpdateSchema>;
 
 export const staffRecruitmentCreateSchema = z.object({
   title: text(200, RECRUITMENT_STAFF_MESSAGES.titleRequired),
@@ -90,6 +98,8 @@ export const staffRecruitmentsPageSchema = keysetPageSchema('recruitments', staf
 export const staffRecruitmentConsentSchema = recruitmentConsentWordsSchema.extend({
   /** Candidates who answered it: once any has, its words are fixed. */
   responses: z.number(),
+  /** Bumped by every change: a change from an older version is refused (409). */
+  version: z.number(),
 });
 export type StaffRecruitmentConsent = z.infer<typeof staffRecruitmentConsentSchema>;
 export const staffRecruitmentDetailSchema = staffRecruitmentRowSchema.extend({

@@ -57,6 +57,9 @@ export const RESULT_DELIVERY_TEXT: Record<(typeof RESULT_DELIVERY_TYPES)[number]
 };
 
 export const STUDY_MESSAGES = {
+  /** An edit from a console window that loaded an older version (issue 33 item 16). */
+  staleProject:
+    'This project was changed in another window. We have loaded the latest version; please check and save again',
   badCursor: 'This list has changed since it was loaded. Load it again from the top.',
   projectNotFound: 'There is no research project with that number.',
   nameRequired: 'Enter the name of the project.',
@@ -122,11 +125,17 @@ export const staffProjectRowSchema = z.object({
   members: z.number(),
   issuedCodes: z.number(),
   usedCodes: z.number(),
+  /** Bumped by every staff edit: an edit from an older version is refused (409). */
+  version: z.number(),
 });
 export type StaffProjectRow = z.infer<typeof staffProjectRowSchema>;
 export const staffProjectsPageSchema = keysetPageSchema('projects', staffProjectRowSchema);
 
-export const staffProjectSurveysUpdateSchema = z.object({ surveys: projectSurveysSchema });
+export const staffProjectSurveysUpdateSchema = z.object({
+  surveys: projectSurveysSchema,
+  /** The version the console loaded: an older one is refused (409) and nothing changes. */
+  version: z.number().int().positive().optional(),
+});
 
 export const staffVoucherBatchSchema = z.object({
   count: z

@@ -7,6 +7,9 @@ export const ACCOUNT_MESSAGES = {
   notFound: 'Your account could not be found.',
   /** An account with that email address exists already. */
   emailTaken: 'A user with that email already exists.',
+  /** A profile save from a tab that loaded an older version (issue 33 item 16). */
+  staleProfile:
+    'Your profile was changed in another window. We have loaded the latest version; please check and save again',
 } as const;
 
 export const GENDERS = ['MALE', 'FEMALE', 'OTHER'] as const;
@@ -39,5 +42,7 @@ export const userSchema = z.object({
   referralCode: z.string().nullable(),
   participantCode: z.string().nullable(),
   authorities: z.array(z.string()),
+  /** The profile's version: a save sends the one it loaded, and a stale one is refused (409). */
+  version: z.number().int(),
 });
 export type User = z.infer<typeof userSchema>;

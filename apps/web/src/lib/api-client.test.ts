@@ -87,6 +87,16 @@ describe('api client', () => {
     expect(getAccessToken()).toBeNull();
   });
 
+  it('ends the session as expired when the refresh finds no session any more (204)', async () => {
+    mockServer(() => new Response(null, { status: 204 }));
+    startSession(tokens('stale', 10));
+    await expect(apiRequest('/users/me', { auth: 'required' })).rejects.toMatchObject({
+      status: 401,
+      code: ERROR_CODES.refreshExpired,
+    });
+    expect(getSessionSnapshot()).toMatchObject({ status: 'signedOut', endReason: 'expired' });
+  });
+
   it('turns an error answer into an ApiError with the server message, code and fields', async () => {
     vi.stubGlobal(
       'fetch',
@@ -105,9 +115,8 @@ describe('api client', () => {
   });
 
   it('restores a session from the refresh cookie once at start-up, silently when there is none', async () => {
-    const fetchMock = mockServer(() =>
-      json(401, { message: 'No session', code: ERROR_CODES.refreshExpired }),
-    );
+    // No session is a 204, not an error a guest page's console would log (issue 33 item 24).
+    const fetchMock = mockServer(() => new Response(null, { status: 204 }));
     await Promise.all([restoreSession(), restoreSession()]);
     expect(calls(fetchMock, '/api/auth/refresh')).toHaveLength(1);
     expect(getSessionSnapshot()).toEqual({

@@ -109,8 +109,9 @@ let inFlightRefresh: Promise<void> | null = null;
 
 /**
  * Trades the refresh cookie for a new access token. Concurrent callers share one request, because
- * the server rotates the refresh token on every use. A 401 ends the session; it counts as expired
- * only when someone was signed in.
+ * the server rotates the refresh token on every use. No session (204: no cookie, or one that no longer
+ * opens a session, so a guest page logs no error) or a 401 ends the session; it counts as expired only
+ * when someone was signed in. Callers see either as a 401.
  */
 export function refreshSession(): Promise<void> {
   inFlightRefresh ??= (async () => {
@@ -119,8 +120,11 @@ export function refreshSession(): Promise<void> {
     if (storedSupportView()) endSupportView({ notice: true });
     try {
       // The cookie's answer carries no refresh token: the new one stays in the HttpOnly cookie.
-      const data = sessionResponseSchema.parse(await send('/auth/refresh', { method: 'POST', body: {} }));
-      startSession(data);
+      const payload = await send('/auth/refresh', { method: 'POST', body: {} });
+      if (payload === undefined) {
+        throw new ApiError(401, AUTH_MESSAGES.sessionExpired, ERROR_CODES.refreshExpired);
+      }
+      startSession(sessionResponseSchema.parse(payload));
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
         endSession(getSessionSnapshot().status === 'signedIn' ? 'expired' : null);

@@ -32,6 +32,8 @@ export const currentUserSchema = z.object({
   gnafId: optionalText,
   externalIdentifier: optionalText,
   authorities: z._default(z.array(z.string()), []),
+  /** The profile's version, sent back with a save so a stale tab cannot undo another's (409). */
+  version: z.optional(z.number()),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

@@ -1,4 +1,5 @@
 import {
+  type DependantDetails,
   dashboardSchema,
   giveResultSchema,
   type Kit,
@@ -98,6 +99,8 @@ export function useInvalidateKits() {
 export type KitPatch = {
   name?: string | null;
   notes?: string | null;
+  /** The name and notes the form showed: the server refuses the save (409) when the kit holds others. */
+  was?: { name?: string | null; notes?: string | null };
   referralCode?: string | null;
   reportReceived?: true;
 };
@@ -108,7 +111,8 @@ export function useUpdateKit() {
   return useMutation({
     mutationFn: ({ kitId, patch }: { kitId: number; patch: KitPatch }) =>
       apiRequest(`/kits/${kitId}`, { method: 'PUT', auth: 'required', body: patch }, kitSchema),
-    onSuccess: () => invalidate(),
+    // A refused save (409: changed in another window) reloads the kit too, so the form shows the latest.
+    onSettled: () => invalidate(),
   });
 }
 
@@ -131,7 +135,13 @@ export function checkVoucher(voucher: string) {
 }
 
 export type RedeemBody =
-  | { kitId: number; voucher: string; activate: false; forDependant?: boolean }
+  | {
+      kitId: number;
+      voucher: string;
+      activate: false;
+      forDependant?: boolean;
+      dependant?: DependantDetails;
+    }
   | ({ kitId: number; voucher: string; activate: true } & ShippingAddress);
 
 /** redeemKit / redeemKitBasic, then the access token is reissued (consumer §4 redeem flow). */

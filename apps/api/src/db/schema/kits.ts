@@ -38,6 +38,8 @@ export const projects = pgTable('projects', {
   /** Whether owners may give its kits to someone else. */
   givingAllowed: boolean('giving_allowed').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Bumped by every staff edit; an edit from an older version is refused (409, issue 33 item 16). */
+  version: integer('version').notNull().default(1),
 });
 
 export const kits = pgTable(

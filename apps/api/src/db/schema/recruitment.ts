@@ -34,6 +34,8 @@ export const recruitmentConsents = pgTable(
     url: text('url'),
     thanksResponse: text('thanks_response'),
     nextConsentId: integer('next_consent_id'),
+    /** Bumped by every staff edit; an edit from an older version is refused (409, issue 33 item 16). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [index('recruitment_consents_recruitment_idx').on(t.recruitmentId)],
 );

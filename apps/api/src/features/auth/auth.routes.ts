@@ -15,6 +15,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/errors.ts';
 import { activeReferral } from '../kits/index.ts';
 import {
   login,
@@ -133,16 +134,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Exchange a refresh token for a new one; each token works once. With the token in the body the ' +
           'answer carries the new pair; with the HttpOnly cookie, only the access token (the new refresh ' +
-          'token goes back into the cookie)',
+          "token goes back into the cookie). The page's silent session probe: with neither, or with a cookie " +
+          "that no longer opens a session, 204 (no session, and no error in a guest page's console)",
         body: refreshBodySchema,
-        response: { 200: refreshResponseSchema, 401: apiErrorSchema, ...errors },
+        response: { 200: refreshResponseSchema, 204: z.null(), 401: apiErrorSchema, ...errors },
       },
     },
     async (request, reply) => {
+      const fromBody = Boolean(request.body.refresh_token);
       const presented = presentedRefresh(request, request.body);
-      if (!presented) {
-        return reply.code(401).send({ message: AUTH_MESSAGES.sessionExpired, code: 'REFRESH_TOKEN_EXPIRED' });
-      }
+      if (!presented) return reply.code(204).send(null);
       try {
         const session = await rotateRefreshToken(ctx, presented);
         setRefreshCookie(reply, session.refresh_token);
@@ -155,6 +156,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         };
       } catch (error) {
         reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
+        // A cookie that no longer opens a session (expired, revoked, signed out elsewhere) is no session.
+        if (!fromBody && error instanceof AppError && error.statusCode === 401)
+          return reply.code(204).send(null);
         throw error;
       }
     },

@@ -109,7 +109,25 @@ describe('refresh tokens', () => {
       .where(eq(refreshTokens.userId, user.id));
     expect((await refresh(user.refreshToken)).json().code).toBe(ERROR_CODES.refreshExpired);
     expect((await refresh('made-up')).statusCode).toBe(401);
-    expect((await post('/api/auth/refresh', {})).statusCode).toBe(401);
+  });
+
+  it('answers the silent session probe with 204 when there is no session, so a guest logs no error', async () => {
+    const none = await post('/api/auth/refresh', {});
+    expect(none.statusCode).toBe(204);
+    expect(none.body).toBe('');
+    // A cookie that no longer opens a session (signed out elsewhere) is no session either, and is cleared.
+    const user = await signedInUser(t.app);
+    await post('/api/auth/logout', { refresh_token: user.refreshToken });
+    const stale = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: {},
+      cookies: { refresh_token: user.refreshToken },
+    });
+    expect(stale.statusCode).toBe(204);
+    expect(stale.cookies.find((c) => c.name === 'refresh_token')?.value).toBe('');
+    // A refresh token sent in the body is still refused in words.
+    expect((await post('/api/auth/refresh', { refresh_token: user.refreshToken })).statusCode).toBe(401);
   });
 
   it('logout revokes the session so its refresh token no longer works', async () => {

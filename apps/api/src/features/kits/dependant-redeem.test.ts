@@ -1,4 +1,4 @@
-import { KIT_MESSAGES } from '@portal/domain';
+import { DEPENDANT_TEXTS, KIT_MESSAGES } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kits, users } from '../../db/schema/index.ts';
@@ -19,24 +19,52 @@ async function newKit(ownerEmail?: string) {
   });
   return (res.json() as { id: number; voucherCode: string }[])[0] as { id: number; voucherCode: string };
 }
-const redeemForDependant = (token: string, kit: { id: number; voucherCode: string }) =>
+const DANA = { firstName: 'Dana', lastName: 'Child', dateOfBirth: '2015-06-01' };
+const redeemForDependant = (token: string, kit: { id: number; voucherCode: string }, dependant?: object) =>
   t.app.inject({
     method: 'POST',
     url: '/api/kits/redeem',
     headers: bearer(token),
-    payload: { kitId: kit.id, voucher: kit.voucherCode, activate: false, forDependant: true },
+    payload: {
+      kitId: kit.id,
+      voucher: kit.voucherCode,
+      activate: false,
+      forDependant: true,
+      ...(dependant ? { dependant } : {}),
+    },
   });
 const account = async (id: string) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0];
 const kitRow = async (id: number) => (await t.database.db.select().from(kits).where(eq(kits.id, id)))[0];
 
 describe('redeeming a kit for a child or dependant (one guardian account covers one dependant)', () => {
-  it('makes an adult account without kits the guardian account of the dependant, once', async () => {
-    const adult = await signedInUser(t.app);
+  it('makes an adult account without kits the account of the dependant named, once', async () => {
+    const adult = await signedInUser(t.app, { firstName: 'Pat', lastName: 'Parent' });
     const kit = await newKit();
-    const res = await redeemForDependant(adult.accessToken, kit);
+    const before = await account(adult.id);
+    // Issue 33 item 23: never silently. Without the child's name and date of birth nothing changes.
+    const silent = await redeemForDependant(adult.accessToken, kit);
+    expect(silent.statusCode).toBe(400);
+    expect(silent.json().message).toBe(DEPENDANT_TEXTS.detailsRequired);
+    expect(Object.keys(silent.json().fields)).toEqual(['firstName', 'lastName', 'dateOfBirth']);
+    expect(await account(adult.id)).toEqual(before);
+    expect((await kitRow(kit.id))?.ownerId).toBeNull();
+    const bad = await redeemForDependant(adult.accessToken, kit, { ...DANA, dateOfBirth: '01/06/2015' });
+    expect(bad.statusCode).toBe(400);
+    expect(await account(adult.id)).toEqual(before);
+
+    const res = await redeemForDependant(adult.accessToken, kit, DANA);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ kitStatus: 'ASSIGNED' });
-    expect(await account(adult.id)).toMatchObject({ guardian: true });
+    // The child's name and date of birth go on the account; the adult's name moves to the guardian's.
+    expect(await account(adult.id)).toMatchObject({
+      guardian: true,
+      firstName: 'Dana',
+      lastName: 'Child',
+      dateOfBirth: '2015-06-01',
+      guardianFirstName: 'Pat',
+      guardianLastName: 'Parent',
+      version: (before?.version ?? 0) + 1,
+    });
 
     // A guardian account already covers its one dependant: a second dependant's kit is refused.
     const second = await newKit();

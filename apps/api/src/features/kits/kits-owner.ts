@@ -1,12 +1,15 @@
 import {
   becomesGuardian,
   canViewReport,
+  DEPENDANT_TEXTS,
+  type DependantDetails,
   dependantRedeem,
   isNotActivated,
   KIT_MESSAGES,
   type Kit,
   normaliseReferralCode,
   normaliseVoucher,
+  PROFILE_MESSAGES,
 } from '@portal/domain';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { enqueueCategoryMail } from '../../adapters/mail/category-mail.ts';
@@ -53,10 +56,23 @@ export async function updateKit(
   ctx: AppContext,
   userId: string,
   kitId: number,
-  patch: { name?: string | null; notes?: string | null; referralCode?: string | null; reportReceived?: true },
+  patch: {
+    name?: string | null;
+    notes?: string | null;
+    referralCode?: string | null;
+    reportReceived?: true;
+    was?: { name?: string | null | undefined; notes?: string | null | undefined };
+  },
 ): Promise<Kit> {
   return ctx.db.transaction(async (tx) => {
     const kit = await ownKitForUpdate(tx, userId, kitId);
+    // Optimistic concurrency on the row lock: a tab that shows an older name or notes would undo another's save.
+    const was = patch.was;
+    if (
+      (was?.name !== undefined && (was.name ?? null) !== kit.name) ||
+      (was?.notes !== undefined && (was.notes ?? null) !== kit.notes)
+    )
+      throw conflict(KIT_MESSAGES.staleKit);
     const changes: Partial<KitRow> = { updatedAt: new Date() };
     if (patch.name !== undefined) changes.name = patch.name?.trim() || null;
     if (patch.notes !== undefined) changes.notes = patch.notes?.trim() ? patch.notes : null;
@@ -165,12 +181,13 @@ export async function redeemKit(
     voucher: string;
     activate: boolean;
     forDependant?: boolean | undefined;
+    dependant?: DependantDetails | undefined;
   } & Partial<Address>,
 ): Promise<Kit> {
   return ctx.db.transaction(async (tx) => {
     const { kit } = await kitByVoucher(tx, userId, body.voucher, true);
     if (kit.id !== body.kitId) throw notFound(KIT_MESSAGES.invalidVoucher);
-    if (body.forDependant) await takeDependantKit(tx, userId);
+    if (body.forDependant) await takeDependantKit(tx, userId, body.dependant);
     const now = new Date();
     const firstRedeem = kit.ownerId === null || kit.redeemedAt === null;
     await tx
@@ -195,10 +212,11 @@ export async function redeemKit(
 
 /**
  * "For my child or dependant": one guardian account covers one dependant (dependantRedeem). An adult's
- * own account that holds kits is refused; an adult account with none becomes the dependant's guardian
- * account. Locked, so two redeems at once cannot both find the account empty.
+ * own account that holds kits is refused; an adult account with none becomes the dependant's account,
+ * with the dependant's name and date of birth, and the adult's name moves to the guardian fields (issue
+ * 33 item 23). Locked, so two redeems at once cannot both find the account empty.
  */
-async function takeDependantKit(tx: DbOrTx, userId: string) {
+async function takeDependantKit(tx: DbOrTx, userId: string, dependant: DependantDetails | undefined) {
   const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
   if (!user) throw sessionExpired();
   const [held] = await tx
@@ -207,8 +225,28 @@ async function takeDependantKit(tx: DbOrTx, userId: string) {
     .where(eq(kits.ownerId, userId));
   const account = { underAge: user.underAge, guardian: user.guardian, kitsHeld: held?.n ?? 0 };
   if (dependantRedeem(account) !== 'VOUCHER') throw conflict(KIT_MESSAGES.rejectGuardian);
-  if (becomesGuardian(account))
-    await tx.update(users).set({ guardian: true, updatedAt: new Date() }).where(eq(users.id, userId));
+  if (!becomesGuardian(account)) return;
+  if (!dependant) {
+    throw invalid(DEPENDANT_TEXTS.detailsRequired, {
+      firstName: PROFILE_MESSAGES.required,
+      lastName: PROFILE_MESSAGES.required,
+      dateOfBirth: PROFILE_MESSAGES.required,
+    });
+  }
+  await tx
+    .update(users)
+    .set({
+      guardian: true,
+      guardianFirstName: user.firstName,
+      guardianLastName: user.lastName,
+      firstName: dependant.firstName,
+      lastName: dependant.lastName,
+      dateOfBirth: dependant.dateOfBirth,
+      updatedAt: new Date(),
+      // A profile form open in another tab still shows the adult's name: its save is refused (item 16).
+      version: sql`${users.version} + 1`,
+    })
+    .where(eq(users.id, userId));
 }
 
 /** activateKit: the owner asks for a kit they hold to be sent to an address. */

@@ -5,9 +5,12 @@ import {
   referralLookupSchema,
   SAMPLE_STATUSES,
 } from '@portal/domain';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { kits } from '../../db/schema/index.ts';
 import { principalOf, requireAuthority } from '../../plugins/authenticate.ts';
+import { recordStaffAction } from '../staff/index.ts';
 import { createKits, createReferralCode, setKitStatus } from './kits.service.ts';
 
 const denied = { 401: apiErrorSchema, 403: apiErrorSchema };
@@ -71,7 +74,21 @@ export const kitsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const principal = principalOf(request);
-      return setKitStatus(ctx, request.params.kitId, request.body, principal.userId);
+      const { kitId } = request.params;
+      // Audited for the kit's owner too: "What our staff did on your account" names the step (issue 33).
+      return ctx.db.transaction(async (tx) => {
+        const kit = await setKitStatus({ ...ctx, db: tx }, kitId, request.body, principal.userId);
+        const [owner] = await tx.select({ id: kits.ownerId }).from(kits).where(eq(kits.id, kitId));
+        const { kitStatus, sampleStatus } = request.body;
+        await recordStaffAction(tx, principal, {
+          action: 'kit.status.set',
+          entity: 'kit',
+          entityId: String(kitId),
+          subjectId: owner?.id ?? null,
+          after: { ...(kitStatus ? { kitStatus } : {}), ...(sampleStatus ? { sampleStatus } : {}) },
+        });
+        return kit;
+      });
     },
   );
 

@@ -239,6 +239,25 @@ describe('name, notes and referral code', () => {
     expect(long.json().fields.name).toBe(KIT_MESSAGES.nameTooLong);
   });
 
+  it('refuses a name or notes save from a tab that showed older values with 409, changing nothing (issue 33 item 16)', async () => {
+    const user = await signedInUser(t.app);
+    const [kit] = await newKits(1, { ownerEmail: user.email });
+    const put = (payload: object) => call(user.accessToken, 'PUT', `/api/kits/${kit.id}`, payload);
+    // Both tabs loaded the kit with no name and no notes; tab A saves first.
+    expect((await put({ notes: 'Fasted', was: { notes: null } })).statusCode).toBe(200);
+    expect((await put({ name: 'Morning', was: { name: null } })).statusCode).toBe(200);
+    const saved = await kitRow(kit.id);
+    const staleNotes = await put({ notes: 'Travel', was: { notes: null } });
+    expect(staleNotes.statusCode).toBe(409);
+    expect(staleNotes.json().message).toBe(KIT_MESSAGES.staleKit);
+    const staleName = await put({ name: 'Evening', was: { name: null } });
+    expect(staleName.statusCode).toBe(409);
+    expect(await kitRow(kit.id)).toEqual(saved);
+    // From what the kit holds now, the save goes through.
+    const fresh = await put({ notes: 'Travel', was: { notes: 'Fasted' } });
+    expect(fresh.json()).toMatchObject({ name: 'Morning', notes: 'Travel' });
+  });
+
   it('applies a practitioner code with or without REF-, looks it up, and removes it with null', async () => {
     await t.app.inject({
       method: 'POST',

@@ -1,4 +1,4 @@
-import { CONSENT_MESSAGES, PASSWORD_MESSAGES, PROFILE_MESSAGES } from '@portal/domain';
+import { ACCOUNT_MESSAGES, CONSENT_MESSAGES, PASSWORD_MESSAGES, PROFILE_MESSAGES } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentFormPdf } from '../../adapters/pdf/consent-form.ts';
@@ -94,6 +94,47 @@ describe('profile save (putUser)', () => {
     );
     await put(b.accessToken, { ...profile, firstName: 'Bea' });
     expect((await row(a.id))?.firstName).toBe('Test');
+  });
+});
+
+describe('two tabs saving the profile (issue 33 item 16)', () => {
+  it('refuses the second save from the same old version with 409 and changes nothing', async () => {
+    const user = await signedInUser(t.app);
+    const first = await put(user.accessToken, profile);
+    const loaded = first.json().version as number;
+    // Tab A saves a new phone and address; tab B, opened before, then saves only a last-name change.
+    const tabA = await put(user.accessToken, {
+      ...profile,
+      phoneNumber: '0498 765 432',
+      addressLine1: '100 Queen St',
+      version: loaded,
+    });
+    expect(tabA.statusCode).toBe(200);
+    expect(tabA.json().version).toBe(loaded + 1);
+    const saved = await row(user.id);
+    const tabB = await put(user.accessToken, { ...profile, lastName: 'Byron', version: loaded });
+    expect(tabB.statusCode).toBe(409);
+    expect(tabB.json().message).toBe(ACCOUNT_MESSAGES.staleProfile);
+    expect(await row(user.id)).toEqual(saved);
+    expect(saved).toMatchObject({
+      phoneNumber: '0498 765 432',
+      addressLine1: '100 Queen St',
+      lastName: 'Lovelace',
+    });
+    // Reloaded, tab B saves from the latest version.
+    const again = await put(user.accessToken, {
+      ...profile,
+      phoneNumber: '0498 765 432',
+      addressLine1: '100 Queen St',
+      lastName: 'Byron',
+      version: loaded + 1,
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({
+      lastName: 'Byron',
+      addressLine1: '100 Queen St',
+      version: loaded + 2,
+    });
   });
 });
 

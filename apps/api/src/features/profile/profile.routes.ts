@@ -25,7 +25,8 @@ export const profileRoutes: FastifyPluginAsyncZod<{ addressFinder?: AddressFinde
       config: { rateLimit: { max: ctx.config.authRateLimit, timeWindow: '1 minute' } },
       schema: {
         tags: ['profile'],
-        summary: 'Save the profile (putUser); password and newPassword only when changing it',
+        summary:
+          'Save the profile (putUser); password and newPassword only when changing it; version: the one loaded (409 when stale)',
         security: [{ bearerAuth: [] }],
         body: profileSchema,
         response: {
@@ -33,6 +34,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ addressFinder?: AddressFinde
           400: apiErrorSchema,
           401: apiErrorSchema,
           403: apiErrorSchema,
+          409: apiErrorSchema,
           429: apiErrorSchema,
         },
       },

@@ -10,19 +10,23 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { AppError, invalid, notFound } from '../../lib/errors.ts';
+import { AppError, conflict, invalid, notFound } from '../../lib/errors.ts';
 import type { Principal } from '../../plugins/authenticate.ts';
 import { hashPassword, revokeAllSessions } from '../auth/index.ts';
 import { toUser } from '../users/index.ts';
 
 /**
  * Saves the profile (putUser). userType follows the portal the person saves from. A password change
- * needs the current password (403 otherwise) and ends the person's other sessions.
+ * needs the current password (403 otherwise) and ends the person's other sessions. A save that names
+ * the version it loaded is refused (409, nothing changed) when the profile has been saved since.
  */
 export async function saveProfile(ctx: AppContext, principal: Principal, input: Profile) {
   return ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(users).where(eq(users.id, principal.userId)).for('update');
     if (!current) throw notFound(ACCOUNT_MESSAGES.notFound);
+    // Optimistic concurrency: a tab that loaded an older version would undo what another tab saved.
+    if (input.version !== undefined && input.version !== current.version)
+      throw conflict(ACCOUNT_MESSAGES.staleProfile);
     if (current.underAge) {
       const fields = guardianNameProblems(input);
       if (Object.keys(fields).length) throw invalid(PROFILE_MESSAGES.fixHighlighted, fields);
@@ -36,7 +40,7 @@ export async function saveProfile(ctx: AppContext, principal: Principal, input: 
         });
       passwordHash = await hashPassword(input.newPassword);
     }
-    const { password: _p, newPassword: _n, ...details } = input;
+    const { password: _p, newPassword: _n, version: _v, ...details } = input;
     const [row] = await tx
       .update(users)
       .set({
@@ -44,6 +48,7 @@ export async function saveProfile(ctx: AppContext, principal: Principal, input: 
         userType: ctx.config.appType === 'RESEARCH' ? 'RESEARCH' : 'CONSUMER',
         ...(passwordHash ? { passwordHash } : {}),
         updatedAt: sql`now()`,
+        version: sql`${users.version} + 1`,
       })
       .where(eq(users.id, principal.userId))
       .returning();

@@ -126,6 +126,12 @@ describe('kit page and scan look-up', () => {
     expect(detail.events[0].actor).toBe('operator key');
     expect(detail.events[2].actor).toBe('Sam LOGISTICS');
     expect(detail.audit).toEqual([
+      // ops kit:set is audited too (issue 33 item 22): the owner reads it on My Profile.
+      expect.objectContaining({
+        action: 'kit.status.set',
+        actor: 'operator key',
+        after: { kitStatus: 'REQUESTED' },
+      }),
       expect.objectContaining({
         action: 'kit.dispatch',
         before: { kitStatus: 'REQUESTED', sampleStatus: null },

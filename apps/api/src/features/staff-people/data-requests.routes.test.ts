@@ -72,7 +72,7 @@ describe('support starts an export for a request by phone', () => {
     // The person reads it in plain words.
     const mine = (await t.app.inject({ url: '/api/me/audit', headers: bearer(person.accessToken) })).json();
     expect(mine.entries[0]).toMatchObject({
-      who: 'Sam SUPPORT',
+      who: 'Sam',
       what: 'Started an export of your data, as you asked',
     });
   });

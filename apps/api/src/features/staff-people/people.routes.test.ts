@@ -247,7 +247,8 @@ describe('the person reads what staff did about them', () => {
     const whats = mine.entries.map((e: { what: string }) => e.what);
     expect(whats).toContain('Sent you a link to reset your password');
     expect(whats).toContain('Opened a read-only view of your portal');
-    expect(mine.entries[0].who).toBe('Sam SUPPORT');
+    // Who: the staff member's first name (issue 33 item 22).
+    expect(mine.entries[0].who).toBe('Sam');
     expect(JSON.stringify(mine)).not.toContain(support.email);
     const theirs = (await get('/api/me/audit', minor.accessToken)).json();
     expect(theirs.entries.map((e: { what: string }) => e.what)).not.toContain(

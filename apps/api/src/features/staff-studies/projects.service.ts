@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { kits, type ProjectRow, participantCodes, projectMembers, projects } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { notFound } from '../../lib/errors.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
 import { idCursor, keysetPage } from '../../lib/keyset-page.ts';
 import type { Principal } from '../../plugins/authenticate.ts';
 import { createKits, formatVoucher } from '../kits/index.ts';
@@ -56,6 +56,7 @@ async function projectRows(db: DbOrTx, where: SQL | undefined, limit: number): P
     resultDeliveryType: project.resultDeliveryType,
     surveys: surveysOf(project),
     createdAt: project.createdAt.toISOString(),
+    version: project.version,
     kits: Number(n.kits),
     redeemedKits: Number(n.redeemedKits),
     members: Number(n.members),
@@ -104,13 +105,21 @@ export async function updateProjectSurveys(
   principal: Principal,
   id: number,
   surveys: ProjectSurveyKey[],
+  version?: number,
 ): Promise<StaffProjectRow> {
   return ctx.db.transaction(async (tx) => {
+    // The row lock orders two staff edits; the second, from the version both loaded, is refused.
+    if (id !== 1)
+      await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, id)).for('update');
     const before = await projectRow(tx, id);
+    if (version !== undefined && version !== before.version) throw conflict(STUDY_MESSAGES.staleProject);
     const wanted = new Set(surveys);
     await tx
       .update(projects)
-      .set(Object.fromEntries(PROJECT_SURVEY_KEYS.map((key) => [SURVEY_FLAGS[key], wanted.has(key)])))
+      .set({
+        ...Object.fromEntries(PROJECT_SURVEY_KEYS.map((key) => [SURVEY_FLAGS[key], wanted.has(key)])),
+        version: sql`${projects.version} + 1`,
+      })
       .where(eq(projects.id, id));
     const after = await projectRow(tx, id);
     await recordStaffAction(tx, principal, {

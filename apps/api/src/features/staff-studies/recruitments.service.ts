@@ -88,6 +88,7 @@ async function chainOf(db: DbOrTx, recruitmentId: number): Promise<StaffRecruitm
   return ordered.map(({ consent, responses }) => ({
     ...consentWords(consent),
     responses: Number(responses),
+    version: consent.version,
   }));
 }
 
@@ -156,17 +157,24 @@ export async function updateConsent(
   principal: Principal,
   recruitmentId: number,
   consentId: number,
-  input: ConsentInput,
+  input: ConsentInput & { version?: number | undefined },
 ) {
-  const values = cleaned(input);
+  const { version, ...words } = input;
+  const values = cleaned(words);
   return ctx.db.transaction(async (tx) => {
     await lockRecruitment(tx, recruitmentId);
     const chain = await chainOf(tx, recruitmentId);
     const before = chain.find((c) => c.id === consentId);
     if (!before) throw notFound(RECRUITMENT_STAFF_MESSAGES.consentNotFound);
     if (before.responses > 0) throw conflict(RECRUITMENT_STAFF_MESSAGES.answered);
-    await tx.update(recruitmentConsents).set(values).where(eq(recruitmentConsents.id, consentId));
-    const { responses: _r, id: _i, ...old } = before;
+    // Two console windows: the second change from the version both loaded is refused.
+    if (version !== undefined && version !== before.version)
+      throw conflict(RECRUITMENT_STAFF_MESSAGES.staleConsent);
+    await tx
+      .update(recruitmentConsents)
+      .set({ ...values, version: sql`${recruitmentConsents.version} + 1` })
+      .where(eq(recruitmentConsents.id, consentId));
+    const { responses: _r, id: _i, version: _v, ...old } = before;
     await recordStaffAction(tx, principal, {
       action: 'recruitment.consent.change',
       entity: 'recruitment',

@@ -99,7 +99,13 @@ export const staffProjectsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      updateProjectSurveys(ctx, principalOf(request), request.params.projectId, request.body.surveys),
+      updateProjectSurveys(
+        ctx,
+        principalOf(request),
+        request.params.projectId,
+        request.body.surveys,
+        request.body.version,
+      ),
   );
 
   app.post(

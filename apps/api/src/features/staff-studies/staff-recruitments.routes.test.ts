@@ -92,6 +92,24 @@ describe('the consent chain', () => {
     expect((await t.database.db.select().from(recruitments)).length).toBe(before);
   });
 
+  it('refuses a change from a window that loaded an older version with 409, changing nothing (issue 33 item 16)', async () => {
+    const created = await newRecruitment(['One']);
+    const loaded = (await get(`/api/staff/recruitments/${created.id}`)).json().chain[0];
+    const url = `/api/staff/recruitments/${created.id}/consents/${loaded.id}`;
+    const first = await send('PUT', url, { ...consent('One, clearer'), version: loaded.version });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().chain[0].version).toBe(loaded.version + 1);
+    const stale = await send('PUT', url, { ...consent('One, shorter'), version: loaded.version });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(RECRUITMENT_STAFF_MESSAGES.staleConsent);
+    const [row] = await t.database.db
+      .select()
+      .from(recruitmentConsents)
+      .where(eq(recruitmentConsents.id, loaded.id));
+    expect(row).toMatchObject({ title: 'One, clearer', version: loaded.version + 1 });
+    expect(await auditOf(created.id)).toHaveLength(2);
+  });
+
   it('edits a consent nobody answered, adds one at the end, and keeps an answered consent’s words', async () => {
     const created = await newRecruitment(['One']);
     const [first] = created.chain;

@@ -76,6 +76,27 @@ describe('projects', () => {
     expect((await t.database.db.select().from(projects)).length).toBe(before);
   });
 
+  it('refuses a questionnaire change from a window that loaded an older version with 409 (issue 33 item 16)', async () => {
+    const project = await newProject();
+    const loaded = (await get(`/api/staff/projects/${project.id}`)).json().version as number;
+    const first = await send('PUT', `/api/staff/projects/${project.id}/surveys`, {
+      surveys: ['exercise'],
+      version: loaded,
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().version).toBe(loaded + 1);
+    const [saved] = await t.database.db.select().from(projects).where(eq(projects.id, project.id));
+    const stale = await send('PUT', `/api/staff/projects/${project.id}/surveys`, {
+      surveys: ['food'],
+      version: loaded,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(STUDY_MESSAGES.staleProject);
+    const [after] = await t.database.db.select().from(projects).where(eq(projects.id, project.id));
+    expect(after).toEqual(saved);
+    expect(await auditOf('project', String(project.id))).toHaveLength(2);
+  });
+
   it('changes the questionnaires, audited with before and after', async () => {
     const project = await newProject();
     const res = await send('PUT', `/api/staff/projects/${project.id}/surveys`, {

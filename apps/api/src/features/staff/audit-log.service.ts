@@ -2,13 +2,15 @@ import {
   AUDIT_MESSAGES,
   type AuditPage,
   type AuditQuery,
-  describeStaffAction,
+  deliversResults,
+  describeForPerson,
   type MyAuditPage,
   OPERATOR_ACTOR,
   OPERATOR_KEY_FOR_PERSON,
+  OUR_LAB,
 } from '@portal/domain';
-import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import { staffAudit } from '../../db/schema/index.ts';
+import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { kits, projects, staffAudit, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { invalid } from '../../lib/errors.ts';
 
@@ -94,11 +96,55 @@ export async function readMyAudit(
 ): Promise<MyAuditPage> {
   const cursor = after ? decodeCursor(after) : null;
   const { rows, next } = await page(ctx, and(eq(staffAudit.subjectId, userId), before(cursor)), limit);
+  // Who: the staff member's first name (issue 33 item 22). Which kits' projects keep their results, so
+  // that no entry says results exist (item 9).
+  const actorIds = [...new Set(rows.flatMap((row) => (row.actorId ? [row.actorId] : [])))];
+  const kitIds = [
+    ...new Set(
+      rows.flatMap((row) =>
+        row.entity === 'kit' && /^\d+$/.test(row.entityId) ? [Number(row.entityId)] : [],
+      ),
+    ),
+  ];
+  const firstNames = new Map(
+    actorIds.length
+      ? (
+          await ctx.db
+            .select({ id: users.id, firstName: users.firstName })
+            .from(users)
+            .where(inArray(users.id, actorIds))
+        ).map((actor) => [actor.id, actor.firstName])
+      : [],
+  );
+  const withheld = new Set(
+    kitIds.length
+      ? (
+          await ctx.db
+            .select({ id: kits.id, resultDeliveryType: projects.resultDeliveryType })
+            .from(kits)
+            .innerJoin(projects, eq(projects.id, kits.projectId))
+            .where(inArray(kits.id, kitIds))
+        )
+          .filter((kit) => !deliversResults(kit))
+          .map((kit) => String(kit.id))
+      : [],
+  );
   return {
     entries: rows.map((row) => ({
       at: row.at.toISOString(),
-      who: row.actorId === null ? OPERATOR_KEY_FOR_PERSON : nameOf(row.actorLabel),
-      what: describeStaffAction(row.action),
+      who:
+        row.actorId === null
+          ? row.entity === 'kit' || row.entity === 'sample'
+            ? OUR_LAB
+            : OPERATOR_KEY_FOR_PERSON
+          : (firstNames.get(row.actorId) ?? nameOf(row.actorLabel).split(' ')[0] ?? ''),
+      what: describeForPerson({
+        action: row.action,
+        entity: row.entity,
+        entityId: row.entityId,
+        after: row.after,
+        withheld: row.entity === 'kit' && withheld.has(row.entityId),
+      }),
     })),
     next,
   };

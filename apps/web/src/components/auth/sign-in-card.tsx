@@ -13,12 +13,14 @@ type SignInCardProps = {
   onSignedIn: () => void;
   /** Replaces the server's message when a reset request fails (the research portal's wording). */
   resetFailureText?: string;
+  /** Why the person is asked to sign in (a gift link), shown under the title. */
+  intro?: ReactNode;
   /** The portal's own links under the form. */
   children: ReactNode;
 };
 
 /** The sign-in screen of both portals: notices, the form, and "Forgot password?" with its panel. */
-export function SignInCard({ title, onSignedIn, resetFailureText, children }: SignInCardProps) {
+export function SignInCard({ title, onSignedIn, resetFailureText, intro, children }: SignInCardProps) {
   const notice = useLoginNotice();
   const { endReason } = useSession();
   const [forgotOpen, setForgotOpen] = useState(false);
@@ -29,6 +31,7 @@ export function SignInCard({ title, onSignedIn, resetFailureText, children }: Si
   return (
     <div className="auth-card">
       <h1>{title}</h1>
+      {intro}
       {notice ? <Alert tone="success">{notice}</Alert> : null}
       {answersWaiting ? (
         <Alert tone="warning">{UNSAVED_ANSWERS_TEXTS.sessionEnded}</Alert>

@@ -29,7 +29,7 @@ export function AddressConfirmStep({ address, onAddressChange, busy, error, onSe
       <AddressFields value={address} onChange={onAddressChange} />
       {error ? <Alert tone="error">{error}</Alert> : null}
       <div className="form-actions">
-        <Button type="submit" disabled={!valid} busy={busy}>
+        <Button type="submit" disabled={!valid} busy={busy} busyLabel="Sending…">
           Send now
         </Button>
         <Button variant="secondary" disabled={busy} onClick={onSendLater}>

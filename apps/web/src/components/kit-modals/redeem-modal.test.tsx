@@ -1,4 +1,4 @@
-import { KIT_MESSAGES } from '@portal/domain';
+import { DEPENDANT_TEXTS, KIT_MESSAGES } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { completeProfile, renderRoute, testUser } from '../../test/render.tsx';
@@ -260,6 +260,12 @@ describe('RedeemModal', () => {
     await user.click(within(dialog).getByRole('button', { name: 'For my child or dependant' }));
     expect(within(dialog).getByText(KIT_MODAL_TEXTS.childReminder[0])).toBeVisible();
     await user.click(await within(dialog).findByRole('button', { name: 'Continue' }));
+    // Whose account this becomes (issue 33 item 23).
+    await user.click(within(dialog).getByLabelText(DEPENDANT_TEXTS.yes));
+    await user.type(within(dialog).getByLabelText(DEPENDANT_TEXTS.firstName), 'Dana');
+    await user.type(within(dialog).getByLabelText(DEPENDANT_TEXTS.lastName), 'Child');
+    await user.type(within(dialog).getByLabelText(DEPENDANT_TEXTS.dateOfBirth), '01/06/2015');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
     await user.type(within(dialog).getByLabelText('Voucher code'), 'AAAA-BBBB-CCCC');
     await user.click(within(dialog).getByRole('button', { name: 'Proceed' }));
     expect(
@@ -270,7 +276,16 @@ describe('RedeemModal', () => {
     expect(await screen.findByRole('dialog', { name: KIT_MESSAGES.successActivated })).toBeVisible();
     expect(posts().map((c) => [c.path, c.body])).toEqual([
       ['/api/kits/check-voucher', { voucher: 'AAAA-BBBB-CCCC' }],
-      ['/api/kits/redeem', { kitId: 7, voucher: 'AAAA-BBBB-CCCC', activate: false, forDependant: true }],
+      [
+        '/api/kits/redeem',
+        {
+          kitId: 7,
+          voucher: 'AAAA-BBBB-CCCC',
+          activate: false,
+          forDependant: true,
+          dependant: { firstName: 'Dana', lastName: 'Child', dateOfBirth: '2015-06-01' },
+        },
+      ],
       ['/api/kits/7/activate', expect.objectContaining({ addressLine1: '1 Queen St', postcode: '4000' })],
     ]);
   });
@@ -283,6 +298,11 @@ describe('RedeemModal', () => {
     const { dialog, user } = await openRedeem(PROFILE_ADDRESS);
     await user.click(within(dialog).getByRole('button', { name: 'For my child or dependant' }));
     await user.click(await within(dialog).findByRole('button', { name: 'Continue' }));
+    await user.click(within(dialog).getByLabelText(DEPENDANT_TEXTS.yes));
+    await user.type(within(dialog).getByLabelText(DEPENDANT_TEXTS.firstName), 'Dana');
+    await user.type(within(dialog).getByLabelText(DEPENDANT_TEXTS.lastName), 'Child');
+    await user.type(within(dialog).getByLabelText(DEPENDANT_TEXTS.dateOfBirth), '01/06/2015');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
     await user.type(within(dialog).getByLabelText('Voucher code'), 'AAAA-BBBB-CCCC');
     await user.click(within(dialog).getByRole('button', { name: 'Proceed' }));
     expect(await within(dialog).findByText(KIT_MESSAGES.rejectGuardian)).toBeVisible();

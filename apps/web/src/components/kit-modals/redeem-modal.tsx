@@ -1,5 +1,8 @@
 import {
+  becomesGuardian,
   checkVoucherSchema,
+  DEPENDANT_TEXTS,
+  type DependantDetails,
   dependantRedeem,
   KIT_MESSAGES,
   type RedeemStep,
@@ -19,6 +22,7 @@ import { Modal } from '../ui/modal.tsx';
 import { SuccessStep } from '../ui/success-step.tsx';
 import { useStepFocus } from '../ui/use-step-focus.ts';
 import { AddressConfirmStep } from './address-confirm-step.tsx';
+import { DependantStep } from './dependant-step.tsx';
 import { GiveKitModal } from './give-modal.tsx';
 import { KIT_MODAL_TEXTS } from './kit-modal-texts.ts';
 import { ConsentStep, RedeemTypeStep, RejectStep, VoucherStep } from './redeem-steps.tsx';
@@ -57,6 +61,9 @@ function RedeemFlow({
   const kits = useKits();
   // "For my child or dependant": the voucher is redeemed for a dependant, then the address step.
   const [forDependant, setForDependant] = useState(false);
+  // Whose account this becomes (issue 33 item 23), and the confirmation in words once it is theirs.
+  const [dependant, setDependant] = useState<DependantDetails | null>(null);
+  const [confirmation, setConfirmation] = useState<string | null>(null);
   const [step, setStep] = useState<RedeemStep | 'GIVE'>('REDEEM_TYPE');
   const kitForm = useKitForm({ voucher: initialVoucher, address: addressFromProfile(user) });
   const { voucher, address, busy, error } = kitForm;
@@ -77,9 +84,12 @@ function RedeemFlow({
 
   /** After the child reminder: one guardian account covers one dependant (dependantRedeem). */
   function continueForDependant() {
-    const decision = dependantRedeem({ ...user, kitsHeld: kits.data?.length ?? 0 });
+    const account = { ...user, kitsHeld: kits.data?.length ?? 0 };
+    const decision = dependantRedeem(account);
     setForDependant(decision === 'VOUCHER');
-    go(decision === 'VOUCHER' ? 'REDEEM_CODE' : 'REDEEM_REJECT');
+    // An adult account without kits becomes the dependant's only when the adult says so, and whose.
+    if (decision !== 'VOUCHER') go('REDEEM_REJECT');
+    else go(becomesGuardian(account) ? 'REDEEM_DEPENDANT' : 'REDEEM_CODE');
   }
 
   /** The dependant's kit is redeemed to this account (which may become a guardian account), then addressed. */
@@ -89,8 +99,22 @@ function RedeemFlow({
       async (values) => {
         const code = values.voucher.trim();
         const kit = await checkVoucher(code);
-        if (kit.kitStatus !== 'ASSIGNED')
-          await redeemKit({ kitId: kit.kitId, voucher: code, activate: false, forDependant: true });
+        if (kit.kitStatus !== 'ASSIGNED') {
+          await redeemKit({
+            kitId: kit.kitId,
+            voucher: code,
+            activate: false,
+            forDependant: true,
+            ...(dependant ? { dependant } : {}),
+          });
+          if (dependant)
+            setConfirmation(
+              DEPENDANT_TEXTS.confirmed(
+                `${dependant.firstName} ${dependant.lastName}`,
+                `${user.firstName} ${user.lastName}`,
+              ),
+            );
+        }
         setKitId(kit.kitId);
         go('REDEEM_ADDRESS');
         void invalidateKits();
@@ -175,9 +199,20 @@ function RedeemFlow({
             onContinue={continueForDependant}
           />
         ) : null}
+        {step === 'REDEEM_DEPENDANT' ? (
+          <DependantStep
+            onBack={() => go('REDEEM_TYPE')}
+            onDecline={() => go('REDEEM_REJECT')}
+            onConfirm={(details) => {
+              setDependant(details);
+              go('REDEEM_CODE');
+            }}
+          />
+        ) : null}
         {step === 'REDEEM_REJECT' ? <RejectStep onBack={() => go('REDEEM_TYPE')} onDone={onClose} /> : null}
         {step === 'REDEEM_ADDRESS' ? (
           <>
+            {confirmation ? <Alert tone="success">{confirmation}</Alert> : null}
             {forDependant ? (
               <h3>{KIT_MODAL_TEXTS.dependantAddress}</h3>
             ) : (

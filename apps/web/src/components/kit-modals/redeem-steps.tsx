@@ -93,7 +93,7 @@ export function VoucherStep({
         <Button variant="secondary" disabled={busy} onClick={onBack}>
           Back
         </Button>
-        <Button type="submit" disabled={!ready} busy={busy}>
+        <Button type="submit" disabled={!ready} busy={busy} busyLabel="Redeeming…">
           Proceed
         </Button>
       </div>
@@ -119,7 +119,7 @@ export function ConsentStep({
         <p key={text}>{text}</p>
       ))}
       <div className="form-actions">
-        <Button variant="secondary" onClick={onBack}>
+        <Button variant="secondary" disabled={busy} onClick={onBack}>
           Back
         </Button>
         <Button busy={busy} onClick={onContinue}>

@@ -75,7 +75,7 @@ describe('KitCard', () => {
     expect(screen.getByText('0 characters left')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Save name' }));
     expect(await screen.findByText('Kit name saved.')).toBeVisible();
-    expect(puts(calls)).toEqual([{ name: 'Morning sample and a very long t' }]);
+    expect(puts(calls)).toEqual([{ name: 'Morning sample and a very long t', was: { name: null } }]);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Rename' })).toHaveFocus());
   });
 
@@ -175,7 +175,7 @@ describe('KitCard', () => {
     await user.type(notes, 'Took antibiotics in April');
     await user.click(screen.getByRole('button', { name: 'Save notes' }));
     expect(await screen.findByText('Notes saved.')).toBeInTheDocument();
-    expect(puts(calls)).toEqual([{ notes: 'Took antibiotics in April' }]);
+    expect(puts(calls)).toEqual([{ notes: 'Took antibiotics in April', was: { notes: 'Before' } }]);
   });
 
   it('marks the reached timeline steps, with their dates', async () => {

@@ -1,5 +1,6 @@
 import { KIT_NAME_MAX, type Kit, kitDisplayName, updateKitSchema } from '@portal/domain';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { ApiError } from '../../lib/api-client.ts';
 import { useUpdateKit } from '../../lib/kits-api.ts';
 import { Button } from '../ui/button.tsx';
 import { FieldError } from '../ui/field.tsx';
@@ -36,7 +37,19 @@ export function KitNameEditor({
     returnFocus.current = false;
   }, [editing]);
 
+  // The name the form opened on: the server refuses the save (409) when another window renamed the kit since.
+  const openedOn = useRef<string | null>(null);
+  const [reloadName, setReloadName] = useState(false);
+  const serverName = kit.name ?? null;
+  useEffect(() => {
+    if (!reloadName || serverName === openedOn.current) return;
+    openedOn.current = serverName;
+    setName(serverName ?? '');
+    setReloadName(false);
+  }, [reloadName, serverName]);
+
   function open() {
+    openedOn.current = kit.name ?? null;
     setName(kit.name ?? '');
     setError(null);
     setSaved(false);
@@ -56,13 +69,17 @@ export function KitNameEditor({
       return;
     }
     update.mutate(
-      { kitId: kit.id, patch: { name: name.trim() || null } },
+      { kitId: kit.id, patch: { name: name.trim() || null, was: { name: openedOn.current } } },
       {
         onSuccess: () => {
           setSaved(true);
           close();
         },
-        onError: (failure) => setError(errorText(failure, 'name')),
+        onError: (failure) => {
+          setError(errorText(failure, 'name'));
+          // The kit list reloads (another window renamed it): the field shows the latest name to check.
+          if (failure instanceof ApiError && failure.status === 409) setReloadName(true);
+        },
       },
     );
   }
@@ -105,7 +122,7 @@ export function KitNameEditor({
             <FieldError id={`${inputId}-error`}>{error}</FieldError>
           </div>
           <div className="form-actions">
-            <Button type="submit" busy={update.isPending}>
+            <Button type="submit" busy={update.isPending} busyLabel="Saving…">
               {KITS_TEXTS.saveName}
             </Button>
             <Button variant="secondary" onClick={close}>

@@ -1,5 +1,6 @@
 import { KIT_NOTES_MAX, type Kit, updateKitSchema } from '@portal/domain';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { ApiError } from '../../lib/api-client.ts';
 import { useUpdateKit } from '../../lib/kits-api.ts';
 import { Button } from '../ui/button.tsx';
 import { FieldError } from '../ui/field.tsx';
@@ -14,6 +15,20 @@ export function KitNotes({ kit }: { kit: Kit }) {
   const [saved, setSaved] = useState(false);
   const update = useUpdateKit();
   const id = useId();
+  // The notes this form was loaded with. When the server's change (another window) arrives, the field
+  // shows it unless the person has typed since, or a refused save asked for the latest.
+  const loaded = useRef(kit.notes ?? null);
+  const reload = useRef(false);
+  const serverNotes = kit.notes ?? null;
+  useEffect(() => {
+    if (serverNotes === loaded.current) return;
+    setNotes((typed) => {
+      if (!reload.current && typed !== (loaded.current ?? '')) return typed;
+      return serverNotes ?? '';
+    });
+    loaded.current = serverNotes;
+    reload.current = false;
+  }, [serverNotes]);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -24,11 +39,18 @@ export function KitNotes({ kit }: { kit: Kit }) {
       return;
     }
     setError(null);
+    const next = notes.trim() ? notes : null;
     update.mutate(
-      { kitId: kit.id, patch: { notes: notes.trim() ? notes : null } },
+      { kitId: kit.id, patch: { notes: next, was: { notes: loaded.current } } },
       {
-        onSuccess: () => setSaved(true),
-        onError: (failure) => setError(errorText(failure, 'notes')),
+        onSuccess: (saved) => {
+          loaded.current = saved.notes ?? null;
+          setSaved(true);
+        },
+        onError: (failure) => {
+          if (failure instanceof ApiError && failure.status === 409) reload.current = true;
+          setError(errorText(failure, 'notes'));
+        },
       },
     );
   }
@@ -54,7 +76,7 @@ export function KitNotes({ kit }: { kit: Kit }) {
         </p>
         <FieldError id={`${id}-error`}>{error}</FieldError>
       </div>
-      <Button type="submit" variant="secondary" busy={update.isPending}>
+      <Button type="submit" variant="secondary" busy={update.isPending} busyLabel="Saving…">
         {KITS_TEXTS.saveNotes}
       </Button>
       <StatusMessage>{saved ? KITS_TEXTS.notesSaved : null}</StatusMessage>

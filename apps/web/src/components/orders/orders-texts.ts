@@ -58,6 +58,7 @@ export const ORDER_TEXTS = {
   termsBefore: 'I agree to the ',
   termsLink: 'Terms & Conditions',
   pay: (total: string) => `Pay ${total}`,
+  paying: 'Paying…',
   deliveryAddress: 'Delivery address',
   deliveryHint: 'We send the kits to the address in your profile.',
   editAddress: 'Change it in My Profile',

@@ -157,7 +157,7 @@ export function PaymentStep({ user, totalCents, summary, children, buildOrder, o
             {ORDER_TEXTS.back}
           </Button>
         ) : null}
-        <Button type="submit" busy={payment.busy}>
+        <Button type="submit" busy={payment.busy} busyLabel={ORDER_TEXTS.paying}>
           {ORDER_TEXTS.pay(dollars(totalCents))}
         </Button>
       </div>

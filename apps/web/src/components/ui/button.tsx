@@ -1,11 +1,18 @@
 import type { LucideIcon } from 'lucide-react';
+import { LoaderCircle } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { Icon } from './icon.tsx';
 
 type ButtonProps = ComponentProps<'button'> & {
-  variant?: 'primary' | 'secondary' | 'link' | 'quiet';
-  /** Disables the button while a request runs and tells assistive technology it is busy. */
+  /** 'danger': an action that cannot be undone (closing the account). */
+  variant?: 'primary' | 'secondary' | 'link' | 'quiet' | 'danger';
+  /**
+   * Disables the button while a request runs, shows a spinner and tells assistive technology it is busy
+   * (issue 33 item 20: on a slow network a submit must show that it is working).
+   */
   busy?: boolean;
+  /** The label while busy ("Paying…", "Saving…"); without it the label stays, next to the spinner. */
+  busyLabel?: string;
   /** An icon before the label (decorative: the label names the button). */
   icon?: LucideIcon;
 };
@@ -13,6 +20,7 @@ type ButtonProps = ComponentProps<'button'> & {
 export function Button({
   variant = 'primary',
   busy = false,
+  busyLabel,
   icon,
   className,
   type,
@@ -28,8 +36,12 @@ export function Button({
       aria-busy={busy || undefined}
       {...props}
     >
-      {icon ? <Icon icon={icon} size="sm" /> : null}
-      {children}
+      {busy ? (
+        <Icon icon={LoaderCircle} size="sm" className="button-spinner" data-testid="button-spinner" />
+      ) : icon ? (
+        <Icon icon={icon} size="sm" />
+      ) : null}
+      {busy && busyLabel ? busyLabel : children}
     </button>
   );
 }

@@ -67,9 +67,13 @@ export const useCreateProject = () =>
     staffRequest('/projects', { method: 'POST', body }, staffProjectRowSchema),
   );
 
+/** The version sent is the one the panel loaded: a change saved since in another window answers 409. */
 export const useUpdateSurveys = (id: number) =>
-  useProjectsChange((surveys: ProjectSurveyKey[]) =>
-    staffRequest(`/projects/${id}/surveys`, { method: 'PUT', body: { surveys } }, staffProjectRowSchema),
+  useChangeThenReread(
+    keys.projects,
+    (body: { surveys: ProjectSurveyKey[]; version: number }) =>
+      staffRequest(`/projects/${id}/surveys`, { method: 'PUT', body }, staffProjectRowSchema),
+    { rereadOnError: true },
   );
 
 export const useCreateVouchers = (id: number) =>

@@ -56,19 +56,23 @@ export const useCreateRecruitment = () =>
     staffRequest('/recruitments', { method: 'POST', body }, staffRecruitmentDetailSchema),
   );
 
+/** A change names the version it loaded (409 when changed since); the chain is read again either way. */
 export const useSaveConsent = (recruitmentId: number) =>
-  useRecruitmentsChange(({ consentId, body }: { consentId: number | null; body: StaffConsentInput }) =>
-    consentId === null
-      ? staffRequest(
-          `/recruitments/${recruitmentId}/consents`,
-          { method: 'POST', body },
-          staffRecruitmentDetailSchema,
-        )
-      : staffRequest(
-          `/recruitments/${recruitmentId}/consents/${consentId}`,
-          { method: 'PUT', body },
-          staffRecruitmentDetailSchema,
-        ),
+  useChangeThenReread(
+    keys.all,
+    ({ consentId, body }: { consentId: number | null; body: StaffConsentInput & { version?: number } }) =>
+      consentId === null
+        ? staffRequest(
+            `/recruitments/${recruitmentId}/consents`,
+            { method: 'POST', body },
+            staffRecruitmentDetailSchema,
+          )
+        : staffRequest(
+            `/recruitments/${recruitmentId}/consents/${consentId}`,
+            { method: 'PUT', body },
+            staffRecruitmentDetailSchema,
+          ),
+    { rereadOnError: true },
   );
 
 export const useInviteCandidate = (recruitmentId: number) =>

@@ -77,6 +77,8 @@ describe('Close my account (My Profile, Your data)', () => {
   it('asks for a scope and the password, and shows a wrong password next to its field', async () => {
     const { part, user } = await openForm();
     await user.click(part.getByRole('button', { name: T.open }));
+    // Opened, the form takes the focus (issue 33 item 24).
+    expect(part.getByLabelText(T.scopes.RESEARCH.label)).toHaveFocus();
     await user.click(part.getByRole('button', { name: T.submit }));
     expect(await part.findByText(T.scopeRequired)).toBeInTheDocument();
     expect(part.getByText(T.passwordRequired)).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CLOSURE_TEXTS, type ClosureRequest, closureRequestSchema } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { ClosureScopeChoice } from '../../../components/closure/closure-scope-choice.tsx';
@@ -26,6 +26,11 @@ function ClosureForm({ onCancel }: { onCancel: () => void }) {
   });
   const close = useCloseAccount();
   const errors = form.formState.errors;
+  // Opened, the form takes the focus: its first choice, so keyboard and screen reader users land in it.
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    formRef.current?.querySelector<HTMLInputElement>('input:not([type="hidden"])')?.focus();
+  }, []);
 
   const onSubmit = form.handleSubmit(
     async (values) => {
@@ -50,7 +55,7 @@ function ClosureForm({ onCancel }: { onCancel: () => void }) {
     close.error && !(close.error instanceof ApiError && close.error.fields) ? close.error : null;
 
   return (
-    <form noValidate aria-label={T.submit} onSubmit={onSubmit}>
+    <form ref={formRef} noValidate aria-label={T.submit} onSubmit={onSubmit}>
       <ClosureScopeChoice
         legend={T.scopeLegend}
         error={errors.scope?.message}
@@ -66,7 +71,7 @@ function ClosureForm({ onCancel }: { onCancel: () => void }) {
       />
       {failure ? <Alert tone="error">{errorText(failure)}</Alert> : null}
       <div className="form-actions">
-        <Button type="submit" busy={form.formState.isSubmitting}>
+        <Button type="submit" variant="danger" busy={form.formState.isSubmitting} busyLabel={T.closing}>
           {T.submit}
         </Button>
         <Button variant="secondary" onClick={onCancel}>

@@ -11,13 +11,14 @@ import { useMyConsents, useWithdrawConsent } from '../my-choices-api.ts';
 
 const T = MY_CONSENTS_TEXTS;
 
-/** One consent: what holds now, every answer before it, and the way to withdraw it. */
+/**
+ * One consent: what holds now, every answer before it, and the way to withdraw it. An article, not a
+ * region: the data-usage question above is the region of that name (axe landmark-unique, issue 33).
+ */
 function ConsentHistory({ consent, onWithdraw }: { consent: MyConsent; onWithdraw: (() => void) | null }) {
   const headingId = useId();
   return (
-    // Not a landmark of its own: the consent's form above has a region of the same title (axe
-    // landmark-unique); the heading still names the part under My consents.
-    <div className="my-consent">
+    <article className="my-consent" aria-labelledby={headingId}>
       <h3 id={headingId}>{consent.title}</h3>
       <div className="table-scroll">
         <table className="data-table">
@@ -49,7 +50,7 @@ function ConsentHistory({ consent, onWithdraw }: { consent: MyConsent; onWithdra
           </Button>
         </div>
       ) : null}
-    </div>
+    </article>
   );
 }
 

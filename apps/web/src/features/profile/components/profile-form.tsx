@@ -24,7 +24,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
 import { useConfig } from '../../../lib/config.ts';
-import type { CurrentUser } from '../../../lib/current-user.ts';
+import { type CurrentUser, currentUserQueryKey } from '../../../lib/current-user.ts';
 import { useSession } from '../../../lib/session.ts';
 import {
   type ProfileUpdate,
@@ -65,8 +65,10 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
   const consent = useDataUsageConsentFlow(user.id).data?.consents[0];
 
   const [passwordOpen, setPasswordOpen] = useState(false);
-  const checkContext = useRef({ underAge, passwordOpen });
-  checkContext.current = { underAge, passwordOpen };
+  // A guardian account (issue 33 item 23) keeps the adult's name in the guardian fields, as a minor's does.
+  const withGuardian = underAge || user.guardian;
+  const checkContext = useRef({ underAge: withGuardian, passwordOpen });
+  checkContext.current = { underAge: withGuardian, passwordOpen };
   const form = useForm<ProfileValues>({
     defaultValues: initialValues(user),
     resolver: profileResolver(() => checkContext.current),
@@ -76,6 +78,9 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
   const [suggestion, setSuggestion] = useState(() =>
     user.provider === 'AF' ? addressOf(initialValues(user)) : null,
   );
+  // The version these fields came from, not the latest fetched: a refetch on focus must not make a
+  // stale form look current.
+  const loadedVersion = useRef(user.version);
   const [formMessage, setFormMessage] = useState<string | null>(null);
   const [savedState, setSavedState] = useState(false);
   const [consentSkipped, setConsentSkipped] = useState(false);
@@ -104,7 +109,8 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
   });
   const save = useMutation({
     mutationFn: async (body: ProfileUpdate) => {
-      await putProfile(body);
+      const saved = await putProfile(body);
+      loadedVersion.current = saved.version;
       await refreshUser();
       if (!firstSave) return returnTo;
       const dashboard = await apiRequest('/dashboard', { auth: 'required' }, dashboardSchema);
@@ -120,6 +126,11 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
     onError: (error) => {
       if (error instanceof ApiError && error.code === ERROR_CODES.supportViewReadOnly) {
         setFormMessage(error.message);
+      } else if (error instanceof ApiError && error.status === 409) {
+        // Saved in another window since this one loaded: show the latest version, then the person checks
+        // and saves again (issue 33 item 16).
+        setFormMessage(error.message);
+        void reloadLatest();
       } else if (error instanceof ApiError && error.status === 403) {
         setPasswordOpen(true);
         form.setError('password', { type: 'server', message: PASSWORD_MESSAGES.wrongCurrent });
@@ -134,6 +145,15 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
       }
     },
   });
+
+  async function reloadLatest() {
+    await refreshUser();
+    const latest = queryClient.getQueryData<CurrentUser>(currentUserQueryKey(user.id));
+    if (!latest) return;
+    loadedVersion.current = latest.version;
+    form.reset(initialValues(latest));
+    setSuggestion(latest.provider === 'AF' ? addressOf(initialValues(latest)) : null);
+  }
 
   // After the first save of a profile the dashboard sent here, the button's success state shows its two
   // seconds, then the person goes back to where they were headed.
@@ -181,7 +201,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
       consentResponseGiven: consentChoice !== null,
     });
     if (blocker) setFormMessage(withBrand(blocker, brandName));
-    else save.mutate(checked.body);
+    else save.mutate({ ...checked.body, version: loadedVersion.current });
   }
 
   async function submit(dobConfirmed: boolean) {
@@ -220,7 +240,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
         noValidate
         aria-label="My Profile"
       >
-        <PersonalDetailsSection form={form} user={user} underAge={underAge} />
+        <PersonalDetailsSection form={form} user={user} underAge={withGuardian} />
         <ShippingAddressSection form={form} onChoose={chooseAddress} onEdit={onAddressEdit} />
         <PasswordSection
           ref={passwordBox}
@@ -244,6 +264,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
             <Button
               type="submit"
               busy={form.formState.isSubmitting || recordConsent.isPending || save.isPending}
+              busyLabel="Saving…"
             >
               {savedState ? 'Saved' : 'Save changes'}
             </Button>

@@ -11,7 +11,7 @@ const NEWER: Entry = {
 };
 const OLDER: Entry = {
   at: '2026-11-24T08:00:00.000Z',
-  who: 'Operations (automated)',
+  who: 'Our lab',
   what: 'Started an export of your data, as you asked',
 };
 

@@ -4,11 +4,12 @@ import {
   RESULT_DELIVERY_TEXT,
   type StaffProjectRow,
 } from '@portal/domain';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { useProject, useUpdateSurveys } from '../api.ts';
 import { ParticipantCodesPanel } from '../components/participant-codes-panel.tsx';
 import { SurveyPicker } from '../components/survey-picker.tsx';
@@ -20,13 +21,26 @@ const textOf = (table: Record<string, string>, key: string | null) => (key ? (ta
 function SurveysPanel({ project }: { project: StaffProjectRow }) {
   const update = useUpdateSurveys(project.id);
   const [surveys, setSurveys] = useState<ProjectSurveyKey[]>(project.surveys);
+  // The version the ticks came from. After a refused save (409) the reread project replaces them.
+  const [loaded, setLoaded] = useState(project.version);
+  const stale = update.error instanceof ApiError && update.error.status === 409;
+  useEffect(() => {
+    if (!stale || project.version === loaded) return;
+    setSurveys(project.surveys);
+    setLoaded(project.version);
+  }, [stale, project.version, project.surveys, loaded]);
   return (
     <section className="staff-panel" aria-labelledby="surveys">
       <h2 id="surveys">Questionnaires</h2>
       {update.error ? <Alert tone="error">{update.error.message}</Alert> : null}
       {update.isSuccess ? <Alert tone="success">Questionnaires saved.</Alert> : null}
       <SurveyPicker value={surveys} onChange={setSurveys} />
-      <Button busy={update.isPending} onClick={() => update.mutate(surveys)}>
+      <Button
+        busy={update.isPending}
+        onClick={() =>
+          update.mutate({ surveys, version: loaded }, { onSuccess: (row) => setLoaded(row.version) })
+        }
+      >
         Save questionnaires
       </Button>
     </section>

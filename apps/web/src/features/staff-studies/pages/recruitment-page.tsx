@@ -1,9 +1,10 @@
 import { type StaffRecruitmentConsent, staffConsentInputSchema } from '@portal/domain';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { CandidatesPanel } from '../components/candidates-panel.tsx';
 import {
   type ConsentDraft,
@@ -29,16 +30,27 @@ function ConsentChange({
   consentId,
   label,
   initial,
+  version,
   onDone,
 }: {
   recruitmentId: number;
   consentId: number | null;
   label: string;
   initial: ConsentDraft;
+  /** The version the draft came from (none for a new consent). */
+  version?: number;
   onDone: () => void;
 }) {
   const save = useSaveConsent(recruitmentId);
   const [draft, setDraft] = useState(initial);
+  // After a refused save (409: changed in another window) the reread consent replaces the draft.
+  const [loaded, setLoaded] = useState(version);
+  const stale = save.error instanceof ApiError && save.error.status === 409;
+  useEffect(() => {
+    if (!stale || version === loaded) return;
+    setDraft(initial);
+    setLoaded(version);
+  }, [stale, version, loaded, initial]);
   const [errors, setErrors] = useState<ConsentErrors>({});
   const submit = () => {
     const parsed = staffConsentInputSchema.safeParse(draft);
@@ -47,7 +59,10 @@ function ConsentChange({
       return;
     }
     setErrors({});
-    save.mutate({ consentId, body: draft }, { onSuccess: onDone });
+    save.mutate(
+      { consentId, body: loaded === undefined ? draft : { ...draft, version: loaded } },
+      { onSuccess: onDone },
+    );
   };
   return (
     <div className="staff-panel">
@@ -94,6 +109,7 @@ export function RecruitmentPage() {
                   consentId={consent.id}
                   label={`Consent ${index + 1}`}
                   initial={draftOf(consent)}
+                  version={consent.version}
                   onDone={() => setEditing(null)}
                 />
               ) : (
