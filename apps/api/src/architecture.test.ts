@@ -60,7 +60,6 @@ const FEATURE_EDGES = [
   'data-rights -> reports',
   'data-rights -> staff',
   'data-rights -> surveys',
-  'kits -> staff',
   'kits -> surveys',
   'orders -> kits',
   'profile -> auth',

@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { kits } from '../../db/schema/index.ts';
 import { principalOf, requireAuthority } from '../../plugins/authenticate.ts';
-import { recordStaffAction } from '../staff/index.ts';
+import { recordStaffAction } from '../../plugins/staff-audit.ts';
 import { createKits, createReferralCode, setKitStatus } from './kits.service.ts';
 
 const denied = { 401: apiErrorSchema, 403: apiErrorSchema };

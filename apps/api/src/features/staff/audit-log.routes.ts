@@ -8,8 +8,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf, requireUser } from '../../plugins/authenticate.ts';
+import { recordStaffAction } from '../../plugins/staff-audit.ts';
 import { requireStaff } from '../../plugins/staff-guard.ts';
-import { recordStaffAction } from './audit.ts';
 import { readAuditLog, readMyAudit } from './audit-log.service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };

@@ -6,7 +6,7 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { staffMembers, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import type { Principal } from '../../plugins/authenticate.ts';
-import { recordStaffAction } from './audit.ts';
+import { recordStaffAction } from '../../plugins/staff-audit.ts';
 
 /**
  * The staff second factor's own lock (issue 32). Wrong codes are throttled per address (login-throttle

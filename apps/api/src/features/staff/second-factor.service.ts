@@ -18,6 +18,7 @@ import type { AppContext } from '../../lib/context.ts';
 import { conflict, forbidden, invalid, notFound, tooMany, unauthorized } from '../../lib/errors.ts';
 import { sealer, sha256 } from '../../lib/secrets.ts';
 import type { Principal } from '../../plugins/authenticate.ts';
+import { recordStaffAction } from '../../plugins/staff-audit.ts';
 import { staffStanding } from '../../plugins/staff-standing.ts';
 import {
   clearFailures,
@@ -26,7 +27,6 @@ import {
   type ThrottleKeys,
   throttleState,
 } from '../auth/index.ts';
-import { recordStaffAction } from './audit.ts';
 import { clearFactorFailures, factorLockOf, recordFactorFailure } from './second-factor-lock.ts';
 
 /**

@@ -14,8 +14,8 @@ import type { AppContext } from '../../lib/context.ts';
 import { conflict, invalid } from '../../lib/errors.ts';
 import { randomToken, sha256 } from '../../lib/secrets.ts';
 import type { Principal } from '../../plugins/authenticate.ts';
+import { OPERATOR_KEY_LABEL, recordStaffAction } from '../../plugins/staff-audit.ts';
 import { hashPassword, setPasswordFromLink } from '../auth/index.ts';
-import { OPERATOR_KEY_LABEL, recordStaffAction } from './audit.ts';
 
 /** Staff invitations: an admin invites by email, the invitee sets a password through the link. */
 

@@ -5,8 +5,8 @@ import { staffMembers, staffRecoveryCodes, staffSessions, users } from '../../db
 import type { AppContext } from '../../lib/context.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import type { Principal } from '../../plugins/authenticate.ts';
+import { recordStaffAction } from '../../plugins/staff-audit.ts';
 import { revokeAllSessions } from '../auth/index.ts';
-import { recordStaffAction } from './audit.ts';
 import { voidInvitation } from './staff-invitations.service.ts';
 
 /** The staff list and an admin's changes to a member: roles, disabling, a lost phone. */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { staffAudit, users } from '../../db/schema/index.ts';
-import type { Principal } from '../../plugins/authenticate.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { staffAudit, users } from '../db/schema/index.ts';
+import type { Principal } from './authenticate.ts';
 
 /** How the log names the operator key (the CLI and automation): it has no account. */
 export const OPERATOR_KEY_LABEL = 'operator key';
