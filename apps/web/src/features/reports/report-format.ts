@@ -73,9 +73,22 @@ export function truncateLabel(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
+/**
+ * Made once: building an Intl.DateTimeFormat costs about a millisecond on a slow phone, and the journey's
+ * charts and table ask for a date per tick and per row on every render (decision 047).
+ */
+let displayDateFormat: Intl.DateTimeFormat | undefined;
+/** The dates already written: a journey asks for the same dozen again and again. */
+const displayDates = new Map<string, string>();
+
 /** A report's display date (YYYY-MM-DD) as people in Australia write it: '1 March 2026'. */
 export function formatDisplayDate(date: string): string {
+  const known = displayDates.get(date);
+  if (known !== undefined) return known;
   const parsed = new Date(`${date.slice(0, 10)}T00:00:00Z`);
   if (Number.isNaN(parsed.getTime())) return date;
-  return new Intl.DateTimeFormat('en-AU', { dateStyle: 'long', timeZone: 'UTC' }).format(parsed);
+  displayDateFormat ??= new Intl.DateTimeFormat('en-AU', { dateStyle: 'long', timeZone: 'UTC' });
+  const written = displayDateFormat.format(parsed);
+  if (displayDates.size < 1000) displayDates.set(date, written);
+  return written;
 }
