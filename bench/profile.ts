@@ -1,7 +1,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { envOf, measure, pgliteStore, postgresStore, seedAnswerers, seedPerson, signIn } from './api.ts';
+import {
+  envOf,
+  measure,
+  pgliteStore,
+  postgresStore,
+  seedAnswerers,
+  seedJourneyPerson,
+  seedPerson,
+  signIn,
+} from './api.ts';
 import { startServer } from './server.ts';
 
 /**
@@ -11,7 +20,7 @@ import { startServer } from './server.ts';
  * package. The raw profile stays in the printed folder for Chrome DevTools. Paths: /bench/select1,
  * /bench/hello, /api/dashboard, /api/kits, /api/reports (the seeded report), /api/answer (a
  * questionnaire answer save, every connection on one kit), /api/answer-per-person (each of 50 people on
- * their own kit). BENCH_NODE_ARGS adds options to the server's node (say, GC settings);
+ * their own kit), /api/reports/journey (a person with four reports). BENCH_NODE_ARGS adds options to the server's node (say, GC settings);
  * BENCH_ONLY=pglite profiles the embedded database instead (a scratch DATA_DIR).
  */
 type Node = {
@@ -35,7 +44,10 @@ const server = await startServer(envOf(store), undefined, [
 ]);
 try {
   const person = await seedPerson(server.url);
-  const token = await signIn(server.url, person.email);
+  const token =
+    target === '/api/reports/journey'
+      ? await signIn(server.url, (await seedJourneyPerson(server.url)).email)
+      : await signIn(server.url, person.email);
   const answerOf = (kitId: number, token: string) => ({
     method: 'PUT' as const,
     path: `/api/kits/${kitId}/surveys/day-of-sampling`,

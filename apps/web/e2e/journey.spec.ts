@@ -82,7 +82,15 @@ test('a person with four reports follows their journey, opens why, and takes the
   await page.goto(`/report?samples=${third.sampleIdentifier}`);
   const journey = page.getByRole('region', { name: 'Your journey' });
   await expect(journey.getByText('Your 4 samples from 10 January 2025 to 10 October 2025')).toBeVisible();
-  // Six charts drawn by recharts, each with its points.
+  // Six charts drawn by recharts, each with its points, each drawn as it is scrolled near (decision 047).
+  // A placeholder is swapped for its chart as it comes near, so each step retries until the chart is there.
+  for (let chart = 0; chart < 6; chart++)
+    await expect(async () => {
+      await journey.locator('.journey-charts > *').nth(chart).scrollIntoViewIfNeeded({ timeout: 1000 });
+      await expect(journey.locator('.journey-chart svg.recharts-surface').nth(chart)).toBeVisible({
+        timeout: 1000,
+      });
+    }).toPass();
   await expect(journey.locator('.journey-chart svg.recharts-surface')).toHaveCount(6);
   const table = journey.getByRole('table', { name: 'Your scores over time' });
   const rows = table.locator('tbody tr');

@@ -91,6 +91,8 @@ test('a person reads a report, compares two, downloads the PDFs and meets the V1
   const gmwi2 = report.indices.gmwi2.value.toFixed(3);
   const gmwi2Card = page.getByRole('article', { name: 'GMWI2 (Gut Microbiome Wellness Index 2)' });
   await expect(gmwi2Card.getByText(gmwi2, { exact: true })).toBeVisible();
+  // The phylum chart is drawn when scrolled near (decision 047): its figure first, then the chart.
+  await page.getByRole('figure', { name: 'Composition by phylum' }).scrollIntoViewIfNeeded();
   await expect(page.locator('.report-chart svg').first()).toBeVisible();
   await expectAccessible(page);
 

@@ -25,6 +25,14 @@ export const labResults = pgTable(
      * is an older shape, rebuilt once on its first read.
      */
     reportShape: integer('report_shape').notNull().default(0),
+    /**
+     * What the journey reads of this report, written with it (decision 047): the six scores (a small
+     * object) and the species list, each its own column so the journey of a person's reports does not
+     * unpack every whole stored report on each read. Null on rows stored before migration 0036; the
+     * journey then reads the report itself.
+     */
+    journeyScores: jsonb('journey_scores'),
+    journeySpecies: jsonb('journey_species'),
     importedBy: text('imported_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -8,7 +8,7 @@ import {
   requireUserCheckedByQuery,
 } from '../../plugins/authenticate.ts';
 import { journeySchema } from './journey.schema.ts';
-import { getJourney } from './journey.service.ts';
+import { getOwnJourney } from './journey.service.ts';
 import { reportAsPdf } from './report-pdf.service.ts';
 import { compare, comparisonAsPdf, getReportJson, importResults, listReports } from './reports.service.ts';
 
@@ -61,7 +61,8 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reports/journey',
     {
-      onRequest: requireUser,
+      // The journey's one statement checks the session itself (journey.service.ts).
+      onRequest: requireUserCheckedByQuery,
       schema: {
         tags: ['reports'],
         summary:
@@ -70,7 +71,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: journeySchema, ...errors },
       },
     },
-    async (request) => getJourney(ctx, principalOf(request).userId),
+    async (request) => getOwnJourney(ctx, principalOf(request)),
   );
 
   app.get(

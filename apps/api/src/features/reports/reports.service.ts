@@ -19,6 +19,7 @@ import { metaphlanReport, UnreadableFile } from '../../lib/untrusted-files.ts';
 import type { Caller } from '../../plugins/authenticate.ts';
 import { liveSession } from '../../plugins/live-session.ts';
 import { setKitStatus } from '../kits/index.ts';
+import { journeyColumnsOf } from './journey-columns.ts';
 import { previousSample, withRedFlags } from './previous-sample.ts';
 import { explainedReport, REPORT_SHAPE } from './report-explanations.ts';
 
@@ -86,6 +87,7 @@ export async function storeResults(
     report,
     reportText: JSON.stringify(report),
     reportShape: REPORT_SHAPE,
+    ...journeyColumnsOf(report),
     importedBy: actor,
   });
   if (release)

@@ -41,6 +41,14 @@ describe('report number formats', () => {
   it('writes display dates the Australian way', () => {
     expect(formatDisplayDate('2026-03-01')).toBe('1 March 2026');
   });
+
+  it('writes every date as en-AU long dates do, without Intl (decision 047)', () => {
+    const intl = new Intl.DateTimeFormat('en-AU', { dateStyle: 'long', timeZone: 'UTC' });
+    for (const date of ['2026-01-31', '2024-02-29', '2025-12-09', '1999-07-04', '2026-11-30T10:00:00Z'])
+      expect(formatDisplayDate(date)).toBe(intl.format(new Date(`${date.slice(0, 10)}T00:00:00Z`)));
+    expect(formatDisplayDate('not a date')).toBe('not a date');
+    expect(formatDisplayDate('2026-02-30')).toBe('2 March 2026');
+  });
 });
 
 describe('truncateLabel', () => {

@@ -5,8 +5,9 @@ import { Loading } from '../../../components/ui/loading.tsx';
 import { formatShare } from '../report-format.ts';
 import { REPORT_TEXTS } from '../report-texts.ts';
 import { CompositionTable } from './composition-table.tsx';
-import type { PhylumBar } from './phylum-chart.tsx';
+import { chartHeight, type PhylumBar } from './phylum-chart-size.ts';
 import { TopSpecies } from './top-species.tsx';
+import { WhenVisible } from './when-visible.tsx';
 
 const PhylumChart = lazy(() => import('./phylum-chart.tsx'));
 
@@ -21,9 +22,14 @@ export function CompositionSection({ report, bars }: { report: BuildReport; bars
       <p>{REPORT_TEXTS.compositionIntro(formatShare(report.unknownPercent))}</p>
       <figure className="report-figure" aria-labelledby="report-phylum-chart">
         <figcaption id="report-phylum-chart">{REPORT_TEXTS.chartTitle}</figcaption>
-        <Suspense fallback={<Loading label={REPORT_TEXTS.loadingChart} />}>
-          <PhylumChart bars={bars} />
-        </Suspense>
+        {/* Below the first screen on a phone: drawn when scrolled near, in a box of its size till then. */}
+        <WhenVisible
+          placeholder={<div className="report-chart" style={{ height: chartHeight(bars.length) }} />}
+        >
+          <Suspense fallback={<Loading label={REPORT_TEXTS.loadingChart} />}>
+            <PhylumChart bars={bars} />
+          </Suspense>
+        </WhenVisible>
         <div className="visually-hidden">
           {bars.map((bar) => (
             <div key={bar.label}>

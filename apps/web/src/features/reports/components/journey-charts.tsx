@@ -4,6 +4,7 @@ import { COMPARED_METRICS } from '@portal/domain/report/compared-metrics';
 import { CartesianGrid, ComposedChart, Line, ReferenceArea, ReferenceLine, XAxis, YAxis } from 'recharts';
 import { DIGITS, formatDisplayDate } from '../report-format.ts';
 import { COMPARED_LABELS } from '../report-texts.ts';
+import { WhenVisible } from './when-visible.tsx';
 
 /** Okabe–Ito colours: the line, a meaningful change, a note and the database break stay apart for every colour vision. */
 const COLOURS = {
@@ -115,13 +116,16 @@ function ScoreChart({ journey, metric }: { journey: Journey; metric: ComparedMet
 
 /**
  * A chart per score over the journey (recharts, loaded on its own). Hidden from screen readers: the
- * journey table beside it holds the same numbers.
+ * journey table beside it holds the same numbers. Each chart is drawn when it comes near the screen, so
+ * no single task draws all six on a phone (decision 047).
  */
 export default function JourneyCharts({ journey }: { journey: Journey }) {
   return (
     <div className="journey-charts" aria-hidden="true">
       {COMPARED_METRICS.map((metric) => (
-        <ScoreChart key={metric} journey={journey} metric={metric} />
+        <WhenVisible key={metric} placeholder={<div className="journey-chart-placeholder" />}>
+          <ScoreChart journey={journey} metric={metric} />
+        </WhenVisible>
       ))}
     </div>
   );

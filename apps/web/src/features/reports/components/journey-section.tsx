@@ -7,6 +7,7 @@ import { JOURNEY_TEXTS } from '../journey-texts.ts';
 import { formatDisplayDate } from '../report-format.ts';
 import { JourneyMovers } from './journey-movers.tsx';
 import { JourneyTable } from './journey-table.tsx';
+import { WhenVisible } from './when-visible.tsx';
 
 const JourneyCharts = lazy(() => import('./journey-charts.tsx'));
 
@@ -48,9 +49,12 @@ export function JourneySection({ enabled }: { enabled: boolean }) {
         <li>{JOURNEY_TEXTS.legendBreak}</li>
         <li>{JOURNEY_TEXTS.noBand}</li>
       </ul>
-      <Suspense fallback={<ChartsPlaceholder />}>
-        <JourneyCharts journey={journey.data} />
-      </Suspense>
+      {/* The chart library's chunk is fetched and run only when the charts come near the screen. */}
+      <WhenVisible placeholder={<ChartsPlaceholder />}>
+        <Suspense fallback={<ChartsPlaceholder />}>
+          <JourneyCharts journey={journey.data} />
+        </Suspense>
+      </WhenVisible>
       <JourneyTable journey={journey.data} />
       <h3>{JOURNEY_TEXTS.ruleTitle}</h3>
       <p className="journey-rule">{journey.data.rule}</p>

@@ -1,10 +1,11 @@
 import { CHART_SERIES } from '@portal/domain';
-import type { CompositionEntry } from '@portal/domain/report';
 import { taxonLabel } from '@portal/domain/report/taxa';
 import { Bar, BarChart, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatShare } from '../report-format.ts';
 
-export type PhylumBar = { label: string; entries: readonly CompositionEntry[] };
+import { chartHeight, type PhylumBar } from './phylum-chart-size.ts';
+
+export type { PhylumBar };
 
 /** The brand's chart series (each at least 3:1 against white), cycled when there are more phyla. */
 const COLOURS = CHART_SERIES;
@@ -26,7 +27,7 @@ export default function PhylumChart({ bars }: { bars: readonly PhylumBar[] }) {
         data={data}
         responsive
         accessibilityLayer={false}
-        style={{ width: '100%', height: 90 + bars.length * 56 }}
+        style={{ width: '100%', height: chartHeight(bars.length) }}
         margin={{ top: 8, right: 16, bottom: 8, left: 8 }}
       >
         <XAxis type="number" domain={[0, 100]} unit="%" ticks={[0, 25, 50, 75, 100]} />

@@ -1,0 +1,3 @@
+ALTER TABLE "lab_results" ADD COLUMN "journey_scores" jsonb;--> statement-breakpoint
+ALTER TABLE "lab_results" ADD COLUMN "journey_species" jsonb;--> statement-breakpoint
+UPDATE "lab_results" SET "journey_scores" = jsonb_build_object('richness', "report"->'diversity'->'richness'->'value', 'shannon', "report"->'diversity'->'shannon'->'value', 'inverseSimpson', "report"->'diversity'->'inverseSimpson'->'value', 'evenness', "report"->'diversity'->'evenness'->'value', 'gmwi2', "report"->'indices'->'gmwi2'->'value', 'gmhi', "report"->'indices'->'gmhi'->'value'), "journey_species" = "report"->'composition'->'species';
