@@ -66,7 +66,7 @@ test('a person answers day of sampling with its skip and show rules, leaves mid-
 
   await question(page, /On what date did you collect/)
     .locator('input')
-    .fill('2025-01-15');
+    .fill('15/01/2025');
   await choose(question(page, /At what time of day/), 'Early morning (before 9 am)');
   const count = question(page, /How many bowel movements/).getByRole('spinbutton');
   await count.fill('2');
@@ -93,7 +93,7 @@ test('a person answers day of sampling with its skip and show rules, leaves mid-
   await expect(card.getByRole('link', { name: /^Continue Day of sampling/ })).toBeVisible();
 
   await page.goto(`/surveys/day-of-sampling/${kit.id}`);
-  await expect(question(page, /On what date did you collect/).locator('input')).toHaveValue('2025-01-15');
+  await expect(question(page, /On what date did you collect/).locator('input')).toHaveValue('15/01/2025');
   await expect(
     question(page, /At what time of day/).getByRole('radio', { name: 'Early morning (before 9 am)' }),
   ).toBeChecked();
