@@ -52,7 +52,11 @@ describe('graceful stop', () => {
     expect(seen() - before).toBe(100);
     const signalledAt = Date.now();
     api.kill('SIGTERM');
-    await sleep(50);
+    // New requests are those sent once the server has taken the signal (it logs "shutting down" and starts
+    // draining in the same turn); on a busy machine the signal can wait behind the 100 answers.
+    const logged = Date.now() + 10_000;
+    while (!api.output().includes('"msg":"shutting down"') && Date.now() < logged) await sleep(10);
+    expect(api.output()).toContain('"msg":"shutting down"');
     const late = await Promise.all(
       Array.from({ length: 10 }, () =>
         post(`${api.url}/api/auth/login`, { email: who.email, password: PASSWORD }),

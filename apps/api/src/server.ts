@@ -45,7 +45,8 @@ stop = async () => {
   // progress finish, and the job queue stops taking jobs and lets the running ones finish meanwhile;
   // then the port closes and the database after it.
   app.leave();
-  await sleep(config.shutdownGraceSeconds * 1000);
+  // Without a grace period the drain begins in this same turn, before any request read after the signal.
+  if (config.shutdownGraceSeconds > 0) await sleep(config.shutdownGraceSeconds * 1000);
   await Promise.all([app.drain(7_000, 1_000), app.jobs.stop(7_000)]);
   await Promise.all([app.close(), http.close()]);
   await database.close();
