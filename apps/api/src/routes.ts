@@ -27,6 +27,7 @@ import { profileRoutes } from './features/profile/profile.routes.ts';
 import { recruitmentAdminRoutes, recruitmentRoutes } from './features/recruitment/recruitment.routes.ts';
 import { reportDownloadsRoutes } from './features/reports/reports.downloads.routes.ts';
 import { labRoutes, reportsRoutes } from './features/reports/reports.routes.ts';
+import { reportSharesRoutes, sharedRoutes } from './features/reports/shares.routes.ts';
 import { requisitionRoutes, studyAdminRoutes } from './features/requisition/requisition.routes.ts';
 import {
   auditImpersonation,
@@ -92,6 +93,8 @@ const routes: FastifyPluginAsync<{ payments: PaymentProvider }> = async (app, { 
   await app.register(dataRightsAdminRoutes, { prefix: '/api/admin' });
   await app.register(reportsRoutes, { prefix: '/api' });
   await app.register(reportDownloadsRoutes, { prefix: '/api' });
+  await app.register(reportSharesRoutes, { prefix: '/api' });
+  await app.register(sharedRoutes);
   await loadDefinitions(db);
   await app.register(surveysRoutes, { prefix: '/api' });
   await app.register(coachRoutes, { prefix: '/api' });

@@ -36,6 +36,20 @@ export function withPublicConfig(html: string, config: PublicConfig): string {
   return `${html.slice(0, at)}${block}\n  ${html.slice(at)}`;
 }
 
+/** index.html with more lines at the end of its head (a page's robots meta). */
+export function withHeadLines(html: string, lines: string): string {
+  const at = html.indexOf('</head>');
+  if (at === -1) throw new Error('index.html has no </head>');
+  return `${html.slice(0, at)}${lines}\n  ${html.slice(at)}`;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The web app's index.html with these lines in its head, or null without a web build. */
+    webAppPage?: (head: string) => string | null;
+  }
+}
+
 /**
  * The web app's own render of a page (apps/web/src/server-render.tsx): its markup for an address
  * (path and query), or null for an address the server does not draw.
@@ -89,6 +103,8 @@ export async function serveWebApp(
 ) {
   const indexFile = path.join(dist, 'index.html');
   const html = fs.existsSync(indexFile) ? withPublicConfig(fs.readFileSync(indexFile, 'utf8'), config) : null;
+  // The share link's page (reports/shares.routes.ts) is this page with its own head lines.
+  app.decorate('webAppPage', (head: string) => (html === null ? null : withHeadLines(html, head)));
   const manifestFile = path.join(dist, MANIFEST_PATH);
   const manifest = fs.existsSync(manifestFile)
     ? withBrandName(fs.readFileSync(manifestFile, 'utf8'), config.brandName)

@@ -24,6 +24,7 @@ export * from './questionnaire/index.ts';
 export * from './questionnaire-messages.ts';
 export * from './recruitment.ts';
 export * from './registration.ts';
+export * from './report-shares.ts';
 export * from './reports.ts';
 export * from './requisition.ts';
 export * from './research.ts';

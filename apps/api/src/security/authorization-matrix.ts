@@ -41,6 +41,8 @@ export type Fixture = {
   subscriptionId: number;
   coachSlot: string;
   participantCode: string;
+  /** A share link of sampleA made by the owner (issue 36). */
+  shareId: string;
 };
 
 export type Call = { url: string; payload?: unknown };
@@ -124,6 +126,19 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'POST /api/users/me/parental-consent/form': self,
   'POST /api/users/me/parental-consent/email': self,
   'GET /api/parental-consent/form.pdf': pub,
+
+  // Share links (issue 36): the person's own only; a support view may list them, never make or revoke
+  // one (the suite's read-only check). The practitioner's side is public: the link's id and PIN are the
+  // key to it, and report-shares.routes.test.ts covers unknown, expired, revoked, locked and rate limits.
+  'GET /api/report-shares': self,
+  'GET /api/report-shares/practitioners': self,
+  'POST /api/report-shares': report(
+    (f) => ({ url: '/api/report-shares', payload: { samples: [f.sampleA], expiresInDays: 7 } }),
+    (f) => ({ url: '/api/report-shares', payload: { samples: [f.withheldSample], expiresInDays: 7 } }),
+  ),
+  'POST /api/report-shares/{id}/revoke': owner((f) => ({ url: `/api/report-shares/${f.shareId}/revoke` })),
+  'GET /api/shared/{id}': pub,
+  'POST /api/shared/{id}/open': pub,
 
   'GET /api/dashboard': self,
   'GET /api/kits': self,

@@ -158,6 +158,13 @@ beforeAll(async () => {
   expect(order.statusCode, order.body).toBe(201);
   const { slots } = (await t.app.inject({ url: '/api/coach/slots', headers: bearer(ownerToken) })).json();
   const project = await createProject(t.app, { name: 'Matrix study' });
+  const share = await t.app.inject({
+    method: 'POST',
+    url: '/api/report-shares',
+    headers: bearer(ownerToken),
+    payload: { samples: [a.sampleIdentifier], expiresInDays: 7 },
+  });
+  expect(share.statusCode, share.body).toBe(201);
 
   fixture = {
     ownerId: owner.id,
@@ -174,6 +181,7 @@ beforeAll(async () => {
     subscriptionId: order.json().subscriptionId,
     coachSlot: slots[0],
     participantCode: project.participantCode,
+    shareId: share.json().id,
   };
 
   impersonationToken = (
@@ -346,6 +354,29 @@ describe('authorization matrix', () => {
     expect(audited.map((row) => `${row.method} ${row.statusCode}`)).toEqual(
       writes.map((route) => `${route.method} 403`),
     );
+  });
+});
+
+describe('share links in a support view', () => {
+  it("lists the person's links, and cannot make or take one back", async () => {
+    const listed = await t.app.inject({ url: '/api/report-shares', headers: bearer(impersonationToken) });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().map((link: { id: string }) => link.id)).toEqual([fixture.shareId]);
+    for (const [url, payload] of [
+      ['/api/report-shares', { samples: [fixture.sampleA], expiresInDays: 7 }],
+      [`/api/report-shares/${fixture.shareId}/revoke`, undefined],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: bearer(impersonationToken),
+        ...(payload ? { payload } : {}),
+      });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().message).toBe(SUPPORT_VIEW_READ_ONLY);
+    }
+    const again = await t.app.inject({ url: '/api/report-shares', headers: bearer(ownerToken) });
+    expect(again.json()).toMatchObject([{ id: fixture.shareId, status: 'ACTIVE' }]);
   });
 });
 

@@ -33,8 +33,12 @@ export const MAIL_QUOTAS = {
   'parent-consent': 3,
   'kit-gift': 5,
   'staff-invitation': 5,
+  // A person's report link emailed to a practitioner they chose (issue 36 item 5).
+  'report-share': 5,
   // A staff member's second factor locked (it locks once until unlocked): never held back.
   'staff-security': null,
+  // A share link locked after wrong PINs (it locks once an hour at most): told to its owner.
+  'share-locked': null,
   'kit-progress': null,
   'order-receipt': null,
   renewal: null,

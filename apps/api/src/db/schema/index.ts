@@ -8,6 +8,7 @@ export * from './orders.ts';
 export * from './outbox.ts';
 export * from './profile.ts';
 export * from './recruitment.ts';
+export * from './report-shares.ts';
 export * from './reports.ts';
 export * from './research.ts';
 export * from './staff.ts';

@@ -146,6 +146,8 @@ export const referralCodes = pgTable('referral_codes', {
   code: text('code').primaryKey(),
   firstName: text('first_name').notNull(),
   lastName: text('last_name').notNull(),
+  /** Where share links chosen for this practitioner are emailed (issue 36 item 5); null: not offered. */
+  email: text('email'),
   active: boolean('active').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
 });
