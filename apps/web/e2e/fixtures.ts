@@ -222,7 +222,7 @@ export async function importResults(
 /** A practitioner referral code (what `ops referral:create` calls). */
 export async function createReferralCode(
   request: APIRequestContext,
-  input: { code: string; firstName: string; lastName: string },
+  input: { code: string; firstName: string; lastName: string; email?: string },
 ): Promise<void> {
   const response = await request.post('/api/admin/referral-codes', { headers: OPS_HEADERS, data: input });
   expect([201, 409]).toContain(response.status());

@@ -113,13 +113,15 @@ export const commands: Record<string, Command> = {
   },
   'referral:create': {
     summary: "A practitioner's referral code",
-    options: { code: str, 'first-name': str, 'last-name': str },
+    options: { code: str, 'first-name': str, 'last-name': str, email: str },
     required: ['code', 'first-name', 'last-name'],
     run: (v, client) =>
       client.post('/api/admin/referral-codes', {
         code: v.code,
         firstName: v['first-name'],
         lastName: v['last-name'],
+        // The practitioner's email, where people's report share links for them are sent (issue 36).
+        ...(v.email ? { email: v.email } : {}),
       }),
   },
   'promo:create': {

@@ -93,6 +93,14 @@ const JourneyPage = lazyPage(
   () => import('../features/reports/pages/journey-page.tsx'),
   (m) => m.JourneyPage,
 );
+const SharesPage = lazyPage(
+  () => import('../features/reports/pages/shares-page.tsx'),
+  (m) => m.SharesPage,
+);
+const SharedReportPage = lazyPage(
+  () => import('../features/reports/pages/shared-report-page.tsx'),
+  (m) => m.SharedReportPage,
+);
 const ReplacementPage = lazyPage(
   () => import('../features/requisition/pages/replacement-page.tsx'),
   (m) => m.ReplacementPage,
@@ -194,6 +202,8 @@ export const routes: RouteObject[] = [
           },
           { path: 'requisition/:kitHashedId', element: <RequisitionPage /> },
           { path: 'replacement/:kitHashedId', element: <ReplacementPage /> },
+          // A report shared with a practitioner (issue 36): no account, the key after # (decision 048-share).
+          { path: 'share/:id', element: <SharedReportPage /> },
         ],
       },
       {
@@ -228,6 +238,7 @@ export const routes: RouteObject[] = [
                     element: <RequireReportPermission />,
                     children: [
                       { path: 'reports', element: <ReportsPage /> },
+                      { path: 'reports/shares', element: <SharesPage /> },
                       { path: 'report', element: <ReportsPage /> },
                       { path: 'report/:kitId', element: <ReportsPage /> },
                       { path: 'journey', element: <JourneyPage /> },

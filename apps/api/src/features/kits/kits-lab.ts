@@ -162,14 +162,19 @@ export async function setKitStatus(
 
 export async function createReferralCode(
   ctx: AppContext,
-  input: { code: string; firstName: string; lastName: string },
+  input: { code: string; firstName: string; lastName: string; email?: string | undefined },
 ) {
   const code = normaliseReferralCode(input.code);
   if (!/^[A-Z0-9]{3,20}$/.test(code))
     throw invalid('A referral code has 3 to 20 letters or digits (a REF- prefix is optional).');
   const [row] = await ctx.db
     .insert(referralCodes)
-    .values({ code, firstName: input.firstName, lastName: input.lastName })
+    .values({
+      code,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email?.trim().toLowerCase() ?? null,
+    })
     .onConflictDoNothing()
     .returning();
   if (!row) throw conflict(`The referral code ${code} already exists.`);

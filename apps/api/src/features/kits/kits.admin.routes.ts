@@ -103,6 +103,8 @@ export const kitsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           code: z.string().trim().min(1).max(24),
           firstName: z.string().trim().min(1).max(25),
           lastName: z.string().trim().min(1).max(25),
+          // Where a person's share link of their reports for this practitioner is emailed (issue 36).
+          email: z.email().max(254).optional(),
         }),
         response: { 201: referralLookupSchema, 400: apiErrorSchema, 409: apiErrorSchema, ...denied },
       },

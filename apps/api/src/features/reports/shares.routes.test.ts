@@ -6,13 +6,14 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { type Database, openPostgres } from '../../db/client.ts';
-import { outbox, referralCodes, reportShares, reportShareViews, users } from '../../db/schema/index.ts';
+import { outbox, reportShares, reportShareViews, users } from '../../db/schema/index.ts';
 import {
   bearer,
   createProject,
   createTestApp,
   kitWithResults,
   must,
+  ops,
   reportProfile,
   signedInUser,
   TEST_JWT_SECRET,
@@ -354,11 +355,20 @@ describe('another person', () => {
 describe('a practitioner who gave a referral code', () => {
   it('is offered by name and gets the link by email; a practitioner the person has no code of is refused', async () => {
     const { person, sample } = await personWithReport();
-    await t.database.db.insert(referralCodes).values([
-      { code: 'DRSMITH', firstName: 'Jane', lastName: 'Smith', email: 'jane.smith@clinic.example' },
+    // The practitioners' codes as ops referral:create makes them, two with the email to send links to.
+    for (const payload of [
+      { code: 'DRSMITH', firstName: 'Jane', lastName: 'Smith', email: 'Jane.Smith@clinic.example' },
       { code: 'DRJONES', firstName: 'Tom', lastName: 'Jones', email: 'tom.jones@clinic.example' },
       { code: 'NOMAIL', firstName: 'No', lastName: 'Mail' },
-    ]);
+    ]) {
+      const made = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/referral-codes',
+        headers: ops,
+        payload,
+      });
+      expect(made.statusCode, made.body).toBe(201);
+    }
     await t.database.db.update(users).set({ referralCode: 'DRSMITH' }).where(eq(users.id, person.id));
     const practitioners = await t.app.inject({
       url: '/api/report-shares/practitioners',

@@ -157,7 +157,7 @@ export async function listReferralCodes(db: DbOrTx, query: CodeQuery) {
 export async function createReferralByStaff(
   ctx: AppContext,
   principal: Principal,
-  input: { code: string; firstName: string; lastName: string },
+  input: { code: string; firstName: string; lastName: string; email?: string | undefined },
 ): Promise<StaffReferralRow> {
   return ctx.db.transaction(async (tx) => {
     const created = await createReferralCode({ ...ctx, db: tx }, input);

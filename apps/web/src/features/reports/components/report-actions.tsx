@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { OrderModal, SubscriptionModal } from '../../../components/orders/lazy-modals.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -7,6 +8,7 @@ import { downloadFile, downloadPdf } from '../../../lib/download.ts';
 import { comparisonPdfPath, reportFilePath, reportPdfPath } from '../api.ts';
 import { JOURNEY_TEXTS } from '../journey-texts.ts';
 import { REPORT_TEXTS } from '../report-texts.ts';
+import { SHARE_TEXTS } from '../share-texts.ts';
 
 type ReportActionsProps = {
   /** The primary sample, and the secondary when the two are being compared. */
@@ -78,6 +80,11 @@ export function ReportActions({ primary, secondary }: ReportActionsProps) {
               {JOURNEY_TEXTS.downloadProfile}
             </Button>
           </>
+        ) : null}
+        {primary ? (
+          <Link className="button button-secondary" to="/reports/shares">
+            {SHARE_TEXTS.openShare}
+          </Link>
         ) : null}
         <Button variant="secondary" onClick={() => setBuying('kit')}>
           {REPORT_TEXTS.orderKit}
