@@ -202,7 +202,7 @@ export const routes: RouteObject[] = [
           },
           { path: 'requisition/:kitHashedId', element: <RequisitionPage /> },
           { path: 'replacement/:kitHashedId', element: <ReplacementPage /> },
-          // A report shared with a practitioner (issue 36): no account, the key after # (decision 048-share).
+          // A report shared with a practitioner (issue 36): no account, the key after # (decision 048).
           { path: 'share/:id', element: <SharedReportPage /> },
         ],
       },

@@ -2,7 +2,7 @@ import { index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-
 import { users } from './users.ts';
 
 /**
- * A person's share link of one or more reports for a practitioner (issue 36, decision 048-share). The
+ * A person's share link of one or more reports for a practitioner (issue 36, decision 048). The
  * reports are kept only as a JWE encrypted with a key the link carries after `#`, which the server
  * never stores: the row alone reveals nothing of the reports. Revoking wipes the ciphertext.
  */

@@ -16,7 +16,7 @@ const inflate = promisify(inflateRaw);
 /**
  * The protected header of every share payload, as SMART Health Links encrypt a file: a compact JWE with
  * the key used directly (dir), AES-256-GCM, the plaintext compressed with raw DEFLATE first (decision
- * 048-share). The header, as its base64url text, is the additional authenticated data.
+ * 048). The header, as its base64url text, is the additional authenticated data.
  */
 const HEADER = Buffer.from(
   JSON.stringify({ alg: 'dir', enc: 'A256GCM', zip: 'DEF', cty: 'application/json' }),

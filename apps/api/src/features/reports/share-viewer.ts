@@ -35,7 +35,7 @@ export function browserOf(userAgent: string | undefined): string {
   return browser ?? system ?? 'Unknown browser';
 }
 
-/** Where the country of a request's address comes from (decision 048-share). */
+/** Where the country of a request's address comes from (decision 048). */
 export type CountryLookup = (request: FastifyRequest) => string | null;
 
 const PRIVATE = [
