@@ -1,5 +1,6 @@
 import { AUTH_MESSAGES, apiErrorSchema, ERROR_CODES } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHARE_RATE_LIMITS } from '../features/reports/shares.routes.ts';
 import { bearer, createTestApp, ops, signedInUser, type TestApp } from '../test/helpers.ts';
 import { AUTHORIZATION_MATRIX } from './authorization-matrix.ts';
 
@@ -15,6 +16,20 @@ type Caller = 'anonymous' | 'person' | 'operator';
 type Row = { route: string; url: string; payload?: unknown; as: Caller; max: number };
 
 const SENSITIVE: Row[] = [
+  // A share link's page and API count per link (and per address, at a higher number): reports/shares.routes.ts.
+  {
+    route: 'GET /api/shared/{id}',
+    url: '/api/shared/rate-limit-row-one',
+    as: 'anonymous',
+    max: SHARE_RATE_LIMITS.perLink,
+  },
+  {
+    route: 'POST /api/shared/{id}/open',
+    url: '/api/shared/rate-limit-row-two/open',
+    payload: {},
+    as: 'anonymous',
+    max: SHARE_RATE_LIMITS.perLink,
+  },
   { route: 'POST /api/auth/register', url: '/api/auth/register', payload: {}, as: 'anonymous', max: LIMIT },
   { route: 'POST /api/auth/login', url: '/api/auth/login', payload: {}, as: 'anonymous', max: LIMIT },
   {
