@@ -89,7 +89,13 @@ export const staffReferralCreateSchema = z.object({
     .min(1, STAFF_CODE_MESSAGES.nameRequired)
     .max(25),
   /** Where a person's report share links for this practitioner are emailed (issue 36 item 5). */
-  email: z.email('Enter the practitioner’s email address, like name@example.com.').max(254).optional(),
+  // Empty: none on file (the practitioner is not offered as a recipient).
+  email: z
+    .union([
+      z.literal(''),
+      z.email('Enter the practitioner’s email address, like name@example.com.').max(254),
+    ])
+    .optional(),
 });
 export type StaffReferralCreate = z.infer<typeof staffReferralCreateSchema>;
 

@@ -173,7 +173,7 @@ export async function createReferralCode(
       code,
       firstName: input.firstName,
       lastName: input.lastName,
-      email: input.email?.trim().toLowerCase() ?? null,
+      email: input.email ? input.email.trim().toLowerCase() : null,
     })
     .onConflictDoNothing()
     .returning();

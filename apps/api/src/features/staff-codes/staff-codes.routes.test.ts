@@ -185,6 +185,36 @@ describe('referral codes', () => {
     const [none] = await t.database.db.select().from(referralCodes).where(eq(referralCodes.code, 'DRNONAME'));
     expect(none).toBeUndefined();
     expect((await post('/api/staff/referral-codes/NOSUCH/deactivate')).statusCode).toBe(404);
+    const badEmail = await post('/api/staff/referral-codes', {
+      code: 'DRBADMAIL',
+      firstName: 'A',
+      lastName: 'B',
+      email: 'not-an-email',
+    });
+    expect(badEmail.statusCode).toBe(400);
+    expect(badEmail.json().message).toBe('Enter the practitioner’s email address, like name@example.com.');
+  });
+
+  it("keeps the practitioner's email, where share links are sent (issue 36), or none when left empty", async () => {
+    const withMail = unique('DRMAIL');
+    expect(
+      (
+        await post('/api/staff/referral-codes', {
+          code: withMail,
+          firstName: 'A',
+          lastName: 'B',
+          email: 'Dr@Clinic.example',
+        })
+      ).statusCode,
+    ).toBe(201);
+    const without = unique('DRNOMAIL');
+    expect(
+      (await post('/api/staff/referral-codes', { code: without, firstName: 'A', lastName: 'B', email: '' }))
+        .statusCode,
+    ).toBe(201);
+    const rows = await t.database.db.select().from(referralCodes);
+    expect(rows.find((r) => r.code === withMail)?.email).toBe('dr@clinic.example');
+    expect(rows.find((r) => r.code === without)?.email).toBeNull();
   });
 });
 

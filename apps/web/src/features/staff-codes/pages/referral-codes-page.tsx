@@ -13,7 +13,7 @@ import { useCreateReferral, useDeactivateReferral, useReferralCodes } from '../a
 /** A practitioner's new referral code; people type it at registration, with or without REF-. */
 function ReferralForm({ onCreated }: { onCreated: (row: StaffReferralRow) => void }) {
   const create = useCreateReferral();
-  const form = useSchemaForm(staffReferralCreateSchema, { code: '', firstName: '', lastName: '' });
+  const form = useSchemaForm(staffReferralCreateSchema, { code: '', firstName: '', lastName: '', email: '' });
   const onSubmit = form.handleSubmit((data) =>
     create.mutate(data, {
       onSuccess: (row) => {
@@ -22,7 +22,10 @@ function ReferralForm({ onCreated }: { onCreated: (row: StaffReferralRow) => voi
       },
     }),
   );
-  const field = (name: 'code' | 'firstName' | 'lastName') => ({ autoComplete: 'off', ...form.field(name) });
+  const field = (name: 'code' | 'firstName' | 'lastName' | 'email') => ({
+    autoComplete: 'off',
+    ...form.field(name),
+  });
   return (
     <form className="staff-form" onSubmit={onSubmit} noValidate aria-label="New referral code">
       {create.error ? <Alert tone="error">{create.error.message}</Alert> : null}
@@ -30,6 +33,12 @@ function ReferralForm({ onCreated }: { onCreated: (row: StaffReferralRow) => voi
         <Field label="Code" hint="3 to 20 letters or digits; REF- is optional" {...field('code')} />
         <Field label="Practitioner's first name" {...field('firstName')} />
         <Field label="Practitioner's last name" {...field('lastName')} />
+        <Field
+          label="Practitioner's email (optional)"
+          hint="Where people's report share links for them are sent"
+          type="email"
+          {...field('email')}
+        />
       </div>
       <Button type="submit" busy={create.isPending}>
         Create referral code
