@@ -1,13 +1,17 @@
 import type { Page } from '@playwright/test';
 import {
   createKits,
+  createReferralCode,
   createUser,
   expect,
   expectAccessible,
   importResults,
+  latestMailLink,
   login,
+  PASSWORD,
   setKitStatus,
   test,
+  uniqueEmail,
 } from './fixtures.ts';
 
 /** Every Content-Security-Policy refusal the page reports: the practitioner's page must need none. */
@@ -118,6 +122,68 @@ test('a person shares a report with a PIN, a practitioner opens it without an ac
       },
     );
     expect(reopened.status()).toBe(410);
+  } finally {
+    await practitioner.close();
+  }
+});
+
+test('a person emails the link to the practitioner whose referral code they gave, who opens it from the email', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.slow();
+  const tag = Date.now().toString(36).toUpperCase();
+  const practitionerEmail = `jane.${tag.toLowerCase()}@clinic.example`;
+  await createReferralCode(request, {
+    code: `DR${tag}`,
+    firstName: 'Jane',
+    lastName: 'Practitioner',
+    email: practitionerEmail,
+  });
+  // Registered with the practitioner's code, as the registration form sends it.
+  const email = uniqueEmail('referred');
+  const registered = await request.post('/api/auth/register', {
+    data: {
+      email,
+      password: PASSWORD,
+      firstName: 'Ravi',
+      lastName: 'Referred',
+      underAge: false,
+      guardian: false,
+      referralCode: `REF-DR${tag}`,
+    },
+  });
+  expect(registered.status(), await registered.text()).toBeLessThan(300);
+  const verifyLink = await latestMailLink(request, email, '/verify-email?');
+  const verified = await request.post('/api/auth/verify-email', {
+    data: { token: new URL(verifyLink).search.slice(1) },
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
+  const [kit] = await createKits(request, { ownerEmail: email });
+  if (!kit) throw new Error('a kit expected');
+  await setKitStatus(request, kit.id, { kitStatus: 'REQUESTED' });
+  await setKitStatus(request, kit.id, { kitStatus: 'DISPATCHED_BY_LAB' });
+  await setKitStatus(request, kit.id, { sampleStatus: 'RECEIVED_BY_LAB' });
+  await importResults(request, kit.sampleIdentifier);
+  await login(page, { email, password: PASSWORD }, { landsOn: 'profile' });
+
+  await page.goto('/reports/shares');
+  await page.getByRole('checkbox', { name: new RegExp(`KIT-${kit.id}`) }).check();
+  await page.getByLabel('Email the link to').selectOption({ label: 'Jane Practitioner' });
+  await page.getByRole('button', { name: 'Create the link' }).click();
+  await expect(page.getByText('We emailed the link to Jane Practitioner.')).toBeVisible();
+  await expect(page.getByText('Emailed to Jane Practitioner')).toBeVisible();
+  await expectAccessible(page);
+
+  const link = await latestMailLink(request, practitionerEmail, '/share/');
+  expect(link).toBe(await page.getByTestId('share-url').textContent());
+  const practitioner = await browser.newContext();
+  try {
+    const view = await practitioner.newPage();
+    await view.goto(link);
+    await expect(view.getByText(/^Shared by Ravi Referred, read-only, until/)).toBeVisible();
+    await expect(view.getByRole('heading', { name: new RegExp(`KIT-${kit.id}`) })).toBeVisible();
   } finally {
     await practitioner.close();
   }
