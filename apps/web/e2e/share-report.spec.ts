@@ -14,6 +14,14 @@ import {
   uniqueEmail,
 } from './fixtures.ts';
 
+/** Nothing on the page is wider than a 320 px phone. */
+async function expectFitsPhone(page: Page) {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 320, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  if (size) await page.setViewportSize(size);
+}
+
 /** Every Content-Security-Policy refusal the page reports: the practitioner's page must need none. */
 function cspRefusals(page: Page): string[] {
   const refusals: string[] = [];
@@ -63,6 +71,7 @@ test('a person shares a report with a PIN, a practitioner opens it without an ac
   await expect(page.getByText('Active', { exact: true })).toBeVisible();
   await expect(page.getByText('Not opened yet.')).toBeVisible();
   await expectAccessible(page);
+  await expectFitsPhone(page);
 
   // The practitioner: a fresh browser, no account.
   const practitioner = await browser.newContext();
@@ -94,6 +103,7 @@ test('a person shares a report with a PIN, a practitioner opens it without an ac
     const download = await downloading;
     expect(download.suggestedFilename()).toBe(`report-${kit.sampleIdentifier}.pdf`);
     await expectAccessible(view);
+    await expectFitsPhone(view);
     expect(refusals, 'the share page broke its own policy').toEqual([]);
 
     // The person sees the view, and takes the link back.
