@@ -198,3 +198,25 @@ test('a person emails the link to the practitioner whose referral code they gave
     await practitioner.close();
   }
 });
+
+test('a minor who sees their report is told only a guardian can share it, and offered no form', async ({
+  page,
+  request,
+}) => {
+  const minor = await createUser(request, { underAge: true, parentConsented: true });
+  const [kit] = await createKits(request, { ownerEmail: minor.email });
+  if (!kit) throw new Error('a kit expected');
+  await setKitStatus(request, kit.id, { kitStatus: 'REQUESTED' });
+  await setKitStatus(request, kit.id, { kitStatus: 'DISPATCHED_BY_LAB' });
+  await setKitStatus(request, kit.id, { sampleStatus: 'RECEIVED_BY_LAB' });
+  await importResults(request, kit.sampleIdentifier);
+  await login(page, minor);
+  await page.goto('/reports/shares');
+  await expect(
+    page.getByText('Reports of an account under 18 can only be shared by a parent or guardian', {
+      exact: false,
+    }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create the link' })).toHaveCount(0);
+  await expectAccessible(page);
+});

@@ -1,4 +1,4 @@
-import { SHARE_LIMITS, type ShareListItem } from '@portal/domain';
+import { isUnderAge, SHARE_LIMITS, SHARE_MESSAGES, type ShareListItem } from '@portal/domain';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -8,6 +8,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Field, FieldError } from '../../../components/ui/field.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { StatusMessage } from '../../../components/ui/status-message.tsx';
+import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useReportList } from '../api.ts';
 import { formatDisplayDate } from '../report-format.ts';
 import { REPORT_TEXTS } from '../report-texts.ts';
@@ -36,6 +37,7 @@ const countryName = (code: string | null) => {
 /** The form: which reports, how long, a PIN or not, and who to email it to. */
 function CreateShare() {
   const reports = useReportList();
+  const me = useCurrentUser();
   const practitioners = usePractitioners();
   const create = useCreateShare();
   const [samples, setSamples] = useState<string[]>([]);
@@ -64,7 +66,14 @@ function CreateShare() {
     create.mutate({ samples, expiresInDays, pin, practitionerCode: practitioner || null });
   }
 
-  if (reports.isPending) return <Loading />;
+  if (reports.isPending || me.isPending) return <Loading />;
+  // Minors cannot share (the server refuses too); a guardian account shares its child's reports.
+  if (me.data && isUnderAge(me.data) && !me.data.guardian)
+    return (
+      <Card title={T.title}>
+        <Alert tone="info">{SHARE_MESSAGES.minor}</Alert>
+      </Card>
+    );
   const items = reports.data ?? [];
   const created = create.data;
   return (
