@@ -34,12 +34,12 @@ const linesOf = (command: string, args: string[]) =>
     .then((out) => out.stdout.split('\n').filter(Boolean));
 
 /**
- * Each page printed at `dpi` in black and white (no grey: a thermal printer has none), then scanned: the
- * Code 128s (`CODE-128:KIT-12`) and Data Matrix codes (`DATAMATRIX:MB2K7QX12`) read, page by page.
+ * Each page printed at `dpi`, then scanned as a scanner's camera sees it (in grey levels): the Code 128s
+ * (`CODE-128:KIT-12`) or Data Matrix codes (`DATAMATRIX:MB2K7QX12`) read, page by page.
  */
 export const scanPdf = (pdf: Uint8Array, reader: 'code128' | 'datamatrix' = 'code128', dpi = 203) =>
   inTemp(pdf, async (dir, file) => {
-    await run('pdftoppm', ['-r', String(dpi), '-mono', '-png', file, join(dir, 'page')]);
+    await run('pdftoppm', ['-r', String(dpi), '-gray', '-png', file, join(dir, 'page')]);
     const pages = (await readdir(dir)).filter((name) => name.startsWith('page')).sort();
     const found: string[][] = [];
     for (const page of pages) {

@@ -1,5 +1,10 @@
+import { type DispatchBatch, formatZonedDateTime, PORTAL_TIME_ZONE } from '@portal/domain';
 import { asc, eq, inArray } from 'drizzle-orm';
-import { type DispatchKind, dispatchPdf } from '../../adapters/pdf/dispatch-documents.ts';
+import {
+  type DispatchKind,
+  dispatchPdf,
+  manifestPdf as drawManifest,
+} from '../../adapters/pdf/dispatch-documents.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { kits, orderItems, orders, projects, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
@@ -43,3 +48,10 @@ export async function dispatchDocuments(ctx: AppContext, kind: DispatchKind, ids
     returnAddress: ctx.config.supportPostalAddress,
   });
 }
+
+/** The day's dispatch manifest as a PDF, times in the portal's zone. */
+export const manifestPdf = (ctx: AppContext, batch: DispatchBatch) =>
+  drawManifest(batch.day, batch.kits, {
+    brand: ctx.config.brandName,
+    time: (iso) => formatZonedDateTime(iso, PORTAL_TIME_ZONE),
+  });
