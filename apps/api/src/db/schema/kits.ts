@@ -169,6 +169,10 @@ export const dispatchBatchKits = pgTable(
     dispatchedAt: timestamp('dispatched_at', { withTimezone: true }).notNull().defaultNow(),
     dispatchedBy: uuid('dispatched_by'),
     packVerifiedAt: timestamp('pack_verified_at', { withTimezone: true }),
+    /** The carrier's consignment (adapters/carrier): its name, tracking number and tracking page. */
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    trackingUrl: text('tracking_url'),
   },
   (t) => [index('dispatch_batch_kits_day_idx').on(t.day, t.dispatchedAt)],
 );

@@ -150,6 +150,64 @@ describe('pack verification', () => {
   });
 });
 
+describe('tracking numbers', () => {
+  it("books the kit with the carrier: the label prints the tracking number, the owner's timeline shows it and its link", async () => {
+    const owner = await signedInUser(t.app, { firstName: 'Trần', lastName: 'Ánh' });
+    const kit = await ownedKit(t.app, [], owner);
+    const activated = await t.app.inject({
+      method: 'POST',
+      url: `/api/kits/${kit.id}/activate`,
+      headers: bearer(owner.accessToken),
+      payload: {
+        addressLine1: '12 Nguyễn Street',
+        addressLine2: null,
+        suburb: 'Cabramatta',
+        state: 'NSW',
+        postcode: '2166',
+      },
+    });
+    expect(activated.statusCode, activated.body).toBe(200);
+    const sent = await asStaff(t.app, tokens.LOGISTICS).post('/api/staff/kits/dispatch', {
+      code: `KIT-${kit.id}`,
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const [row] = await t.database.db
+      .select()
+      .from(dispatchBatchKits)
+      .where(eq(dispatchBatchKits.kitId, kit.id));
+    expect(row?.trackingNumber).toMatch(/^MBP\d{10}AU$/);
+
+    const timeline = await t.app.inject({
+      url: `/api/kits/${kit.id}/timeline`,
+      headers: bearer(owner.accessToken),
+    });
+    expect(timeline.statusCode).toBe(200);
+    const dispatchedEvent = (
+      timeline.json() as { eventType: string; tracking?: { number: string; url: string } }[]
+    ).find((e) => e.eventType === 'DISPATCHED_BY_LAB');
+    expect(dispatchedEvent?.tracking).toEqual({
+      carrier: 'Embedded carrier',
+      number: row?.trackingNumber,
+      url: expect.stringMatching(/\/kits$/),
+    });
+    // Another person's token reads no timeline of this kit.
+    const stranger = await signedInUser(t.app);
+    const theirs = await t.app.inject({
+      url: `/api/kits/${kit.id}/timeline`,
+      headers: bearer(stranger.accessToken),
+    });
+    expect(theirs.statusCode).toBe(404);
+
+    const label = await asStaff(t.app, tokens.LOGISTICS).get(
+      `/api/staff/kits/dispatch-documents.pdf?kind=label&ids=${kit.id}`,
+    );
+    const text = await pdfToText(label.rawPayload);
+    expect(text).toContain(`Tracking ${row?.trackingNumber}`);
+    expect(text).toContain('12 Nguyễn Street');
+    expect(text).toContain('Trần Ánh');
+  });
+});
+
 describe('who may use the dispatch batches', () => {
   const READERS = ['LOGISTICS', 'LAB', 'SUPPORT', 'ADMIN'] as const;
   it.each([

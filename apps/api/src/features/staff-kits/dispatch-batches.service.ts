@@ -6,6 +6,7 @@ import {
 } from '@portal/domain';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { carrierFor } from '../../adapters/carrier/carrier.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { dispatchBatchKits, kits, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
@@ -37,6 +38,44 @@ export async function addToBatch(db: DbOrTx, kitId: number, principal: Principal
     .insert(dispatchBatchKits)
     .values({ kitId, day: portalDay(), dispatchedBy: principal.actorId ?? principal.userId })
     .onConflictDoNothing();
+}
+
+/**
+ * Books the kit's consignment with the carrier (adapters/carrier) once it is dispatched, and keeps its
+ * tracking number for the label and the customer's timeline. Outside the dispatch's transaction (a
+ * carrier's answer can take seconds); a kit with no address, or a carrier that fails, keeps no tracking
+ * number, and the label is printed without one. Booking again is a no-op once the kit has one.
+ */
+export async function bookConsignment(ctx: AppContext, kitId: number): Promise<string | null> {
+  const [row] = await ctx.db
+    .select({ entry: dispatchBatchKits, kit: kits, owner: users })
+    .from(dispatchBatchKits)
+    .innerJoin(kits, eq(kits.id, dispatchBatchKits.kitId))
+    .leftJoin(users, eq(users.id, kits.ownerId))
+    .where(eq(dispatchBatchKits.kitId, kitId));
+  if (!row) return null;
+  if (row.entry.trackingNumber) return row.entry.trackingNumber;
+  const to = shippingOf(row.kit, row.owner ?? undefined);
+  if (!to) return null;
+  const [line1 = '', rest = ''] = ctx.config.supportPostalAddress.split(/,\s*/, 2);
+  const from = /^(.*?)\s+([A-Z]{2,3})\s+(\d{4})$/.exec(rest.trim());
+  try {
+    const consignment = await carrierFor(ctx.config).book({
+      reference: `KIT-${kitId}`,
+      to,
+      from: {
+        name: ctx.config.brandName,
+        addressLine1: line1,
+        suburb: from?.[1] ?? rest,
+        state: from?.[2] ?? '',
+        postcode: from?.[3] ?? '',
+      },
+    });
+    await ctx.db.update(dispatchBatchKits).set(consignment).where(eq(dispatchBatchKits.kitId, kitId));
+    return consignment.trackingNumber;
+  } catch {
+    return null;
+  }
 }
 
 /** The batches, newest day first (the last 90 days that had one). */

@@ -18,7 +18,7 @@ import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import type { Principal } from '../../plugins/authenticate.ts';
 import { setKitStatus } from '../kits/index.ts';
 import { recordStaffAction } from '../staff/index.ts';
-import { addToBatch } from './dispatch-batches.service.ts';
+import { addToBatch, bookConsignment } from './dispatch-batches.service.ts';
 import { type StaffRowRecord, staffRowQuery, toStaffRow } from './kit-search.service.ts';
 
 /**
@@ -99,10 +99,13 @@ async function scanStep(
 }
 
 /** Logistics: a kit scanned at the packing bench leaves as DISPATCHED_BY_LAB, and joins the day's batch. */
-export const dispatchKit = (ctx: AppContext, principal: Principal, code: string) =>
-  scanStep(ctx, principal, code, DISPATCH_CHANGE, 'kit.dispatch', (tx, kit) =>
-    addToBatch(tx, kit.id, principal),
+export async function dispatchKit(ctx: AppContext, principal: Principal, code: string) {
+  const kit = await scanStep(ctx, principal, code, DISPATCH_CHANGE, 'kit.dispatch', (tx, moved) =>
+    addToBatch(tx, moved.id, principal),
   );
+  await bookConsignment(ctx, kit.id);
+  return kit;
+}
 
 /** The lab: a sample scanned at the door is RECEIVED_BY_LAB (and so is its kit). */
 export const receiveSample = (ctx: AppContext, principal: Principal, code: string) =>
