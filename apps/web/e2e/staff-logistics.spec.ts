@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Download, Page } from '@playwright/test';
-import { createKits, createUser, expect, expectAccessible, test } from './fixtures.ts';
+import { createKits, createUser, expect, expectAccessible, login, test } from './fixtures.ts';
 import { createStaff, signInToConsole } from './staff-fixtures.ts';
 
 // LOGISTICS's day (issue 34): scan kits into today's dispatch batch, print the slips (the focus comes
@@ -158,4 +158,16 @@ test('logistics: scan, print, pack-verify with the printed barcodes, and reprint
   const reprint = await download(page, 'Reprint packing slip');
   expect(await barcodesOf(reprint, 'code128')).toEqual([`KIT-${second.id}`]);
   await expectAccessible(page);
+
+  // The customer's kit timeline: the carrier's tracking number and where to follow the parcel.
+  const home = await (await browser.newContext()).newPage();
+  await login(home, customer);
+  await home.goto(`/kits?scrollingPosition=kit-${first.id}`);
+  const card = home.getByRole('article', { name: `KIT-${first.id}` });
+  await expect(card.getByText(/^Tracking number \(Embedded carrier\): MBP\d{10}AU\./)).toBeVisible();
+  await expect(card.getByRole('link', { name: 'Track your parcel (opens in a new tab)' })).toHaveAttribute(
+    'href',
+    /\/kits$/,
+  );
+  await expectAccessible(home);
 });
