@@ -57,8 +57,9 @@ async function scan(page: Page, field: string, code: string, outcome: string | R
   await expect(input).toBeFocused();
 }
 
-test('logistics: scan, print, pack-verify with the printed barcodes, and reprint', async ({
+test('logistics: scan, print, pack-verify with the printed barcodes, and reprint; the customer sees the tracking number', async ({
   page,
+  browser,
   request,
 }) => {
   test.slow();
