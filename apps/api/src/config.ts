@@ -33,6 +33,10 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optional,
   STRIPE_PUBLISHABLE_KEY: optional,
   ADDRESSFINDER_KEY: optional,
+  /** Australia Post's Shipping and Tracking API: all three set, dispatch books real consignments. */
+  AUSPOST_API_KEY: optional,
+  AUSPOST_API_PASSWORD: optional,
+  AUSPOST_ACCOUNT_NUMBER: optional,
   COACH_BOOKING_URL: optional,
   SUPPORT_PHONE: z.string().default(DEFAULT_SUPPORT_PHONE),
   SUPPORT_EMAIL: z.string().default('info@microbiome.example'),
@@ -92,6 +96,7 @@ export type Config = {
   siteAlert: string | null;
   coachBookingUrl?: string | undefined;
   addressFinderKey?: string | undefined;
+  auspost?: { apiKey: string; password: string; accountNumber: string } | undefined;
   stripeSecretKey?: string | undefined;
   stripePublishableKey?: string | undefined;
   jwtSecret?: string | undefined;
@@ -156,6 +161,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteAlert: e.SITE_ALERT ?? null,
     coachBookingUrl: e.COACH_BOOKING_URL,
     addressFinderKey: e.ADDRESSFINDER_KEY,
+    auspost:
+      e.AUSPOST_API_KEY && e.AUSPOST_API_PASSWORD && e.AUSPOST_ACCOUNT_NUMBER
+        ? {
+            apiKey: e.AUSPOST_API_KEY,
+            password: e.AUSPOST_API_PASSWORD,
+            accountNumber: e.AUSPOST_ACCOUNT_NUMBER,
+          }
+        : undefined,
     stripeSecretKey: e.STRIPE_SECRET_KEY,
     stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,
     jwtSecret: e.JWT_SECRET,

@@ -78,7 +78,10 @@ test('logistics dispatches three kits by typing their ids and prints the slips',
   // Logistics: three kits typed one after another, a wrong scan refused, then the slips and labels.
   const logistics = await createStaff(request, ['LOGISTICS'], 'Lee');
   await signInToConsole(page, logistics);
-  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Dispatch' }).click();
+  await page
+    .getByRole('navigation', { name: 'Console' })
+    .getByRole('link', { name: 'Dispatch', exact: true })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Dispatch' })).toBeVisible();
   for (const kit of kits) await scan(page, 'Kit to dispatch', `KIT-${kit.id}`, `KIT-${kit.id} dispatched`);
   await scan(

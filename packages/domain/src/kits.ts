@@ -587,6 +587,8 @@ export const timelineEventSchema = z.object({
   eventType: z.string(),
   date: z.string(),
   dateTime: z.string(),
+  /** On the dispatch: the carrier's tracking number and where to follow the parcel (issue 34). */
+  tracking: z.object({ carrier: z.string(), number: z.string(), url: z.string() }).optional(),
 });
 export const referralLookupSchema = z.object({ name: z.string(), referralCode: z.string() });
 

@@ -65,6 +65,11 @@ export const STAFF_KIT_MESSAGES = {
     `The file name "${fileName}" does not name a sample: name each file by its sample id, like MB2K7QX9PD.txt.`,
   badCursor: 'This list has changed since it was loaded. Search again.',
   badDateRange: 'The "changed from" date must not be after the "changed to" date.',
+  packMismatch: (slip: string, kit: string) =>
+    `This slip is for ${slip} but the kit scanned is ${kit}: put ${kit} aside and find its own slip. Nothing was recorded.`,
+  packNotDispatched: (label: string) =>
+    `${label} is not in a dispatch batch: dispatch it first, then print its slip. Nothing was recorded.`,
+  noBatch: (day: string) => `There is no dispatch batch for ${day}.`,
 } as const;
 
 // ---- Status words --------------------------------------------------------------------------------
@@ -166,6 +171,41 @@ const code = z
   .min(1, STAFF_KIT_MESSAGES.codeRequired)
   .max(80, STAFF_KIT_MESSAGES.unknownCode('…'));
 export const scanSchema = z.object({ code });
+
+/** Pack verification (issue 34): the packing slip's barcode, then the kit's. */
+export const packVerifySchema = z.object({ slip: code, kit: code });
+
+/** A day in the portal's zone, YYYY-MM-DD: a dispatch batch is one day's dispatched kits. */
+export const batchDaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Give the day as YYYY-MM-DD.');
+
+export const dispatchBatchKitSchema = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  sampleIdentifier: z.string(),
+  recipient: z.string().nullable(),
+  dispatchedAt: z.string(),
+  dispatchedBy: z.string().nullable(),
+  packVerifiedAt: z.string().nullable(),
+});
+export type DispatchBatchKit = z.infer<typeof dispatchBatchKitSchema>;
+
+export const dispatchBatchSchema = z.object({
+  day: z.string(),
+  kits: z.array(dispatchBatchKitSchema),
+});
+export type DispatchBatch = z.infer<typeof dispatchBatchSchema>;
+
+export const dispatchBatchListSchema = z.object({
+  batches: z.array(
+    z.object({
+      day: z.string(),
+      kits: z.number().int(),
+      verified: z.number().int(),
+      kitIds: z.array(z.number()),
+    }),
+  ),
+});
+export type DispatchBatchList = z.infer<typeof dispatchBatchListSchema>;
 
 export const KIT_SORTS = ['newest', 'oldest'] as const;
 

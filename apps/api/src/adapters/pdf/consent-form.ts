@@ -1,13 +1,16 @@
 import PDFDocument from 'pdfkit';
+import { unicodeFonts } from './fonts.ts';
 
 /** The blank parental consent form a parent signs (a real PDF, generated on the server). */
 export function consentFormPdf(brand: string, supportEmail: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({
-      size: 'A4',
-      margin: 56,
-      info: { Title: `${brand} parental consent form` },
-    });
+    const doc = unicodeFonts(
+      new PDFDocument({
+        size: 'A4',
+        margin: 56,
+        info: { Title: `${brand} parental consent form` },
+      }),
+    );
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));

@@ -1,6 +1,7 @@
 import { BRAND_COLOURS, CHART_SERIES } from '@portal/domain';
 import { statementText } from '@portal/domain/report/statements';
 import PDFDocument from 'pdfkit';
+import { BODY, unicodeFonts } from './fonts.ts';
 
 /* A tagged A4 document with the caveat in the footer of every page; the report and comparison PDFs share it. */
 
@@ -82,6 +83,7 @@ export function taggedDocument(options: {
       ...(options.subject ? { Subject: options.subject } : {}),
     },
   });
+  unicodeFonts(doc);
   const done = collect(doc);
   let pages = 0;
   doc.on('pageAdded', () => {
@@ -103,22 +105,17 @@ export function say(
 ) {
   const { doc } = t;
   const size = style.size ?? { H1: 22, H2: 15, H3: 12, P: 10 }[type];
-  // The standard Helvetica has no ψ; the standard Symbol font has it at "y", so a ψ is drawn from there.
-  const runs = text.split(/(ψ)/).filter((run) => run !== '');
+  // Noto Sans (fonts.ts) has ψ and every accented Latin letter; a CJK name falls back by itself.
   t.root.add(
     doc.struct(type, {}, () => {
-      doc.fontSize(size).fillColor(style.color ?? INK);
-      runs.forEach((run, i) => {
-        const greek = run === 'ψ';
-        doc.font(greek ? 'Symbol' : 'Helvetica').text(greek ? 'y' : run, {
-          width: t.width,
-          ...style.options,
-          continued: i < runs.length - 1,
-        });
-      });
+      doc
+        .font(BODY)
+        .fontSize(size)
+        .fillColor(style.color ?? INK)
+        .text(text, { width: t.width, ...style.options });
     }),
   );
-  doc.font('Helvetica').fillColor(INK);
+  doc.fillColor(INK);
   doc.moveDown(style.gap ?? 0.3);
 }
 

@@ -55,8 +55,12 @@ const journeyOf = (...reports: BuildReport[]) =>
     ),
   );
 
+/** The text as a reader searches it: a line that ends on a word's hyphen joins the next line. */
 const textOf = async (report: BuildReport, journey: ReturnType<typeof buildJourney> | null = null) =>
-  (await readPdf(await reportPdf(report, meta, journey))).pages.join(' ').replace(/\s+/g, ' ');
+  (await readPdf(await reportPdf(report, meta, journey))).pages
+    .join(' ')
+    .replace(/(\w-)\s+(?=\w)/g, '$1')
+    .replace(/\s+/g, ' ');
 
 describe('the journey in the PDF names the two samples its species compare (issue 33 item 17)', () => {
   it('a MetaPhlAn 4 latest sample: no renamed species as a new arrival, and says why', async () => {

@@ -181,7 +181,7 @@ function gmhiTerms(t: Tagged, report: StoredReport) {
     ensureRoom(t, 40);
     say(t, 'P', `${group.title}: ${group.present} of ${group.listed} species found`, { size: 9.5, gap: 0.1 });
     say(t, 'P', gmhiDivisorText(group), { size: 8.5, color: MUTED, gap: 0.1 });
-    // ψ as on the page: pdf-document's say() draws it from the Symbol font, which has it.
+    // ψ as on the page: the embedded Noto Sans has it.
     say(
       t,
       'P',

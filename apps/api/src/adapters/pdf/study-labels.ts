@@ -1,6 +1,7 @@
 import { kitTypeName, type StudyKitType } from '@portal/domain';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { unicodeFonts } from './fonts.ts';
 import { collect, INK, MUTED } from './pdf-document.ts';
 
 /**
@@ -27,12 +28,14 @@ export async function studyLabelsPdf(labels: StudyLabel[], brand: string): Promi
       QRCode.toBuffer(label.formLink, { type: 'png', errorCorrectionLevel: 'M', margin: 1, width: 400 }),
     ),
   );
-  const doc = new PDFDocument({
-    size: SIZE,
-    margin: PAD,
-    autoFirstPage: false,
-    info: { Title: 'Study kit labels' },
-  });
+  const doc = unicodeFonts(
+    new PDFDocument({
+      size: SIZE,
+      margin: PAD,
+      autoFirstPage: false,
+      info: { Title: 'Study kit labels' },
+    }),
+  );
   const done = collect(doc);
   labels.forEach((label, index) => {
     doc.addPage();

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -154,3 +155,26 @@ export const referralCodes = pgTable('referral_codes', {
 
 export type KitRow = typeof kits.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;
+
+/**
+ * Each kit logistics dispatched, in its day's dispatch batch (issue 34): the day in the portal's zone, in
+ * the order scanned. The batch's packing slips, labels and manifest are printed again from it at any
+ * time; `packVerifiedAt` is when the slip's barcode and the kit's were scanned together and matched.
+ */
+export const dispatchBatchKits = pgTable(
+  'dispatch_batch_kits',
+  {
+    kitId: integer('kit_id')
+      .primaryKey()
+      .references(() => kits.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    dispatchedAt: timestamp('dispatched_at', { withTimezone: true }).notNull().defaultNow(),
+    dispatchedBy: uuid('dispatched_by'),
+    packVerifiedAt: timestamp('pack_verified_at', { withTimezone: true }),
+    /** The carrier's consignment (adapters/carrier): its name, tracking number and tracking page. */
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    trackingUrl: text('tracking_url'),
+  },
+  (t) => [index('dispatch_batch_kits_day_idx').on(t.day, t.dispatchedAt)],
+);

@@ -9,7 +9,7 @@ import {
 } from '@portal/domain';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { preparedFor } from '../../db/prepared.ts';
-import { kitEvents, kits, projects, sentKits, users } from '../../db/schema/index.ts';
+import { dispatchBatchKits, kitEvents, kits, projects, sentKits, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { notFound, sessionExpired } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/authenticate.ts';
@@ -216,9 +216,15 @@ export async function kitTimeline(ctx: AppContext, userId: string, kitId: number
     .from(kitEvents)
     .where(eq(kitEvents.kitId, kitId))
     .orderBy(asc(kitEvents.at), asc(kitEvents.id));
+  const [sent] = await ctx.db.select().from(dispatchBatchKits).where(eq(dispatchBatchKits.kitId, kitId));
+  const tracking =
+    sent?.trackingNumber && sent.trackingUrl
+      ? { carrier: sent.carrier ?? '', number: sent.trackingNumber, url: sent.trackingUrl }
+      : undefined;
   return ownerTimeline(events, resultsKeptFromOwner(kit, kit)).map((e) => ({
     eventType: e.eventType,
     date: e.at.toISOString().slice(0, 10),
     dateTime: e.at.toISOString(),
+    ...(e.eventType === 'DISPATCHED_BY_LAB' && tracking ? { tracking } : {}),
   }));
 }

@@ -2,16 +2,19 @@ import { apiErrorSchema, legalVersionsSchema } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import PDFDocument from 'pdfkit';
 import { z } from 'zod';
+import { unicodeFonts } from '../../adapters/pdf/fonts.ts';
 import { notFound } from '../../lib/errors.ts';
 import { type LegalDocument, PRIVACY_VERSIONS, TERMS_VERSIONS } from './legal-texts.ts';
 
 function legalPdf(brand: string, doc: LegalDocument, version: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const pdf = new PDFDocument({
-      size: 'A4',
-      margin: 56,
-      info: { Title: `${brand} ${doc.title} ${version}` },
-    });
+    const pdf = unicodeFonts(
+      new PDFDocument({
+        size: 'A4',
+        margin: 56,
+        info: { Title: `${brand} ${doc.title} ${version}` },
+      }),
+    );
     const chunks: Buffer[] = [];
     pdf.on('data', (c: Buffer) => chunks.push(c));
     pdf.on('end', () => resolve(Buffer.concat(chunks)));

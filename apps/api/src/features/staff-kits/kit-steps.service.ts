@@ -18,6 +18,7 @@ import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import type { Principal } from '../../plugins/authenticate.ts';
 import { setKitStatus } from '../kits/index.ts';
 import { recordStaffAction } from '../staff/index.ts';
+import { addToBatch, bookConsignment } from './dispatch-batches.service.ts';
 import { type StaffRowRecord, staffRowQuery, toStaffRow } from './kit-search.service.ts';
 
 /**
@@ -78,19 +79,33 @@ async function move(
 }
 
 /** One scanned kit, one step: refused (404 or 409, nothing changed) or moved and audited. */
-async function scanStep(ctx: AppContext, principal: Principal, code: string, change: Change, action: string) {
+async function scanStep(
+  ctx: AppContext,
+  principal: Principal,
+  code: string,
+  change: Change,
+  action: string,
+  then?: (tx: DbOrTx, kit: StaffKitRow) => Promise<void>,
+) {
   return ctx.db.transaction(async (tx) => {
     const kit = await kitByCode(tx, code);
     if (!kit) throw notFound(STAFF_KIT_MESSAGES.unknownCode(code.trim()));
     const refusal = stepRefusal(kit, change);
     if (refusal) throw conflict(withBrand(refusal, ctx.config.brandName));
-    return move({ ...ctx, db: tx }, principal, kit, change, action);
+    const moved = await move({ ...ctx, db: tx }, principal, kit, change, action);
+    await then?.(tx, moved);
+    return moved;
   });
 }
 
-/** Logistics: a kit scanned at the packing bench leaves as DISPATCHED_BY_LAB. */
-export const dispatchKit = (ctx: AppContext, principal: Principal, code: string) =>
-  scanStep(ctx, principal, code, DISPATCH_CHANGE, 'kit.dispatch');
+/** Logistics: a kit scanned at the packing bench leaves as DISPATCHED_BY_LAB, and joins the day's batch. */
+export async function dispatchKit(ctx: AppContext, principal: Principal, code: string) {
+  const kit = await scanStep(ctx, principal, code, DISPATCH_CHANGE, 'kit.dispatch', (tx, moved) =>
+    addToBatch(tx, moved.id, principal),
+  );
+  await bookConsignment(ctx, kit.id);
+  return kit;
+}
 
 /** The lab: a sample scanned at the door is RECEIVED_BY_LAB (and so is its kit). */
 export const receiveSample = (ctx: AppContext, principal: Principal, code: string) =>

@@ -10,6 +10,7 @@ import {
   MapPin,
   Megaphone,
   Package,
+  Printer,
   Receipt,
   Repeat,
   ScrollText,
@@ -57,6 +58,10 @@ const KitPage = lazyPage(
 const DispatchPage = lazyPage(
   () => import('../../features/staff-kits/pages/dispatch-page.tsx'),
   (m) => m.DispatchPage,
+);
+const DispatchBatchesPage = lazyPage(
+  () => import('../../features/staff-kits/pages/dispatch-batches-page.tsx'),
+  (m) => m.DispatchBatchesPage,
 );
 const ReceivePage = lazyPage(
   () => import('../../features/staff-kits/pages/receive-page.tsx'),
@@ -148,6 +153,12 @@ export const STAFF_PAGES: StaffPage[] = [
     roles: ['LOGISTICS'],
     element: <DispatchPage />,
     nav: { label: 'Dispatch', icon: Truck },
+  },
+  {
+    path: 'dispatch-batches',
+    roles: ['LOGISTICS'],
+    element: <DispatchBatchesPage />,
+    nav: { label: 'Dispatch batches', icon: Printer },
   },
   {
     path: 'receive',

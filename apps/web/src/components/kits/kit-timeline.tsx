@@ -20,25 +20,37 @@ export function KitTimeline({ kit }: { kit: Pick<Kit, 'id' | 'kitStatus' | 'samp
 
   const steps = timelineSteps(timeline.data);
   const lastActive = steps.findLastIndex((step) => step.active);
+  // The carrier's tracking number of the dispatch, once logistics has sent the kit (issue 34).
+  const tracking = timeline.data.find((event) => event.tracking)?.tracking;
   return (
-    <ol className="kit-timeline">
-      {steps.map((step, index) => (
-        <li
-          key={step.key}
-          className={step.active ? 'kit-step kit-step-active' : 'kit-step'}
-          aria-current={index === lastActive ? 'step' : undefined}
-        >
-          <span className="kit-step-label">{step.label}</span>
-          <span className="visually-hidden">
-            , {step.active ? KITS_TEXTS.stepDone : KITS_TEXTS.stepNotYet}
-          </span>
-          {step.date ? (
-            <time className="kit-step-date" dateTime={step.date}>
-              {formatKitDate(step.date)}
-            </time>
-          ) : null}
-        </li>
-      ))}
-    </ol>
+    <>
+      <ol className="kit-timeline">
+        {steps.map((step, index) => (
+          <li
+            key={step.key}
+            className={step.active ? 'kit-step kit-step-active' : 'kit-step'}
+            aria-current={index === lastActive ? 'step' : undefined}
+          >
+            <span className="kit-step-label">{step.label}</span>
+            <span className="visually-hidden">
+              , {step.active ? KITS_TEXTS.stepDone : KITS_TEXTS.stepNotYet}
+            </span>
+            {step.date ? (
+              <time className="kit-step-date" dateTime={step.date}>
+                {formatKitDate(step.date)}
+              </time>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+      {tracking ? (
+        <p className="kit-tracking">
+          Tracking number ({tracking.carrier}): <strong>{tracking.number}</strong>.{' '}
+          <a href={tracking.url} target="_blank" rel="noopener noreferrer">
+            Track your parcel<span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        </p>
+      ) : null}
+    </>
   );
 }

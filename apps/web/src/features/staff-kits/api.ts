@@ -1,8 +1,11 @@
 import {
   awaitingReleaseSchema,
+  dispatchBatchListSchema,
+  dispatchBatchSchema,
   kitProjectOptionsSchema,
   type LabStep,
   labStepResultSchema,
+  PORTAL_TIME_ZONE,
   type ResultsUpload,
   releaseResultSchema,
   resultsPreviewSchema,
@@ -13,7 +16,9 @@ import {
   staffKitRowSchema,
 } from '@portal/domain';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { downloadPdf } from '../../lib/download.ts';
+import { z } from 'zod';
+import { ApiError } from '../../lib/api-client.ts';
+import { downloadFile, downloadPdf } from '../../lib/download.ts';
 import { useChangeThenReread } from '../../lib/list-queries.ts';
 import { staffRequest } from '../../lib/staff.ts';
 
@@ -25,6 +30,8 @@ export const staffKitsKeys = {
   kit: (id: number) => ['staff', 'kits', 'kit', id] as const,
   projects: ['staff', 'kits', 'projects'] as const,
   awaiting: ['staff', 'kits', 'awaiting-release'] as const,
+  batches: ['staff', 'kits', 'dispatch-batches'] as const,
+  batch: (day: string) => ['staff', 'kits', 'dispatch-batches', day] as const,
 };
 
 /** The query string of a search, without empty values. */
@@ -72,11 +79,63 @@ export const dispatchKit = (code: string) =>
 export const receiveSample = (code: string) =>
   staffRequest('/lab/receive', { method: 'POST', body: { code } }, staffKitRowSchema);
 
-/** Packing slips or address labels of these kits, one page each, saved as a PDF. */
-export const printDispatchDocuments = (kind: 'slip' | 'label', ids: number[]) =>
-  downloadPdf(
-    `/staff/kits/dispatch-documents.pdf?kind=${kind}&ids=${ids.join(',')}`,
-    kind === 'slip' ? 'packing-slips.pdf' : 'address-labels.pdf',
+export type DocumentKind = 'slip' | 'label' | 'tube';
+const DOCUMENT_FILES: Record<DocumentKind, string> = {
+  slip: 'packing-slips.pdf',
+  label: 'address-labels.pdf',
+  tube: 'tube-labels.pdf',
+};
+
+/** Packing slips, address labels or tube labels of these kits, one page each, saved as a PDF (reprints too). */
+export const printDispatchDocuments = (kind: DocumentKind, ids: number[]) =>
+  downloadPdf(`/staff/kits/dispatch-documents.pdf?kind=${kind}&ids=${ids.join(',')}`, DOCUMENT_FILES[kind]);
+
+/** The day's dispatch manifest, as a PDF or CSV. */
+export const printManifest = (day: string, format: 'pdf' | 'csv') =>
+  format === 'pdf'
+    ? downloadPdf(`/staff/kits/dispatch-batches/${day}/manifest.pdf`, `dispatch-manifest-${day}.pdf`)
+    : downloadFile(
+        `/staff/kits/dispatch-batches/${day}/manifest.csv`,
+        `dispatch-manifest-${day}.csv`,
+        'text/csv',
+      );
+
+/** Today in the portal's zone, YYYY-MM-DD: the day of the batch the Dispatch page fills. */
+export const portalToday = () =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: PORTAL_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
+
+export function useDispatchBatches() {
+  return useQuery({
+    queryKey: staffKitsKeys.batches,
+    queryFn: ({ signal }) => staffRequest('/kits/dispatch-batches', { signal }, dispatchBatchListSchema),
+  });
+}
+
+/** The kits dispatched on this day (an empty day is a 404: read as no kits). */
+export function useDispatchBatch(day: string) {
+  return useQuery({
+    queryKey: staffKitsKeys.batch(day),
+    queryFn: ({ signal }) =>
+      staffRequest(`/kits/dispatch-batches/${day}`, { signal }, dispatchBatchSchema).catch(
+        (error: unknown) => {
+          if (error instanceof ApiError && error.status === 404) return { day, kits: [] };
+          throw error;
+        },
+      ),
+    retry: false,
+  });
+}
+
+export const verifyPack = (slip: string, kit: string) =>
+  staffRequest(
+    '/kits/pack-verify',
+    { method: 'POST', body: { slip, kit } },
+    z.object({ label: z.string(), day: z.string(), packVerifiedAt: z.string() }),
   );
 
 /** Every change to a kit makes the lists and kit pages read again. */

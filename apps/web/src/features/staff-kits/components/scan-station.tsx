@@ -1,5 +1,13 @@
 import type { StaffKitRow } from '@portal/domain';
-import { type FormEvent, type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
+import {
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -30,15 +38,18 @@ type Props = {
   describe: (kit: StaffKitRow) => string;
   /** Called with every entry once it is settled (the dispatch page keeps the kits to print). */
   onSettled?: (entry: ScanEntry) => void;
+  /** The scan field, for a page that gives it the focus back after its own buttons (issue 34). */
+  inputRef?: RefObject<HTMLInputElement | null>;
   children?: ReactNode;
 };
 
 const messageOf = (error: unknown) =>
   error instanceof ApiError ? error.message : CLIENT_MESSAGES.unexpected;
 
-export function ScanStation({ label, hint, onScan, describe, onSettled, children }: Props) {
+export function ScanStation({ label, hint, onScan, describe, onSettled, inputRef, children }: Props) {
   const inputId = useId();
-  const input = useRef<HTMLInputElement>(null);
+  const own = useRef<HTMLInputElement>(null);
+  const input = inputRef ?? own;
   const queue = useRef<Promise<void>>(Promise.resolve());
   const nextId = useRef(1);
   const [value, setValue] = useState('');

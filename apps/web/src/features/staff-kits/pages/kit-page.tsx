@@ -1,9 +1,14 @@
 import type { StaffKitDetail } from '@portal/domain';
-import type { ReactNode } from 'react';
+import { Printer } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
-import { useKitDetail } from '../api.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { CLIENT_MESSAGES } from '../../../lib/messages.ts';
+import { canSee, useStaffSession } from '../../../lib/staff.ts';
+import { type DocumentKind, printDispatchDocuments, useKitDetail } from '../api.ts';
 import { changedAt, KitStatuses } from '../components/kit-table.tsx';
 
 /** LOGISTICS, LAB, SUPPORT: one kit, with its owner, where it goes, its order, report, timeline and audit. */
@@ -39,6 +44,50 @@ const describeChange = (value: unknown) =>
         .map(([key, v]) => `${key}: ${v ?? '—'}`)
         .join(', ')
     : '—';
+
+const REPRINTS: [DocumentKind, string][] = [
+  ['slip', 'Reprint packing slip'],
+  ['label', 'Reprint address label'],
+  ['tube', 'Reprint tube label'],
+];
+
+/** Logistics reprints one kit's slip or labels from its page (issue 34). */
+function Reprint({ kitId }: { kitId: number }) {
+  const { data: session } = useStaffSession();
+  const [busy, setBusy] = useState<DocumentKind | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  if (!canSee(session, ['LOGISTICS'])) return null;
+  const print = async (kind: DocumentKind) => {
+    setBusy(kind);
+    setError(null);
+    try {
+      await printDispatchDocuments(kind, [kitId]);
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : CLIENT_MESSAGES.unexpected);
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <section className="staff-panel" aria-labelledby="kit-print">
+      <h2 id="kit-print">Print</h2>
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      <div className="staff-row-actions">
+        {REPRINTS.map(([kind, text]) => (
+          <Button
+            key={kind}
+            variant="secondary"
+            icon={Printer}
+            busy={busy === kind}
+            onClick={() => print(kind)}
+          >
+            {text}
+          </Button>
+        ))}
+      </div>
+    </section>
+  );
+}
 
 function KitDetails({ kit }: { kit: StaffKitDetail }) {
   const ship = kit.shipping;
@@ -77,6 +126,7 @@ function KitDetails({ kit }: { kit: StaffKitDetail }) {
           </Fact>
         </dl>
       </section>
+      <Reprint kitId={kit.id} />
       <section className="staff-panel" aria-labelledby="kit-owner">
         <h2 id="kit-owner">Owner and shipping</h2>
         <dl className="staff-facts">
