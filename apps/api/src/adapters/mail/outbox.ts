@@ -36,6 +36,10 @@ export const MAIL_QUOTAS = {
   // A staff member's second factor locked (it locks once until unlocked): never held back.
   'staff-security': null,
   'kit-progress': null,
+  // Reminders (issue 35): each is sent once per task and step (the reminders table's unique key).
+  reminder: null,
+  // A notification's email resent by support (issue 35 item 6), audited.
+  'support-resend': null,
   'order-receipt': null,
   renewal: null,
   'coach-booking': null,
