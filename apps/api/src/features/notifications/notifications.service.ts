@@ -49,7 +49,7 @@ async function withDeliveries(db: DbOrTx, rows: Row[]): Promise<Notification[]> 
 export async function unreadCount(db: DbOrTx, userId: string) {
   const [row] = await db
     .select({
-      unread: sql<number>`(select count(*)::int from ${notifications} where ${notifications.userId} = ${users.id} and ${notifications.readAt} is null)`,
+      unread: sql<number>`(select count(*)::int from notifications n where n.user_id = ${userId}::uuid and n.read_at is null)`,
       undeliverable: users.emailUndeliverableAt,
     })
     .from(users)
