@@ -263,6 +263,7 @@ export const NOTIFICATION_TEXTS = {
   confirmAddress: 'My address is right, try again',
   addressConfirmed: 'Thank you. We will email you again.',
   deliveredBy: 'Sent by',
+  markAllRead: 'Mark all as read',
 } as const;
 
 /** After this many hard bounces an address is marked undeliverable. */
