@@ -20,15 +20,18 @@ export const remindersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
             .int('hours must be a whole number from 1 to 2000.')
             .min(1, 'hours must be a whole number from 1 to 2000.')
             .max(2000, 'hours must be a whole number from 1 to 2000.'),
+          /** Only this person's reminders. */
+          email: z.string().trim().max(254).optional(),
         }),
         response: {
           200: z.object({ sent: z.number().int(), done: z.number().int() }),
           400: apiErrorSchema,
           401: apiErrorSchema,
           403: apiErrorSchema,
+          404: apiErrorSchema,
         },
       },
     },
-    async (request) => advanceReminderClock(app.ctx, request.body.hours),
+    async (request) => advanceReminderClock(app.ctx, request.body.hours, request.body.email),
   );
 };

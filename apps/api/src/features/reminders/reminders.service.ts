@@ -16,7 +16,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { invalid } from '../../lib/errors.ts';
+import { invalid, notFound } from '../../lib/errors.ts';
 import type { JobDefinition } from '../../lib/job-queue.ts';
 import { notify, REMINDER_QUEUE } from '../notifications/index.ts';
 import { surveyStatsForKits } from '../surveys/index.ts';
@@ -115,11 +115,21 @@ export async function runReminder(ctx: AppContext, reminderId: number): Promise<
 }
 
 /** Every pending reminder that is due, oldest first: the sweep and the test clock. */
-export async function runDueReminders(ctx: AppContext, limit = 500) {
+export async function runDueReminders(
+  ctx: AppContext,
+  { limit = 500, userId }: { limit?: number; userId?: string } = {},
+) {
   const due = await ctx.db
     .select({ id: reminders.id })
     .from(reminders)
-    .where(and(isNull(reminders.sentAt), isNull(reminders.cancelledAt), lte(reminders.dueAt, sql`now()`)))
+    .where(
+      and(
+        isNull(reminders.sentAt),
+        isNull(reminders.cancelledAt),
+        lte(reminders.dueAt, sql`now()`),
+        userId ? eq(reminders.userId, userId) : undefined,
+      ),
+    )
     .orderBy(reminders.dueAt)
     .limit(limit);
   const counts: Record<Outcome, number> = { SENT: 0, DONE: 0, SETTLED: 0, NOT_DUE: 0 };
@@ -129,21 +139,38 @@ export async function runDueReminders(ctx: AppContext, limit = 500) {
 
 export const REMINDER_CLOCK_MESSAGES = {
   production: 'The reminder clock cannot be moved in production.',
+  noAccount: (email: string) => `There is no account with the email ${email}.`,
 } as const;
 
 /**
  * The test clock (ops reminders:advance, POST /api/admin/reminders/advance): moves every pending
  * reminder `hours` nearer, as if that much time had passed, then runs those now due, so a journey sees
- * a reminder land (or not) without waiting a day. Their pg-boss jobs keep their start times: when they
- * run, they find their row settled and end. Refused in production.
+ * a reminder land (or not) without waiting a day. With an email, only that person's reminders move (a
+ * journey running beside others). Their pg-boss jobs keep their start times: when they run, they find
+ * their row settled and end. Refused in production.
  */
-export async function advanceReminderClock(ctx: AppContext, hours: number) {
+export async function advanceReminderClock(ctx: AppContext, hours: number, email?: string) {
   if (ctx.config.env === 'production') throw invalid(REMINDER_CLOCK_MESSAGES.production);
+  let userId: string | undefined;
+  if (email) {
+    const [user] = await ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, email.trim().toLowerCase()));
+    if (!user) throw notFound(REMINDER_CLOCK_MESSAGES.noAccount(email));
+    userId = user.id;
+  }
   await ctx.db
     .update(reminders)
     .set({ dueAt: sql`${reminders.dueAt} - make_interval(hours => ${hours}::int)` })
-    .where(and(isNull(reminders.sentAt), isNull(reminders.cancelledAt)));
-  return runDueReminders(ctx);
+    .where(
+      and(
+        isNull(reminders.sentAt),
+        isNull(reminders.cancelledAt),
+        userId ? eq(reminders.userId, userId) : undefined,
+      ),
+    );
+  return runDueReminders(ctx, userId ? { userId } : {});
 }
 
 /**

@@ -16,7 +16,8 @@ export function useUnreadCount() {
   const session = useSession();
   return useQuery({
     queryKey: [...UNREAD, session.userId],
-    queryFn: ({ signal }) => apiRequest('/me/notifications/unread', { signal }, unreadCountSchema),
+    queryFn: ({ signal }) =>
+      apiRequest('/me/notifications/unread', { auth: 'required', signal }, unreadCountSchema),
     refetchInterval: 60_000,
     enabled: session.userId !== null,
   });
@@ -26,7 +27,8 @@ export function useUnreadCount() {
 export function useInbox() {
   return useQuery({
     queryKey: [...INBOX, 'list'],
-    queryFn: ({ signal }) => apiRequest('/me/notifications', { signal }, notificationListSchema),
+    queryFn: ({ signal }) =>
+      apiRequest('/me/notifications', { auth: 'required', signal }, notificationListSchema),
   });
 }
 
@@ -35,7 +37,7 @@ export function useMarkRead() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) =>
-      apiRequest(`/me/notifications/${id}/read`, { method: 'POST' }, notificationSchema),
+      apiRequest(`/me/notifications/${id}/read`, { method: 'POST', auth: 'required' }, notificationSchema),
     onSuccess: () => client.invalidateQueries({ queryKey: INBOX }),
   });
 }
@@ -43,7 +45,8 @@ export function useMarkRead() {
 export function useMarkAllRead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest('/me/notifications/read-all', { method: 'POST' }, unreadCountSchema),
+    mutationFn: () =>
+      apiRequest('/me/notifications/read-all', { method: 'POST', auth: 'required' }, unreadCountSchema),
     onSuccess: () => client.invalidateQueries({ queryKey: INBOX }),
   });
 }
@@ -52,7 +55,8 @@ export function useMarkAllRead() {
 export function useConfirmAddress() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest('/me/email-deliverable', { method: 'POST' }, messageResponseSchema),
+    mutationFn: () =>
+      apiRequest('/me/email-deliverable', { method: 'POST', auth: 'required' }, messageResponseSchema),
     onSuccess: () => client.invalidateQueries({ queryKey: INBOX }),
   });
 }
