@@ -293,6 +293,8 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'GET /api/staff/people': staff(['SUPPORT']),
   'GET /api/staff/people/{id}': staff(['SUPPORT']),
   'POST /api/staff/people/{id}/support-view': staff(['SUPPORT'], { person: true }),
+  'GET /api/staff/people/{id}/emails/{mailId}': staff(['SUPPORT']),
+  'POST /api/staff/people/{id}/emails/{mailId}/resend': staff(['SUPPORT']),
   'POST /api/staff/people/{id}/verification-email': staff(['SUPPORT']),
   'POST /api/staff/people/{id}/password-reset': staff(['SUPPORT']),
   'GET /api/staff/people/{id}/consent-form': staff(['SUPPORT']),

@@ -60,3 +60,14 @@ export async function recordBounce(
     .where(eq(users.email, row.to));
   return { found: true, undeliverable: true };
 }
+
+/** An outbox message's status as support reads it: bounced, sent, failing (retried) or waiting. */
+export function outboxStatus(row: { bounce: string | null; sentAt: Date | null; lastError: string | null }): {
+  status: 'BOUNCED' | 'SENT' | 'FAILED' | 'QUEUED';
+  detail: string | null;
+} {
+  if (row.bounce) return { status: 'BOUNCED', detail: row.lastError };
+  if (row.sentAt) return { status: 'SENT', detail: null };
+  if (row.lastError) return { status: 'FAILED', detail: row.lastError };
+  return { status: 'QUEUED', detail: null };
+}
