@@ -260,6 +260,8 @@ export const NOTIFICATION_TEXTS = {
   undeliverableBanner:
     'Emails to your address keep coming back to us. Please check your email address in My Profile.',
   undeliverableAction: 'Check my email address',
+  undeliverableStaff:
+    'This address bounced 3 times and is marked undeliverable: no email is sent to it until the person checks it.',
   confirmAddress: 'My address is right, try again',
   addressConfirmed: 'Thank you. We will email you again.',
   deliveredBy: 'Sent by',
