@@ -188,6 +188,8 @@ export function reminderJobs(ctx: AppContext, log?: FastifyBaseLogger): JobDefin
   };
   const sweep: JobDefinition<Record<string, never>> = {
     name: 'reminder.sweep',
+    // One sweep at a time across instances; each reminder is claimed by its row lock anyway.
+    queue: { policy: 'stately', retryLimit: 1, retryDelay: 60, expireInSeconds: 15 * 60 },
     cron: '*/15 * * * *',
     run: async () => {
       await runDueReminders(ctx);
