@@ -48,6 +48,13 @@ const isTestSupport = (file: string) =>
  */
 const FEATURE_EDGES = [
   'admin -> auth',
+  'auth -> notifications',
+  'coach -> notifications',
+  'consent -> notifications',
+  'kits -> notifications',
+  'reminders -> notifications',
+  'reminders -> surveys',
+  'surveys -> notifications',
   'admin -> consent',
   'admin -> kits',
   'admin -> reports',

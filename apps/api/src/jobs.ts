@@ -7,6 +7,7 @@ import type { Database } from './db/client.ts';
 import { closureJobs } from './features/data-rights/closure-job.ts';
 import { exportJobs } from './features/data-rights/exports.service.ts';
 import { renewalJobs } from './features/orders/renewals.ts';
+import { reminderJobs } from './features/reminders/index.ts';
 import { type JobQueue, startJobQueue } from './lib/job-queue.ts';
 
 export type JobsPluginOptions = {
@@ -38,6 +39,7 @@ const jobsPlugin: FastifyPluginAsync<JobsPluginOptions> = async (app, options) =
     }),
     ...renewalJobs(app.ctx, payments, app.log),
     ...exportJobs(app.ctx, app.log),
+    ...reminderJobs(app.ctx, app.log),
     ...closureJobs(app.ctx, payments, {
       log: app.log,
       eraseDeliveredMail: mailTransport !== null,

@@ -21,10 +21,12 @@ import { emailPreferencesRoutes } from './features/email-preferences/email-prefe
 import { kitsAdminRoutes } from './features/kits/kits.admin.routes.ts';
 import { kitsRoutes } from './features/kits/kits.routes.ts';
 import { legalRoutes } from './features/legal/legal.routes.ts';
+import { notificationsAdminRoutes, notificationsRoutes } from './features/notifications/index.ts';
 import { ordersAdminRoutes } from './features/orders/orders.admin.routes.ts';
 import { ordersRoutes } from './features/orders/orders.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { recruitmentAdminRoutes, recruitmentRoutes } from './features/recruitment/recruitment.routes.ts';
+import { remindersAdminRoutes } from './features/reminders/index.ts';
 import { reportDownloadsRoutes } from './features/reports/reports.downloads.routes.ts';
 import { labRoutes, reportsRoutes } from './features/reports/reports.routes.ts';
 import { reportSharesRoutes, sharedRoutes } from './features/reports/shares.routes.ts';
@@ -79,6 +81,7 @@ const routes: FastifyPluginAsync<{ payments: PaymentProvider }> = async (app, { 
   await app.register(usersRoutes, { prefix: '/api/users' });
   await app.register(supportViewsRoutes, { prefix: '/api/users' });
   await app.register(profileRoutes, { prefix: '/api' });
+  await app.register(notificationsRoutes, { prefix: '/api' });
   await app.register(consentRoutes, { prefix: '/api' });
   await app.register(dataRightsRoutes, { prefix: '/api' });
   await app.register(closureRoutes, { prefix: '/api' });
@@ -90,6 +93,8 @@ const routes: FastifyPluginAsync<{ payments: PaymentProvider }> = async (app, { 
   await app.register(kitsAdminRoutes, { prefix: '/api/admin' });
   await app.register(ordersAdminRoutes, { prefix: '/api/admin', payments });
   await app.register(jobsAdminRoutes, { prefix: '/api/admin' });
+  await app.register(notificationsAdminRoutes, { prefix: '/api/admin' });
+  await app.register(remindersAdminRoutes, { prefix: '/api/admin' });
   await app.register(dataRightsAdminRoutes, { prefix: '/api/admin' });
   await app.register(reportsRoutes, { prefix: '/api' });
   await app.register(reportDownloadsRoutes, { prefix: '/api' });

@@ -16,6 +16,7 @@ export * from './legal.ts';
 export * from './mail-name.ts';
 export * from './my-choices.ts';
 export * from './navigation.ts';
+export * from './notifications.ts';
 export * from './orders.ts';
 export * from './password.ts';
 export * from './profile.ts';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CLOSURE_SCOPES, CLOSURE_TEXTS, closureSchema } from './account-closure.ts';
 import { dataExportSchema } from './data-rights.ts';
 import { keysetPageSchema } from './keyset-page.ts';
+import { DELIVERY_STATUSES } from './notifications.ts';
 
 /**
  * The console's People (issue 24, SUPPORT): find a person by email, name, phone, kit or order; their
@@ -115,8 +116,18 @@ export const personPageSchema = z.object({
     answers: z.array(z.object({ title: z.string(), consented: z.boolean(), at: z.string() })),
   }),
   emails: z.array(
-    z.object({ id: z.number(), subject: z.string(), createdAt: z.string(), sentAt: z.string().nullable() }),
+    z.object({
+      id: z.number(),
+      subject: z.string(),
+      createdAt: z.string(),
+      sentAt: z.string().nullable(),
+      /** How it went (issue 35): DELIVERY_STATUSES, with the mail server's last answer. */
+      status: z.enum(DELIVERY_STATUSES),
+      detail: z.string().nullable(),
+    }),
   ),
+  /** After 3 hard bounces (issue 35): the person is asked to check their address. */
+  emailUndeliverable: z.boolean(),
   accessLog: z.array(z.object({ at: z.string(), who: z.string(), what: z.string() })),
 });
 export type PersonPage = z.infer<typeof personPageSchema>;
@@ -144,3 +155,26 @@ export const personClosureSchema = z.object({
 });
 export type PersonClosure = z.infer<typeof personClosureSchema>;
 export const personClosureStartedSchema = z.object({ message: z.string(), closure: closureSchema });
+
+/** One sent email as support reads it (issue 35 item 6, issue 34 item 13): its text, links withheld. */
+export const staffEmailSchema = z.object({
+  id: z.number(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  status: z.enum(DELIVERY_STATUSES),
+  detail: z.string().nullable(),
+  /** Whether support may send it again: not a mail whose link signs in, verifies or resets. */
+  resendable: z.boolean(),
+});
+export type StaffEmail = z.infer<typeof staffEmailSchema>;
+
+export const STAFF_EMAIL_MESSAGES = {
+  notFound: 'There is no such email to this person.',
+  linkWithheld: '[link withheld: it signs the person in]',
+  notResendable:
+    'This email carries a one-time link and cannot be sent again. Send a new verification email or reset link instead.',
+  resent: (email: string) => `The email was sent again to ${email}.`,
+} as const;

@@ -59,6 +59,17 @@ export const commands: Record<string, Command> = {
     options: { to: str },
     run: (v, client) => client.get(`/api/admin/mail${v.to ? `?to=${encodeURIComponent(String(v.to))}` : ''}`),
   },
+  'reminders:advance': {
+    summary:
+      "Move pending reminders --hours nearer (only --email's if given) and send those now due (not in production)",
+    options: { hours: str, email: str },
+    required: ['hours'],
+    run: (v, client) =>
+      client.post('/api/admin/reminders/advance', {
+        hours: Number(v.hours),
+        ...(v.email ? { email: v.email } : {}),
+      }),
+  },
   'consent:review': {
     summary: "Approve or reject a minor's parental consent",
     options: { email: str, approve: flag, reject: flag },

@@ -109,6 +109,14 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   // A stranger has no answer to the owner's consent: 404, and nothing is withdrawn.
   'POST /api/me/consents/{consentId}/withdrawal': owner(() => ({ url: '/api/me/consents/1/withdrawal' })),
   'GET /api/me/email-preferences': self,
+  // The inbox (issue 35): the caller's own messages only; another person's id is 404
+  // (notifications.routes.test.ts checks a stranger's token and a support view).
+  'GET /api/me/notifications': self,
+  'GET /api/me/notifications/unread': self,
+  'GET /api/me/notifications/{id}': self,
+  'POST /api/me/notifications/{id}/read': self,
+  'POST /api/me/notifications/read-all': self,
+  'POST /api/me/email-deliverable': self,
   'PUT /api/me/email-preferences': self,
   // The unsubscribe link of an email: no sign-in, the signed token in it names the person and category.
   'GET /api/email-preferences/unsubscribe': pub,
@@ -267,6 +275,8 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'POST /api/admin/projects/{projectId}/participant-codes': admin('PROJECT_ADMIN'),
   'GET /api/admin/impersonation-audit': admin('AUDIT_READ'),
   'GET /api/admin/jobs': admin('ADMIN'),
+  'POST /api/admin/reminders/advance': admin('ADMIN'),
+  'POST /api/admin/mail/bounces': admin('ADMIN'),
   'POST /api/admin/closures': admin('DATA_RIGHTS'),
   'GET /api/admin/sample-destructions': admin('LAB_RESULTS'),
   'POST /api/admin/sample-destructions/{sample}/destroyed': admin('LAB_RESULTS'),
@@ -298,6 +308,8 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'GET /api/staff/people': staff(['SUPPORT']),
   'GET /api/staff/people/{id}': staff(['SUPPORT']),
   'POST /api/staff/people/{id}/support-view': staff(['SUPPORT'], { person: true }),
+  'GET /api/staff/people/{id}/emails/{mailId}': staff(['SUPPORT']),
+  'POST /api/staff/people/{id}/emails/{mailId}/resend': staff(['SUPPORT']),
   'POST /api/staff/people/{id}/verification-email': staff(['SUPPORT']),
   'POST /api/staff/people/{id}/password-reset': staff(['SUPPORT']),
   'GET /api/staff/people/{id}/consent-form': staff(['SUPPORT']),

@@ -45,6 +45,10 @@ const DashboardPage = lazyPage(
   () => import('../features/dashboard/pages/dashboard-page.tsx'),
   (m) => m.DashboardPage,
 );
+const InboxPage = lazyPage(
+  () => import('../features/notifications/pages/inbox-page.tsx'),
+  (m) => m.InboxPage,
+);
 const KitsPage = lazyPage(
   () => import('../features/kits/pages/kits-page.tsx'),
   (m) => m.KitsPage,
@@ -253,6 +257,7 @@ export const routes: RouteObject[] = [
                     element: <ForAppType customer={<CoachPage />} research={<CoachPage research />} />,
                   },
                   { path: 'profile', element: <ProfilePage /> },
+                  { path: 'inbox', element: <InboxPage /> },
                   { path: 'support', element: <SupportPage /> },
                   { path: 'test-order', element: <TestOrderPage /> },
                 ],

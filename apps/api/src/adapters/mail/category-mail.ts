@@ -4,7 +4,7 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { emailPreferences } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { signToken, type TokenKind } from '../../lib/jwt.ts';
-import { type MailMessage, queueMail } from './outbox.ts';
+import { type MailKind, type MailMessage, type QueuedMail, queueMail } from './outbox.ts';
 import type { Unsubscribe } from './templates.ts';
 
 /**
@@ -46,22 +46,23 @@ export async function receivesCategory(db: DbOrTx, userId: string, category: Ema
 /**
  * Writes a message of `category` to the outbox, with its unsubscribe link and headers, unless the
  * person has switched the category off. `build` composes the message around the unsubscribe line.
- * Returns whether the message was queued.
+ * Returns the queued message, or null when the person has switched the category off.
  */
 export async function enqueueCategoryMail(
   db: Tx,
   ctx: Pick<AppContext, 'jwtSecret' | 'mail' | 'jobs'>,
   recipient: { userId: string; category: EmailCategory },
   build: (unsubscribe: Unsubscribe) => MailMessage,
-): Promise<boolean> {
+  kind: MailKind = 'kit-progress',
+): Promise<QueuedMail | null> {
   const { userId, category } = recipient;
-  if (!(await receivesCategory(db, userId, category))) return false;
+  if (!(await receivesCategory(db, userId, category))) return null;
   const token = unsubscribeToken(ctx, userId, category);
   const message = build({
     label: EMAIL_CATEGORY_TEXT[category].label,
     url: unsubscribePageUrl(ctx.mail.publicUrl, token),
   });
-  await queueMail(ctx, db, 'kit-progress', {
+  return queueMail(ctx, db, kind, {
     ...message,
     category,
     headers: {
@@ -69,5 +70,4 @@ export async function enqueueCategoryMail(
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
   });
-  return true;
 }

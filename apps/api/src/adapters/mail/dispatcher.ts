@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { outbox } from '../../db/schema/index.ts';
 import type { JobDefinition } from '../../lib/job-queue.ts';
+import { isHardRefusal, recordBounce, setDeliveryStatus } from './bounces.ts';
 import { MAIL_QUEUE } from './outbox.ts';
 import type { MailTransport } from './transport.ts';
 
@@ -34,27 +35,37 @@ export async function deliverMessage(
   log?: FastifyBaseLogger,
 ) {
   // Without a transport (no SMTP_URL) the message stays in the outbox, the development mailbox.
-  if (!transport) return;
+  if (!transport) {
+    await setDeliveryStatus(db, outboxId, { status: 'HELD' });
+    return;
+  }
   const [message] = await db.select().from(outbox).where(eq(outbox.id, outboxId));
-  // Gone, withheld (past its quota), or already sent by an attempt that crashed before its job was settled.
-  if (!message || message.withheld || message.sentAt) return;
+  // Gone, withheld (past its quota), bounced for good, or already sent by an attempt that crashed
+  // before its job was settled.
+  if (!message || message.withheld || message.sentAt || message.bounce === 'HARD') return;
   try {
     await transport.send(message);
   } catch (error) {
-    log?.warn({ outboxId, attempts: message.attempts + 1 }, 'mail delivery failed; the queue retries it');
+    const detail = String((error as Error).message).slice(0, 500);
     await db
       .update(outbox)
-      .set({
-        attempts: sql`${outbox.attempts} + 1`,
-        lastError: String((error as Error).message).slice(0, 500),
-      })
+      .set({ attempts: sql`${outbox.attempts} + 1`, lastError: detail })
       .where(eq(outbox.id, outboxId));
+    // The server refused the address or the message for good (5xx): a hard bounce, not retried.
+    if (isHardRefusal(error)) {
+      log?.warn({ outboxId }, 'mail refused for good (hard bounce)');
+      await recordBounce(db, outboxId, { hard: true, detail });
+      return;
+    }
+    log?.warn({ outboxId, attempts: message.attempts + 1 }, 'mail delivery failed; the queue retries it');
+    await setDeliveryStatus(db, outboxId, { status: 'FAILED', detail });
     throw error;
   }
   await db
     .update(outbox)
     .set({ sentAt: sql`now()`, attempts: sql`${outbox.attempts} + 1`, lastError: null })
     .where(eq(outbox.id, outboxId));
+  await setDeliveryStatus(db, outboxId, { status: 'SENT' });
 }
 
 /**

@@ -40,6 +40,10 @@ export const MAIL_QUOTAS = {
   // A share link locked after wrong PINs (it locks once an hour at most): told to its owner.
   'share-locked': null,
   'kit-progress': null,
+  // Reminders (issue 35): each is sent once per task and step (the reminders table's unique key).
+  reminder: null,
+  // A notification's email resent by support (issue 35 item 6), audited.
+  'support-resend': null,
   'order-receipt': null,
   renewal: null,
   'coach-booking': null,

@@ -33,6 +33,12 @@ export const outbox = pgTable(
      * made it did the same work as one that mails.
      */
     withheld: boolean('withheld').notNull().default(false),
+    /**
+     * The mail server refused the address: HARD (for good: unknown user, no such domain; a 5xx answer or
+     * a bounce report) or SOFT (a full mailbox). Three hard bounces mark the address undeliverable.
+     */
+    bounce: text('bounce'),
+    bouncedAt: timestamp('bounced_at', { withTimezone: true }),
   },
   // The quota's count: this recipient's mails of one kind in the last hour.
   (t) => [index('outbox_recipient_kind_idx').on(t.to, t.kind, t.createdAt)],

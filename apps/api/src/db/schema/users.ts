@@ -43,6 +43,8 @@ export const users = pgTable(
     participantCode: text('participant_code'),
     authorities: text('authorities').array().notNull().default(sql`'{}'::text[]`),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** Set after 3 hard bounces (issue 35): the person is asked to check their address; cleared when they do. */
+    emailUndeliverableAt: timestamp('email_undeliverable_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**

@@ -14,6 +14,7 @@ import { emailTokens, referralCodes, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, forbidden, invalid, tooMany, unauthorized } from '../../lib/errors.ts';
 import { randomToken, sha256 } from '../../lib/secrets.ts';
+import { scheduleReminder } from '../notifications/index.ts';
 import {
   clearAccountFailures,
   clearFailures,
@@ -150,6 +151,8 @@ export async function registerUser(ctx: AppContext, input: RegisterRequest) {
       .returning({ id: users.id });
     if (!user) throw new Error('insert returned no row');
     await mailVerificationLink(ctx, tx, { id: user.id, firstName: input.firstName }, input.email);
+    // A minor's consent form not uploaded a week after registering: a reminder (issue 35).
+    if (input.underAge) await scheduleReminder(ctx, tx, { userId: user.id, kind: 'PARENTAL_CONSENT' });
   });
 }
 

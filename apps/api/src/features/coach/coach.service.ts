@@ -14,6 +14,7 @@ import { compose } from '../../adapters/mail/templates.ts';
 import { coachBookings, kits, projects, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
+import { cancelReminders } from '../notifications/index.ts';
 import { surveyStatsForKits } from '../surveys/index.ts';
 
 export async function freeSlots(ctx: AppContext, now = new Date()) {
@@ -68,6 +69,7 @@ export async function bookCoach(
         .where(and(eq(coachBookings.kitId, kitId), isNull(coachBookings.cancelledAt)));
       const [booking] = await tx.insert(coachBookings).values({ kitId, userId, startsAt }).returning();
       if (!booking) throw new Error('booking not stored');
+      await cancelReminders(tx, { kind: 'COACH', kitId });
       const when = formatCoachTime(startsAt);
       await queueMail(
         ctx,

@@ -13,6 +13,7 @@ import {
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { UnreadableFile } from '../../lib/untrusted-files.ts';
+import { cancelReminders } from '../notifications/index.ts';
 import { toUser } from '../users/index.ts';
 import { formFileType } from './form-file.ts';
 
@@ -106,6 +107,7 @@ export async function uploadParentalConsentForm(ctx: AppContext, userId: string,
       .insert(parentalConsentForms)
       .values({ userId, contentType: type, size: content.length, content });
     await tx.update(users).set({ parentConsented: null, updatedAt: sql`now()` }).where(eq(users.id, userId));
+    await cancelReminders(tx, { kind: 'PARENTAL_CONSENT', userId });
   });
 }
 

@@ -10,10 +10,12 @@ import {
   kits,
   labResults,
   loginFailures,
+  notifications,
   orderItems,
   orders,
   outbox,
   participantCodes,
+  reminders,
   sentKits,
   staffAudit,
   subscriptions,
@@ -168,6 +170,9 @@ export async function eraseAccount(
       })
       .where(eq(subscriptions.consumerUserId, userId));
     await tx.update(participantCodes).set({ email: tombstone }).where(eq(participantCodes.usedBy, userId));
+    // The person's inbox and their reminders (issue 35): their deliveries go with them.
+    await tx.delete(reminders).where(eq(reminders.userId, userId));
+    await tx.delete(notifications).where(eq(notifications.userId, userId));
 
     if (email) {
       // Where others' records name the person by address: a gift they were sent, a code or an order

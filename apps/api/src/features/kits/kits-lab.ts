@@ -12,12 +12,11 @@ import {
   transitionRefusal,
 } from '@portal/domain';
 import { eq } from 'drizzle-orm';
-import { enqueueCategoryMail } from '../../adapters/mail/category-mail.ts';
 import { kitEvents, kits, labResults, projects, referralCodes, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
-import { kitDispatchedMail, resultsAvailableMail, sampleFailedMail, sampleReceivedMail } from './kit-mail.ts';
-import { addEvent, formatVoucher, kitById, newVoucherCode, ownerOf, randomCode } from './kit-view.ts';
+import { cancelReminders, notify, scheduleReminder } from '../notifications/index.ts';
+import { addEvent, formatVoucher, kitById, newVoucherCode, randomCode } from './kit-view.ts';
 
 /** The operators' and the lab's steps: new kits, a kit's logistics and lab statuses, referral codes. */
 
@@ -133,28 +132,41 @@ export async function setKitStatus(
     for (const eventType of new Set(events)) await addEvent(tx, kit.id, eventType, actor);
 
     const shown = await kitById(tx, kit.id, { truth: true });
-    const owner = await ownerOf(tx, kit.ownerId);
-    if (owner) {
+    const ownerId = kit.ownerId;
+    if (ownerId) {
       const info = { ...kit, kitStatus, sampleStatus };
       const reached = (value: string) =>
         (kitStatus === value && kit.kitStatus !== value) ||
         (sampleStatus === value && kit.sampleStatus !== value);
-      // Kit progress emails: not sent to a person who switched the category off.
-      const progress = { userId: kit.ownerId as string, category: 'KIT_PROGRESS' } as const;
-      const send = (build: Parameters<typeof enqueueCategoryMail>[3]) =>
-        enqueueCategoryMail(tx, ctx, progress, build);
-      if (reached('DISPATCHED_BY_LAB')) await send((u) => kitDispatchedMail(ctx.mail, owner, info, u));
-      if (reached('RECEIVED_BY_LAB'))
-        await send((u) => sampleReceivedMail(ctx.mail, owner, info, deliversResults(shown.project), u));
-      if (kitStatus.startsWith('FAILED_') && kitStatus !== kit.kitStatus)
-        await send((u) => sampleFailedMail(ctx.mail, owner, info, u));
+      // The owner's inbox, and their email unless they switched kit progress off (issue 35).
+      if (reached('DISPATCHED_BY_LAB')) await notify(ctx, tx, ownerId, { kind: 'kit-dispatched', kit: info });
+      if (reached('RECEIVED_BY_LAB')) {
+        await notify(ctx, tx, ownerId, {
+          kind: 'sample-received',
+          kit: info,
+          reportComing: deliversResults(shown.project),
+        });
+        // The sample is back: no return reminder; the questionnaires' 2-day window starts.
+        await cancelReminders(tx, { kind: 'SAMPLE_RETURN', kitId: kit.id });
+        await scheduleReminder(ctx, tx, { userId: ownerId, kind: 'QUESTIONNAIRES', kitId: kit.id });
+      }
+      if (kitStatus.startsWith('FAILED_') && kitStatus !== kit.kitStatus) {
+        await notify(ctx, tx, ownerId, {
+          kind: 'sample-failed',
+          kit: info,
+          supportEmail: ctx.mail.supportEmail,
+        });
+        await cancelReminders(tx, { kind: 'QUESTIONNAIRES', kitId: kit.id });
+      }
       // Results of a project that delivers none stay with staff: the participant is not told of them.
       if (
         sampleStatus === 'RESULTS_AVAILABLE' &&
         kit.sampleStatus !== 'RESULTS_AVAILABLE' &&
         reportDelivered(shown)
-      )
-        await send((u) => resultsAvailableMail(ctx.mail, owner, info, u));
+      ) {
+        await notify(ctx, tx, ownerId, { kind: 'results-available', kit: info });
+        await scheduleReminder(ctx, tx, { userId: ownerId, kind: 'COACH', kitId: kit.id });
+      }
     }
     return shown;
   });

@@ -12,14 +12,14 @@ import {
   PROFILE_MESSAGES,
 } from '@portal/domain';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import { enqueueCategoryMail } from '../../adapters/mail/category-mail.ts';
 import { queueMail } from '../../adapters/mail/outbox.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { type KitRow, kits, projects, referralCodes, sentKits, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { conflict, invalid, notFound, sessionExpired } from '../../lib/errors.ts';
-import { kitGiftMail, kitRequestedMail } from './kit-mail.ts';
-import { addEvent, formatVoucher, kitById, ownerOf } from './kit-view.ts';
+import { notify, scheduleReminder } from '../notifications/index.ts';
+import { kitGiftMail } from './kit-mail.ts';
+import { addEvent, formatVoucher, kitById } from './kit-view.ts';
 
 /** What the owner does with a kit: redeem, activate, give, name and note it, credit a referral. */
 
@@ -165,11 +165,9 @@ async function requestDispatch(ctx: AppContext, tx: Tx, kit: KitRow, userId: str
     })
     .where(eq(kits.id, kit.id));
   await addEvent(tx, kit.id, 'REQUESTED', userId);
-  const owner = await ownerOf(tx, userId);
-  if (owner)
-    await enqueueCategoryMail(tx, ctx, { userId, category: 'KIT_PROGRESS' }, (unsubscribe) =>
-      kitRequestedMail(ctx.mail, owner, { ...kit, kitStatus: 'REQUESTED' }, unsubscribe),
-    );
+  await notify(ctx, tx, userId, { kind: 'kit-requested', kit: { ...kit, kitStatus: 'REQUESTED' } });
+  // A kit activated more than 14 days ago whose sample has not reached the lab: a reminder (issue 35).
+  await scheduleReminder(ctx, tx, { userId, kind: 'SAMPLE_RETURN', kitId: kit.id });
 }
 
 /** redeemKit / redeemKitBasic: claims the kit by its voucher; with activate it is also sent now. */

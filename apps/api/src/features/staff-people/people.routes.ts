@@ -8,6 +8,7 @@ import {
   personClosureStartedSchema,
   personExportStartedSchema,
   personPageSchema,
+  staffEmailSchema,
   supportViewTokenSchema,
 } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -26,6 +27,7 @@ import {
   sendPasswordReset,
   sendVerificationEmail,
 } from './person-actions.service.ts';
+import { readPersonEmail, resendPersonEmail } from './person-emails.service.ts';
 
 const params = z.object({ id: z.uuid('That is not an account id.') });
 
@@ -94,6 +96,46 @@ export const staffPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => openSupportView(ctx, principalOf(request), request.params.id),
+  );
+
+  const mailParams = z.object({
+    id: z.uuid('That is not an account id.'),
+    mailId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  });
+
+  app.get(
+    '/people/:id/emails/:mailId',
+    {
+      onRequest: support,
+      schema: {
+        tags: ['staff'],
+        summary:
+          'Read one email sent to the person, with its status (audited; a sign-in, verification or reset link is withheld)',
+        security,
+        params: mailParams,
+        response: { 200: staffEmailSchema, ...errors },
+      },
+    },
+    async (request) => readPersonEmail(ctx, principalOf(request), request.params.id, request.params.mailId),
+  );
+
+  app.post(
+    '/people/:id/emails/:mailId/resend',
+    {
+      onRequest: support,
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['staff'],
+        summary: 'Send one email to the person again (audited; not one with a one-time link)',
+        security,
+        params: mailParams,
+        response: { 202: messageResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(202)
+        .send(await resendPersonEmail(ctx, principalOf(request), request.params.id, request.params.mailId)),
   );
 
   app.post(

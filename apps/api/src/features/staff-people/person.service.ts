@@ -6,6 +6,7 @@ import {
   type PersonPage,
 } from '@portal/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { outboxStatus } from '../../adapters/mail/bounces.ts';
 import {
   consentResponses,
   consents,
@@ -95,6 +96,8 @@ export async function personPage(ctx: AppContext, principal: Principal, id: stri
           subject: outbox.subject,
           createdAt: outbox.createdAt,
           sentAt: outbox.sentAt,
+          bounce: outbox.bounce,
+          lastError: outbox.lastError,
         })
         .from(outbox)
         // A withheld row (past its quota, decision 043) is no mail.
@@ -205,7 +208,9 @@ export async function personPage(ctx: AppContext, principal: Principal, id: stri
       subject: m.subject,
       createdAt: m.createdAt.toISOString(),
       sentAt: iso(m.sentAt),
+      ...outboxStatus(m),
     })),
+    emailUndeliverable: user.emailUndeliverableAt !== null,
     accessLog,
   };
 }

@@ -1,20 +1,23 @@
 import {
   type AnswerRecord,
   answerSaveAction,
+  isUnderAge,
   QUESTIONNAIRE_MESSAGES,
+  questionnairesComplete,
   type StudySurveyType,
   type SurveyProgress,
 } from '@portal/domain';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { preparedSql } from '../../db/prepared.ts';
-import { kits, surveyAnswers } from '../../db/schema/index.ts';
+import { kits, projects, surveyAnswers, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { invalid } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/authenticate.ts';
+import { cancelReminders, hasPendingReminders } from '../notifications/index.ts';
 import { answerableKit, readState, type SaveState } from './answer-state.ts';
 import { answerClock, getDefinition, resolveType } from './catalog.ts';
-import { progressOf, storedProgressJson, storedProgressValue } from './progress.ts';
+import { progressOf, storedProgressJson, storedProgressValue, surveyStatsForKits } from './progress.ts';
 
 const answerRecord = ({ questionId, answers, answerString }: AnswerRecord): AnswerRecord => ({
   questionId,
@@ -178,6 +181,10 @@ export async function saveAnswer(
     },
     ctx.config.answerRateLimit,
   );
+  // The last answer of a questionnaire: if every questionnaire of the kit is now complete, its pending
+  // reminders are cancelled at once (issue 35; the reminder also checks again when it falls due).
+  if (progress.totalQuestions > 0 && progress.completedQuestions >= progress.totalQuestions)
+    await cancelQuestionnaireRemindersIfComplete(ctx, kitId);
   const { action } = checked;
   // Refused after the delete was written: the answer is gone and the person is told why.
   if (action?.action === 'delete') throw invalid(action.message, { [body.questionId]: action.message });
@@ -199,4 +206,18 @@ export async function deleteAnswer(
     sequence: Number.MAX_SAFE_INTEGER,
     value: null,
   }));
+}
+
+/** Cancels the kit's questionnaire reminders once every questionnaire of it is complete. */
+async function cancelQuestionnaireRemindersIfComplete(ctx: AppContext, kitId: number) {
+  if (!(await hasPendingReminders(ctx.db, { kind: 'QUESTIONNAIRES', kitId }))) return;
+  const [row] = await ctx.db
+    .select({ kit: kits, project: projects, user: users })
+    .from(kits)
+    .innerJoin(projects, eq(projects.id, kits.projectId))
+    .innerJoin(users, eq(users.id, kits.ownerId))
+    .where(eq(kits.id, kitId));
+  if (!row) return;
+  const stats = (await surveyStatsForKits(ctx.db, [row], isUnderAge(row.user))).get(kitId) ?? [];
+  if (questionnairesComplete(stats)) await cancelReminders(ctx.db, { kind: 'QUESTIONNAIRES', kitId });
 }

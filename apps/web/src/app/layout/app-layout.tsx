@@ -4,6 +4,8 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { Icon } from '../../components/ui/icon.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
+import { InboxBell } from '../../features/notifications/components/inbox-bell.tsx';
+import { UndeliverableBanner } from '../../features/notifications/components/undeliverable-banner.tsx';
 import { ImpersonationBanner } from '../../features/support/components/impersonation-banner.tsx';
 import { SupportViewEnded } from '../../features/support/components/support-view-ended.tsx';
 import { useConfig } from '../../lib/config.ts';
@@ -28,16 +30,19 @@ export function AppLayout() {
         <Link className="brand" to="/dashboard">
           <Logo brandName={brandName} />
         </Link>
-        <button
-          type="button"
-          className="menu-button"
-          aria-haspopup="dialog"
-          aria-expanded={menuOpen}
-          onClick={() => setOpenedAt(location.key)}
-        >
-          <Icon icon={Menu} />
-          Menu
-        </button>
+        <div className="topbar-actions">
+          <InboxBell />
+          <button
+            type="button"
+            className="menu-button"
+            aria-haspopup="dialog"
+            aria-expanded={menuOpen}
+            onClick={() => setOpenedAt(location.key)}
+          >
+            <Icon icon={Menu} />
+            Menu
+          </button>
+        </div>
       </header>
       <div className="shell">
         <Sidebar />
@@ -46,6 +51,7 @@ export function AppLayout() {
           <SupportViewEnded />
           <SiteBanners />
           <UnderAgeBanner />
+          <UndeliverableBanner />
           <Suspense fallback={<Loading />}>
             <Outlet />
           </Suspense>

@@ -7,6 +7,7 @@ import {
   personClosureStartedSchema,
   personExportStartedSchema,
   personPageSchema,
+  staffEmailSchema,
   supportViewTokenSchema,
 } from '@portal/domain';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
@@ -105,3 +106,18 @@ export async function consentFormUrl(id: string): Promise<string> {
   }
   return URL.createObjectURL(new Blob([await response.arrayBuffer()], { type }));
 }
+
+/** One email sent to the person, read by support (audited): its text and status. */
+export function usePersonEmail(id: string, mailId: number | null) {
+  return useQuery({
+    queryKey: ['staff', 'person', id, 'email', mailId],
+    queryFn: () => staffRequest(`/people/${id}/emails/${mailId}`, {}, staffEmailSchema),
+    enabled: mailId !== null,
+  });
+}
+
+/** Sends one email to the person again (audited). */
+export const useResendEmail = (id: string) =>
+  usePersonAction(id, (mailId: number) =>
+    staffRequest(`/people/${id}/emails/${mailId}/resend`, { method: 'POST' }, messageResponseSchema),
+  );

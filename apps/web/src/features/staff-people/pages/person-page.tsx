@@ -9,6 +9,7 @@ import { usePerson } from '../api.ts';
 import { ConsentReview } from '../components/consent-review.tsx';
 import { DataRequests } from '../components/data-requests.tsx';
 import { PersonActions } from '../components/person-actions.tsx';
+import { PersonEmails } from '../components/person-emails.tsx';
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const yesNo = (value: boolean | null) => (value === null ? '—' : value ? 'Yes' : 'No');
@@ -154,16 +155,7 @@ export function PersonPage() {
           ]),
         ]}
       />
-      <Listing
-        title="Emails sent"
-        empty="No emails."
-        head={['Subject', 'Written', 'Sent']}
-        rows={p.emails.map((m) => [
-          m.subject,
-          formatDateTime(m.createdAt),
-          m.sentAt ? formatDateTime(m.sentAt) : 'Not yet',
-        ])}
-      />
+      <PersonEmails person={p} />
       <Listing
         title="Access log"
         empty="Nobody from staff has looked at or changed this account."
