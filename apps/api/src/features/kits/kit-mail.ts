@@ -104,6 +104,22 @@ export function resultsAvailableMail(ctx: MailCtx, to: Person, kit: KitInfo, uns
   );
 }
 
+/** The lab withdrew a released report for a correction (issue 34 item 8). */
+export function resultsRetractedMail(ctx: MailCtx, to: Person, kit: KitInfo, unsubscribe?: Unsubscribe) {
+  return compose(
+    ctx,
+    to.email,
+    'Your microbiome report is being corrected',
+    [
+      mailGreeting(to.firstName),
+      `Our lab has withdrawn the report of ${kitDisplayName(kit)} (sample ${kit.sampleIdentifier}) to correct it, so it is not shown in your account for now.`,
+      'We will email you as soon as the amended report is ready. You do not need to do anything.',
+    ],
+    { label: 'Follow your kit', url: kitLink(ctx, kit.id) },
+    unsubscribe,
+  );
+}
+
 export function kitGiftMail(ctx: MailCtx, to: string, giver: string, voucher: string) {
   const giverName = mailName(giver, 'A friend');
   return compose(

@@ -16,7 +16,13 @@ import { enqueueCategoryMail } from '../../adapters/mail/category-mail.ts';
 import { kitEvents, kits, labResults, projects, referralCodes, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
-import { kitDispatchedMail, resultsAvailableMail, sampleFailedMail, sampleReceivedMail } from './kit-mail.ts';
+import {
+  kitDispatchedMail,
+  resultsAvailableMail,
+  resultsRetractedMail,
+  sampleFailedMail,
+  sampleReceivedMail,
+} from './kit-mail.ts';
 import { addEvent, formatVoucher, kitById, newVoucherCode, ownerOf, randomCode } from './kit-view.ts';
 
 /** The operators' and the lab's steps: new kits, a kit's logistics and lab statuses, referral codes. */
@@ -157,6 +163,31 @@ export async function setKitStatus(
         await send((u) => resultsAvailableMail(ctx.mail, owner, info, u));
     }
     return shown;
+  });
+}
+
+/**
+ * The lab retracts a released report (issue 34 item 8): the one move back the state machines allow no
+ * one else. The caller has already taken the results away (retracted_results keeps them); the kit goes
+ * back to PROCESSING with its sample COMPLETED (waiting for its corrected result), the timeline says
+ * RESULTS_RETRACTED and the owner is told, when the project delivers results to them.
+ */
+export async function retractKitResults(ctx: AppContext, kitId: number, actor: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const [kit] = await tx.select().from(kits).where(eq(kits.id, kitId)).for('update');
+    if (!kit) throw notFound(`There is no kit ${kitId}.`);
+    await tx
+      .update(kits)
+      .set({ kitStatus: 'PROCESSING', sampleStatus: 'COMPLETED', displayDate: null, updatedAt: new Date() })
+      .where(eq(kits.id, kit.id));
+    await addEvent(tx, kit.id, 'RESULTS_RETRACTED', actor);
+    const shown = await kitById(tx, kit.id, { truth: true });
+    const owner = await ownerOf(tx, kit.ownerId);
+    if (owner && deliversResults(shown.project)) {
+      const info = { ...kit, kitStatus: 'PROCESSING', sampleStatus: 'COMPLETED' };
+      const progress = { userId: kit.ownerId as string, category: 'KIT_PROGRESS' } as const;
+      await enqueueCategoryMail(tx, ctx, progress, (u) => resultsRetractedMail(ctx.mail, owner, info, u));
+    }
   });
 }
 
