@@ -57,6 +57,8 @@ test('the lab checks, signs off with four eyes, releases and retracts', async ({
   // Two samples through every required step; the third jumps straight to SEQUENCING.
   await nav.getByRole('link', { name: 'Lab steps' }).click();
   const moveTo = async (batch: CreatedKit[], target: string) => {
+    await bench.getByLabel('Move the batch to').selectOption(target);
+    await bench.getByRole('textbox', { name: 'Add a sample to the batch' }).focus();
     for (const kit of batch)
       await scan(
         bench,
@@ -64,7 +66,6 @@ test('the lab checks, signs off with four eyes, releases and retracts', async ({
         kit.sampleIdentifier,
         new RegExp(`^KIT-${kit.id} added`),
       );
-    await bench.getByLabel('Move the batch to').selectOption(target);
     const label = batch.length === 1 ? '1 kit' : `${batch.length} kits`;
     await bench.getByRole('button', { name: `Move ${label} to ${target}` }).click();
     await expect(bench.getByText(`${label} moved to ${target}.`)).toBeVisible();
@@ -72,6 +73,16 @@ test('the lab checks, signs off with four eyes, releases and retracts', async ({
   };
   for (const step of ['ACCESSIONING', 'DNA_EXTRACTION', 'DNA_LIBRARY_PREP', 'SEQUENCING'])
     await moveTo([first, second], step);
+  // A tube already at this step cannot move: the scan says so, never "added".
+  await bench.getByLabel('Move the batch to').selectOption('SEQUENCING');
+  await bench.getByRole('textbox', { name: 'Add a sample to the batch' }).focus();
+  await scan(
+    bench,
+    'Add a sample to the batch',
+    first.sampleIdentifier,
+    `${first.sampleIdentifier}: KIT-${first.id} is already SEQUENCING. Nothing was changed.`,
+  );
+  await expect(bench.getByRole('heading', { level: 2, name: 'Batch: 0 kits' })).toBeVisible();
   await moveTo([skipped], 'SEQUENCING');
   await expectAccessible(bench);
 
