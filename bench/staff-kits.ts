@@ -29,7 +29,12 @@ const PROFILES = fs
   .sort()
   .map((name) => fs.readFileSync(path.join(KEFIR, name), 'utf8'));
 
-export type UploadFigures = { profiles: number; previewS: number; storeS: number; releaseS: number };
+export type UploadFigures = {
+  profiles: number;
+  previewS: number;
+  storeS: number;
+  releaseS: number | null;
+};
 export type SearchFigure = { name: string; small: number; large: number };
 export type StaffResult = {
   database: string;
@@ -71,6 +76,16 @@ async function kitsAtLab(base: string, count: number) {
         await call(base, 'PATCH', `/api/admin/kits/${kit.id}`, { sampleStatus: 'RECEIVED_BY_LAB' }, ops);
       }),
     );
+  // Through the steps a project requires before results (issue 34 item 6), in the lab's batches of 200.
+  for (const step of ['ACCESSIONING', 'DNA_EXTRACTION', 'DNA_LIBRARY_PREP', 'SEQUENCING'])
+    for (const batch of parts(kits, 200))
+      await call(
+        base,
+        'POST',
+        '/api/staff/lab/steps',
+        { codes: batch.map((k) => k.sampleIdentifier), sampleStatus: step },
+        ops,
+      );
   return kits;
 }
 
@@ -85,9 +100,14 @@ async function inFlight<T>(queue: T[][], send: (part: T[]) => Promise<void>) {
 /** The Results page's requests for `count` profiles, timed phase by phase. */
 async function benchUpload(base: string, count: number): Promise<UploadFigures> {
   const kits = await kitsAtLab(base, count);
+  // Each sample its own abundances (the last digits of one value): a copy of another sample's profile
+  // would be held for review, as the lab's duplicate check does with a copied file.
   const profiles = kits.map((kit, i) => ({
     fileName: `${kit.sampleIdentifier}_metaphlan.txt`,
-    text: PROFILES[i % PROFILES.length] ?? '',
+    text: (PROFILES[i % PROFILES.length] ?? '').replace(
+      /\nk__Bacteria\t2\t([0-9.]+)/,
+      (_, value: string) => `\nk__Bacteria\t2\t${value}${String(i).padStart(6, '0')}`,
+    ),
   }));
   let started = performance.now();
   await inFlight(parts(profiles, UPLOAD_PART), async (part) => {
@@ -115,16 +135,9 @@ async function benchUpload(base: string, count: number): Promise<UploadFigures> 
     if (refused) throw new Error(`store refused a profile: ${refused.refusal}`);
   });
   const storeS = seconds(started);
-  started = performance.now();
-  for (const part of parts(kits, 200))
-    await call(
-      base,
-      'POST',
-      '/api/staff/results/release',
-      { samples: part.map((k) => k.sampleIdentifier) },
-      ops,
-    );
-  return { profiles: count, previewS, storeS, releaseS: seconds(started) };
+  // The release needs a second LAB member's approval of each result (four eyes): a person, not the
+  // operator key these requests carry, so it is not part of this figure.
+  return { profiles: count, previewS, storeS, releaseS: null };
 }
 
 /**
@@ -247,6 +260,8 @@ export async function benchStaff(
       const server = await startServer(envOf(stores[0]));
       upload = await benchUpload(server.url, uploadCount).finally(() => server.stop());
     }
+    // BENCH_STAFF_SEARCH=0: the results upload only.
+    if (process.env.BENCH_STAFF_SEARCH === '0') return { database: label, upload, sizes, search: [] };
     for (const [i, store] of stores.entries()) {
       const started = Date.now();
       // PGlite is one process's: the bulk insert runs before its server starts.
@@ -280,7 +295,8 @@ export function printStaff(result: StaffResult) {
   if (u)
     console.log(
       `results upload of ${u.profiles} profiles in parts of ${UPLOAD_PART}, ${PARTS_IN_FLIGHT} at a time: preview ${u.previewS.toFixed(1)} s, store ${u.storeS.toFixed(1)} s ` +
-        `(preview + store ${(u.previewS + u.storeS).toFixed(1)} s; target under 60 s), release ${u.releaseS.toFixed(1)} s`,
+        `(preview + store ${(u.previewS + u.storeS).toFixed(1)} s, ${(u.profiles / (u.previewS + u.storeS)).toFixed(1)} profiles/s; target ≥ 28/s)` +
+        (u.releaseS === null ? '' : `, release ${u.releaseS.toFixed(1)} s`),
     );
   const [small, large] = result.sizes;
   console.log(

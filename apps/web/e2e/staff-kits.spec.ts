@@ -180,7 +180,17 @@ test('the lab receives the samples, moves them to SEQUENCING, uploads three prof
   const waiting = bench.getByRole('region', { name: 'Waiting for release' });
   await expect(waiting.getByText(first.sampleIdentifier)).toBeVisible();
   await expect(waiting.getByText(second.sampleIdentifier)).toBeVisible();
-  await waiting.getByRole('button', { name: /^Release \d+ results?$/ }).click();
+  // Lou stored them: Lin, a second LAB member, approves them (four eyes).
+  const lin = await createStaff(request, ['LAB'], 'Lin');
+  const checker = await (await browser.newContext()).newPage();
+  await signInToConsole(checker, lin);
+  await checker.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Results' }).click();
+  for (const kit of [first, second]) {
+    await checker.getByRole('button', { name: `Approve ${kit.sampleIdentifier}` }).click();
+    await expect(checker.getByText(`${kit.sampleIdentifier} approved.`)).toBeVisible();
+  }
+  await bench.reload();
+  await waiting.getByRole('button', { name: /^Release \d+ approved results?$/ }).click();
   await expect(waiting.getByText(/^\d+ results? released\.$/)).toBeVisible();
   await expectAccessible(bench);
 

@@ -62,6 +62,7 @@ export type NotificationInput =
   | { kind: 'sample-received'; kit: KitFacts; reportComing: boolean }
   | { kind: 'sample-failed'; kit: KitFacts; supportEmail: string }
   | { kind: 'results-available'; kit: KitFacts }
+  | { kind: 'results-retracted'; kit: KitFacts }
   | { kind: 'reminder-questionnaires'; kit: KitFacts; step: number }
   | { kind: 'reminder-sample-return'; kit: KitFacts }
   | { kind: 'reminder-parental-consent' }
@@ -153,6 +154,19 @@ export function notificationText(input: NotificationInput, brand: string): Notif
           label: 'Read my report',
           path: `/report?samples=${encodeURIComponent(input.kit.sampleIdentifier)}`,
         },
+      };
+    }
+    case 'results-retracted': {
+      const body = `Our lab has withdrawn the report of ${kitDisplayName(input.kit)} (sample ${input.kit.sampleIdentifier}) to correct it, so it is not shown in your account for now.`;
+      return {
+        category: 'KIT_PROGRESS',
+        subject: 'Your microbiome report is being corrected',
+        body,
+        paragraphs: [
+          body,
+          'We will tell you as soon as the amended report is ready. You do not need to do anything.',
+        ],
+        action: { label: 'Follow your kit', path: kitPath(input.kit.id) },
       };
     }
     case 'reminder-questionnaires': {

@@ -162,6 +162,10 @@ export function describeForPerson(entry: EntryForPerson): string {
     return entry.withheld ? finished : `The lab stored the results of your kit ${kit}`;
   if (entry.action === 'results.release')
     return entry.withheld ? finished : `The results of your kit ${kit} were released to you`;
+  if (entry.action === 'results.approve' || entry.action === 'results.hold')
+    return entry.withheld ? finished : `The lab checked the results of your kit ${kit}`;
+  if (entry.action === 'results.retract')
+    return entry.withheld ? finished : `The lab withdrew the report of your kit ${kit} to correct it`;
   const sample = statusAfter(entry.after, 'sampleStatus');
   const status = statusAfter(entry.after, 'kitStatus');
   if (sample?.startsWith('FAILED_') || status?.startsWith('FAILED_'))

@@ -329,6 +329,10 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'POST /api/staff/results': staff(['LAB']),
   'GET /api/staff/results/awaiting-release': staff(['LAB']),
   'POST /api/staff/results/release': staff(['LAB']),
+  'POST /api/staff/results/review': staff(['LAB']),
+  'POST /api/staff/results/retract': staff(['LAB']),
+  'GET /api/staff/lab/projects/{id}/settings': staff(['LAB']),
+  'PUT /api/staff/lab/projects/{id}/settings': staff(['LAB']),
   // Orders and subscriptions (staff-orders): support and admin (decision 038).
   'GET /api/staff/orders': staff(['SUPPORT']),
   'POST /api/staff/orders/{orderId}/refund': staff(['SUPPORT']),

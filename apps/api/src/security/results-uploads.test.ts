@@ -3,9 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { labResults } from '../db/schema/index.ts';
 import {
-  AT_LAB,
   asStaff,
   ownedKit,
+  SEQUENCED,
   tokensOfEveryRole,
 } from '../features/staff-kits/staff-kits.test-helpers.ts';
 import { UNTRUSTED_FILE_LIMITS } from '../lib/untrusted-files.ts';
@@ -37,7 +37,7 @@ const storedResults = async () =>
 
 describe('results files past the reading limits', () => {
   it('are refused in the staff preview and store, one by one, and nothing is stored', async () => {
-    const kit = await ownedKit(t.app, AT_LAB);
+    const kit = await ownedKit(t.app, SEQUENCED);
     const profiles = [{ fileName: `${kit.sampleIdentifier}_metaphlan.txt`, text: PROFILE }];
     const before = await storedResults();
     UNTRUSTED_FILE_LIMITS.timeoutMs = 0;

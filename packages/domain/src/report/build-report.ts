@@ -48,6 +48,8 @@ export type ReportProtocol = {
   /** The day the portal computed the report from the lab's file (the import). */
   analysedOn: string | null;
   rulesVersion: string;
+  /** Set on a correction stored after the lab retracted the report: 1 for the first amended report. */
+  amendment?: number;
 };
 
 export type DiversityMetric = 'richness' | 'shannon' | 'inverseSimpson' | 'evenness';

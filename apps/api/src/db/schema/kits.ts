@@ -38,6 +38,14 @@ export const projects = pgTable('projects', {
   infantMedicalHistoryEnabled: boolean('infant_medical_history_enabled').notNull().default(false),
   /** Whether owners may give its kits to someone else. */
   givingAllowed: boolean('giving_allowed').notNull().default(true),
+  /**
+   * The lab steps a sample of this project must each have been through (a kit event of that sample
+   * status) before the console stores its result (issue 34 item 6). Empty: no step is required.
+   */
+  requiredLabSteps: text('required_lab_steps')
+    .array()
+    .notNull()
+    .default(sql`ARRAY['ACCESSIONING','DNA_EXTRACTION','DNA_LIBRARY_PREP','SEQUENCING']::text[]`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   /** Bumped by every staff edit; an edit from an older version is refused (409, issue 33 item 16). */
   version: integer('version').notNull().default(1),

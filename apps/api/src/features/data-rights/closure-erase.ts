@@ -16,6 +16,7 @@ import {
   outbox,
   participantCodes,
   reminders,
+  retractedResults,
   sentKits,
   staffAudit,
   subscriptions,
@@ -52,6 +53,8 @@ export async function deletePersonalRecords(ctx: AppContext, closure: ClosureReq
     const own = tx.select({ id: kits.id }).from(kits).where(eq(kits.ownerId, userId));
     await tx.delete(surveyAnswers).where(inArray(surveyAnswers.kitId, own));
     await tx.delete(labResults).where(inArray(labResults.kitId, own));
+    // A retracted report is the person's health data too (issue 34 item 8).
+    await tx.delete(retractedResults).where(inArray(retractedResults.kitId, own));
     await tx
       .update(kits)
       .set({ surveyProgress: {}, reportReceived: false, surveyResultId: null })

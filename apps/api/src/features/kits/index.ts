@@ -3,7 +3,7 @@
  * and moving kits along their states, as orders, reports, studies and staff do.
  */
 export { formatVoucher, ownerStatuses, ownerTimeline, resultsKeptFromOwner } from './kit-view.ts';
-export { createKits, createReferralCode, setKitStatus } from './kits-lab.ts';
+export { createKits, createReferralCode, retractKitResults, setKitStatus } from './kits-lab.ts';
 export { listUserKits } from './kits-listing.ts';
 export {
   activateKit,

@@ -16,7 +16,7 @@ import { kitEvents, kits, labResults, projects, referralCodes, users } from '../
 import type { AppContext } from '../../lib/context.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { cancelReminders, notify, scheduleReminder } from '../notifications/index.ts';
-import { addEvent, formatVoucher, kitById, newVoucherCode, randomCode } from './kit-view.ts';
+import { addEvent, formatVoucher, kitById, newVoucherCode, ownerOf, randomCode } from './kit-view.ts';
 
 /** The operators' and the lab's steps: new kits, a kit's logistics and lab statuses, referral codes. */
 
@@ -169,6 +169,31 @@ export async function setKitStatus(
       }
     }
     return shown;
+  });
+}
+
+/**
+ * The lab retracts a released report (issue 34 item 8): the one move back the state machines allow no
+ * one else. The caller has already taken the results away (retracted_results keeps them); the kit goes
+ * back to PROCESSING with its sample COMPLETED (waiting for its corrected result), the timeline says
+ * RESULTS_RETRACTED and the owner is told, when the project delivers results to them.
+ */
+export async function retractKitResults(ctx: AppContext, kitId: number, actor: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const [kit] = await tx.select().from(kits).where(eq(kits.id, kitId)).for('update');
+    if (!kit) throw notFound(`There is no kit ${kitId}.`);
+    await tx
+      .update(kits)
+      .set({ kitStatus: 'PROCESSING', sampleStatus: 'COMPLETED', displayDate: null, updatedAt: new Date() })
+      .where(eq(kits.id, kit.id));
+    await addEvent(tx, kit.id, 'RESULTS_RETRACTED', actor);
+    const shown = await kitById(tx, kit.id, { truth: true });
+    const owner = kit.ownerId ? await ownerOf(tx, kit.ownerId) : null;
+    if (owner && kit.ownerId && deliversResults(shown.project)) {
+      const info = { ...kit, kitStatus: 'PROCESSING', sampleStatus: 'COMPLETED' };
+      await notify(ctx, tx, kit.ownerId, { kind: 'results-retracted', kit: info });
+      await cancelReminders(tx, { kind: 'COACH', kitId: kit.id });
+    }
   });
 }
 

@@ -5,4 +5,11 @@
 export { profileDownload, taxaCsvDownload } from './downloads.service.ts';
 export { getJourney } from './journey.service.ts';
 export { explainedReport } from './report-explanations.ts';
-export { importResults, listReports, metaOf, reportOfProfile, storeResults } from './reports.service.ts';
+export {
+  importResults,
+  listReports,
+  metaOf,
+  profileDigest,
+  reportOfProfile,
+  storeResults,
+} from './reports.service.ts';

@@ -1,18 +1,27 @@
+import crypto from 'node:crypto';
 import {
   canViewReports,
   ERROR_CODES,
   isSampleAtLab,
   kitDisplayName,
+  profileBody,
   REPORT_MESSAGES,
   REPORT_NOT_PERMITTED,
   REPORT_SAMPLE_STATUSES,
   reportDelivered,
 } from '@portal/domain';
 import { type BuildReport, compareReports, summaryOf } from '@portal/domain/report';
-import { and, asc, eq, inArray, isNotNull, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, type SQLWrapper, sql } from 'drizzle-orm';
 import { comparisonPdfOffThread } from '../../adapters/pdf/pdf-pool.ts';
 import { preparedFor } from '../../db/prepared.ts';
-import { closureRequests, kits, labResults, projects, users } from '../../db/schema/index.ts';
+import {
+  closureRequests,
+  kits,
+  labResults,
+  projects,
+  retractedResults,
+  users,
+} from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, conflict, invalid, notFound, sessionExpired } from '../../lib/errors.ts';
 import { metaphlanReport, UnreadableFile } from '../../lib/untrusted-files.ts';
@@ -27,6 +36,10 @@ import { explainedReport, REPORT_SHAPE } from './report-explanations.ts';
  * The report of a MetaPhlAn profile, or a 400 saying what is wrong with the file. The file is read and
  * scored on a reading thread within its limits (lib/untrusted-files.ts), never on the server's thread.
  */
+/** The digest the duplicate check compares: sha-256 of the profile's abundances (profileBody). */
+export const profileDigest = (profile: string) =>
+  crypto.createHash('sha256').update(profileBody(profile)).digest('hex');
+
 export async function reportOfProfile(profile: string): Promise<BuildReport> {
   const result = await metaphlanReport(profile).catch((error: unknown) => {
     if (error instanceof UnreadableFile) throw invalid(REPORT_MESSAGES.unreadable);
@@ -46,7 +59,7 @@ export async function storeResults(
   ctx: AppContext,
   input: { sampleIdentifier: string; profile: string; report: BuildReport; displayDate?: string | undefined },
   actor: string,
-  { release }: { release: boolean },
+  { release, held }: { release: boolean; held?: string | null | undefined },
 ) {
   const sample = input.sampleIdentifier.trim().toUpperCase();
   const [kit] = await ctx.db.select().from(kits).where(eq(kits.sampleIdentifier, sample)).for('update');
@@ -54,6 +67,12 @@ export async function storeResults(
   // The summary says what changed since the person's previous sample; the day of analysis the protocol
   // section shows is the day the portal computes the report: this import (issue 37).
   const previous = await previousSample(ctx, kit, input.report.database);
+  // A result stored after a retraction is the kit's next amendment (issue 34 item 8).
+  const [retracted] = await ctx.db
+    .select({ n: count() })
+    .from(retractedResults)
+    .where(eq(retractedResults.kitId, kit.id));
+  const amendment = retracted?.n ?? 0;
   const report: BuildReport = {
     ...input.report,
     summary: await withRedFlags(
@@ -61,7 +80,11 @@ export async function storeResults(
       kit.id,
       previous ? summaryOf(input.report, previous) : input.report.summary,
     ),
-    protocol: { ...input.report.protocol, analysedOn: new Date().toISOString().slice(0, 10) },
+    protocol: {
+      ...input.report.protocol,
+      analysedOn: new Date().toISOString().slice(0, 10),
+      ...(amendment > 0 ? { amendment } : {}),
+    },
   };
   const [existing] = await ctx.db
     .select({ id: labResults.id })
@@ -89,6 +112,15 @@ export async function storeResults(
     reportShape: REPORT_SHAPE,
     ...journeyColumnsOf(report),
     importedBy: actor,
+    profileDigest: profileDigest(input.profile),
+    amendment,
+    // `ops results:import` releases at once: the operator signs the result off. The console's results
+    // wait for a second LAB member's approval, or are held when a check found something.
+    ...(release
+      ? { qcState: 'APPROVED', approvedBy: actor, approvedAt: new Date() }
+      : held
+        ? { qcState: 'HELD', qcNote: held }
+        : {}),
   });
   if (release)
     await setKitStatus(

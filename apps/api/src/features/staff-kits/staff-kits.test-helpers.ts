@@ -41,6 +41,13 @@ export async function ownedKit(
 export const REQUESTED = [{ kitStatus: 'REQUESTED' }];
 export const DISPATCHED = [{ kitStatus: 'REQUESTED' }, { kitStatus: 'DISPATCHED_BY_LAB' }];
 export const AT_LAB = [...DISPATCHED, { sampleStatus: 'RECEIVED_BY_LAB' }];
+/** Through every lab step a project requires by default: ready for its result. */
+export const SEQUENCED = [
+  ...AT_LAB,
+  ...['ACCESSIONING', 'DNA_EXTRACTION', 'DNA_LIBRARY_PREP', 'SEQUENCING'].map((sampleStatus) => ({
+    sampleStatus,
+  })),
+];
 
 /** A digest of what a kit step may change: kits, their events, results, the outbox and the audit. */
 export async function changeDigest(database: Database) {

@@ -4,6 +4,7 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kits, labResults, staffAudit } from '../../db/schema/index.ts';
 import { bearer, createTestApp, ops, reportProfile, signIn, type TestApp } from '../../test/helpers.ts';
+import { signedInStaff } from '../../test/staff.ts';
 import {
   AT_LAB,
   asStaff,
@@ -12,6 +13,7 @@ import {
   mailTo,
   ownedKit,
   REQUESTED,
+  SEQUENCED,
   type Tokens,
   tokensOfEveryRole,
 } from './staff-kits.test-helpers.ts';
@@ -24,10 +26,13 @@ const OTHER = reportProfile('gmwi2/kefir/Subj003_time1_S3_metaphlan.txt');
 let t: TestApp;
 let tokens: Tokens;
 let lab: ReturnType<typeof asStaff>;
+/** A second LAB member: approves what `lab` stored (four eyes). */
+let checker: ReturnType<typeof asStaff>;
 beforeAll(async () => {
   t = await createTestApp();
   tokens = await tokensOfEveryRole(t.app);
   lab = asStaff(t.app, tokens.LAB);
+  checker = asStaff(t.app, (await signedInStaff(t.app, ['LAB'])).accessToken);
 });
 afterAll(() => t.close());
 
@@ -134,7 +139,7 @@ describe('lab steps', () => {
 
 describe('results upload', () => {
   it('previews scores and every refusal with its reason, storing nothing', async () => {
-    const ready = await ownedKit(t.app, AT_LAB);
+    const ready = await ownedKit(t.app, SEQUENCED);
     const early = await ownedKit(t.app, REQUESTED);
     const before = await changeDigest(t.database);
     const res = await lab.post('/api/staff/results/preview', {
@@ -169,7 +174,7 @@ describe('results upload', () => {
   });
 
   it("names a sample that already has results, and judges every other sample by its own kit's results", async () => {
-    const done = await ownedKit(t.app, AT_LAB);
+    const done = await ownedKit(t.app, SEQUENCED);
     const stored = await lab.post('/api/staff/results', {
       profiles: [{ fileName: `${done.sampleIdentifier}.txt`, text: PROFILE }],
     });
@@ -177,7 +182,7 @@ describe('results upload', () => {
     // A results row whose own id equals its kit's id: a query comparing "kit_id" with an unqualified "id"
     // inside the results table's subquery then found results for every kit (seen in a full journey run).
     await t.database.db.execute(sql`update lab_results set id = kit_id where kit_id = ${done.id}`);
-    const fresh = await ownedKit(t.app, AT_LAB);
+    const fresh = await ownedKit(t.app, SEQUENCED);
     const res = await lab.post('/api/staff/results/preview', {
       profiles: [
         { fileName: `${done.sampleIdentifier}.txt`, text: PROFILE },
@@ -189,13 +194,14 @@ describe('results upload', () => {
     expect(again.refusal).toBe(REPORT_MESSAGES.alreadyImported(done.sampleIdentifier));
     expect(ready).toMatchObject({ sampleIdentifier: fresh.sampleIdentifier, refusal: null });
     // Released, so the list of results waiting for release starts empty for the next test.
+    await approve([done.sampleIdentifier]);
     const released = await lab.post('/api/staff/results/release', { samples: [done.sampleIdentifier] });
     expect(released.statusCode, released.body).toBe(200);
   });
 
   it('stores each sample in its own transaction, lists them for release, releases them; the owner sees the report', async () => {
-    const first = await ownedKit(t.app, AT_LAB);
-    const second = await ownedKit(t.app, [...AT_LAB, { sampleStatus: 'SEQUENCING' }]);
+    const first = await ownedKit(t.app, SEQUENCED);
+    const second = await ownedKit(t.app, SEQUENCED);
     const merged = splitMergedProfiles(mergedTable({ [second.sampleIdentifier]: OTHER }));
     const stored = await lab.post('/api/staff/results', {
       profiles: [
@@ -223,6 +229,7 @@ describe('results upload', () => {
     expect(again.json().items[0].refusal).toBe(REPORT_MESSAGES.alreadyImported(first.sampleIdentifier));
 
     const samples = [first.sampleIdentifier, second.sampleIdentifier];
+    await approve(samples);
     const released = await lab.post('/api/staff/results/release', { samples });
     expect(released.statusCode, released.body).toBe(200);
     expect(await kitRow(first.id)).toMatchObject({ sampleStatus: 'RESULTS_AVAILABLE' });
@@ -242,11 +249,12 @@ describe('results upload', () => {
   });
 
   it('refuses to release a sample without stored results, releasing none', async () => {
-    const stored = await ownedKit(t.app, AT_LAB);
+    const stored = await ownedKit(t.app, SEQUENCED);
     await lab.post('/api/staff/results', {
       profiles: [{ fileName: `${stored.sampleIdentifier}.txt`, text: PROFILE }],
     });
-    const bare = await ownedKit(t.app, AT_LAB);
+    await approve([stored.sampleIdentifier]);
+    const bare = await ownedKit(t.app, SEQUENCED);
     const before = await changeDigest(t.database);
     const res = await lab.post('/api/staff/results/release', {
       samples: [stored.sampleIdentifier, bare.sampleIdentifier],
@@ -280,6 +288,12 @@ describe('who may use the lab pages', () => {
     expect((await call({})).statusCode).toBe(401);
   });
 });
+
+/** The second LAB member approves stored results. */
+async function approve(samples: string[]) {
+  const res = await checker.post('/api/staff/results/review', { samples, decision: 'APPROVE' });
+  expect(res.statusCode, res.body).toBe(200);
+}
 
 /** A table as merge_metaphlan_tables.py writes it: every clade, a column per sample. */
 function mergedTable(profiles: Record<string, string>): string {

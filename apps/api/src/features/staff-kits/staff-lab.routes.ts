@@ -1,6 +1,8 @@
 import {
   apiErrorSchema,
   awaitingReleaseSchema,
+  labSettingsResultSchema,
+  labSettingsSchema,
   labStepResultSchema,
   labStepSchema,
   releaseRequestSchema,
@@ -8,19 +10,27 @@ import {
   resultsPreviewSchema,
   resultsStoreSchema,
   resultsUploadSchema,
+  retractRequestSchema,
+  retractResultSchema,
+  reviewRequestSchema,
+  reviewResultSchema,
   scanSchema,
   staffKitRowSchema,
 } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { denied, security, tags } from '../../lib/route-schema.ts';
 import { principalOf } from '../../plugins/authenticate.ts';
 import { requireStaff } from '../../plugins/staff-guard.ts';
 import { recordStaffAction } from '../staff/index.ts';
 import { moveBatch, receiveSample } from './kit-steps.service.ts';
+import { labSettings, updateLabSettings } from './lab-settings.service.ts';
 import {
   awaitingRelease,
   previewResults,
   releaseResults,
+  retractResults,
+  reviewResults,
   storeUploadedResults,
 } from './results-upload.service.ts';
 
@@ -112,7 +122,7 @@ export const staffLabRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const waiting = await awaitingRelease(ctx);
+      const waiting = await awaitingRelease(ctx, principalOf(request));
       await recordStaffAction(ctx.db, principalOf(request), {
         action: 'results.awaiting_release.list',
         entity: 'kit',
@@ -136,5 +146,75 @@ export const staffLabRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => releaseResults(ctx, principalOf(request), request.body.samples),
+  );
+
+  app.post(
+    '/results/review',
+    {
+      onRequest: lab,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Approve (four eyes: not the LAB member who stored it) or hold stored results; all or nothing',
+        body: reviewRequestSchema,
+        response: { 200: reviewResultSchema, 400: apiErrorSchema, 409: apiErrorSchema, ...denied },
+      },
+    },
+    async (request) => reviewResults(ctx, principalOf(request), request.body),
+  );
+
+  app.post(
+    '/results/retract',
+    {
+      onRequest: lab,
+      schema: {
+        tags,
+        security,
+        summary: "Retract a released report: gone from the owner's portal, the owner told; audited",
+        body: retractRequestSchema,
+        response: {
+          200: retractResultSchema,
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+          ...denied,
+        },
+      },
+    },
+    async (request) => retractResults(ctx, principalOf(request), request.body),
+  );
+
+  const projectParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+  app.get(
+    '/lab/projects/:id/settings',
+    {
+      onRequest: lab,
+      schema: {
+        tags,
+        security,
+        summary: "A project's lab settings: the steps a sample must have been through before its result",
+        params: projectParams,
+        response: { 200: labSettingsResultSchema, 404: apiErrorSchema, ...denied },
+      },
+    },
+    async (request) => labSettings(ctx, request.params.id),
+  );
+
+  app.put(
+    '/lab/projects/:id/settings',
+    {
+      onRequest: lab,
+      schema: {
+        tags,
+        security,
+        summary: "Change a project's required lab steps (audited)",
+        params: projectParams,
+        body: labSettingsSchema,
+        response: { 200: labSettingsResultSchema, 400: apiErrorSchema, 404: apiErrorSchema, ...denied },
+      },
+    },
+    async (request) => updateLabSettings(ctx, principalOf(request), request.params.id, request.body),
   );
 };

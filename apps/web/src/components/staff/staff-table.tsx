@@ -24,8 +24,12 @@ export function StaffTable({
   className?: string;
   children: ReactNode;
 }) {
+  // The box scrolls sideways when the table is wider than the page: it takes the keyboard's focus so the
+  // arrow keys scroll it (axe scrollable-region-focusable). It stays unnamed: the table inside carries the
+  // caption, and a second name would be read twice.
   return (
-    <div className="staff-table-wrap">
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+    <div className="staff-table-wrap" tabIndex={0}>
       <table className={className ? `staff-table ${className}` : 'staff-table'}>
         {caption ? (
           <caption className={showCaption ? undefined : 'visually-hidden'}>{caption}</caption>

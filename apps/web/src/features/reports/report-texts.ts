@@ -136,6 +136,9 @@ export const PROTOCOL_TEXTS = {
   reportVersion: 'Report version',
   rules: (version: string) => `report rules ${version}`,
   analysedOn: 'Date of analysis (report computed)',
+  issue: 'Report issue',
+  amended: (n: number) =>
+    `Amended report${n > 1 ? ` (correction ${n})` : ''}: the lab withdrew an earlier version of this report and corrected it.`,
 } as const;
 
 export const EVIDENCE_TEXTS = {

@@ -10,6 +10,8 @@ import {
   releaseResultSchema,
   resultsPreviewSchema,
   resultsStoreSchema,
+  retractResultSchema,
+  reviewResultSchema,
   type StaffKitSearch,
   staffKitDetailSchema,
   staffKitPageSchema,
@@ -161,4 +163,16 @@ export function useAwaitingRelease() {
 export const useRelease = () =>
   useKitsChange((samples: string[]) =>
     staffRequest('/results/release', { method: 'POST', body: { samples } }, releaseResultSchema),
+  );
+
+/** Approve (a second LAB member: four eyes) or hold stored results. */
+export const useReview = () =>
+  useKitsChange((body: { samples: string[]; decision: 'APPROVE' | 'HOLD'; note?: string }) =>
+    staffRequest('/results/review', { method: 'POST', body }, reviewResultSchema),
+  );
+
+/** Retract a released report from its owner, with the reason. */
+export const useRetract = () =>
+  useKitsChange((body: { sample: string; reason: string }) =>
+    staffRequest('/results/retract', { method: 'POST', body }, retractResultSchema),
   );

@@ -1,5 +1,6 @@
 import {
   PARTS_IN_FLIGHT,
+  profileBody,
   type ResultsPreviewItem,
   STAFF_KIT_MESSAGES,
   sampleFromFileName,
@@ -28,6 +29,8 @@ export type UploadItem = {
   /** Why the item is refused: found in the browser, by the preview or by the store. */
   refusal: string | null;
   stored: boolean;
+  /** The sample of an earlier profile of this upload with the very same abundances (a copied file). */
+  copyOf: string | null;
 };
 
 export type Phase = 'idle' | 'reading' | 'previewing' | 'previewed' | 'storing' | 'stored';
@@ -52,6 +55,7 @@ export async function readUploads(files: File[]): Promise<UploadItem[]> {
       preview: null,
       refusal,
       stored: false,
+      copyOf: null,
     });
   for (const file of files) {
     const text = await file.text();
@@ -68,12 +72,21 @@ export async function readUploads(files: File[]): Promise<UploadItem[]> {
     }
   }
   // A sample twice in one upload: the first counts, the others are refused before anything is sent.
+  // The same abundances under two samples are flagged across the whole upload (the server sees a part).
   const first = new Map<string, string>();
+  const bodies = new Map<string, string>();
   for (const it of items) {
     if (it.refusal || !it.sampleIdentifier) continue;
     const earlier = first.get(it.sampleIdentifier);
-    if (earlier) it.refusal = STAFF_KIT_MESSAGES.duplicateInUpload(it.sampleIdentifier, earlier);
-    else first.set(it.sampleIdentifier, it.fileName);
+    if (earlier) {
+      it.refusal = STAFF_KIT_MESSAGES.duplicateInUpload(it.sampleIdentifier, earlier);
+      continue;
+    }
+    first.set(it.sampleIdentifier, it.fileName);
+    const body = profileBody(it.text);
+    const copied = bodies.get(body);
+    if (copied) it.copyOf = copied;
+    else bodies.set(body, it.sampleIdentifier);
   }
   return items;
 }

@@ -13,6 +13,8 @@ export function ProtocolSection({ report }: { report: BuildReport }) {
     [PROTOCOL_TEXTS.reportVersion, `${report.version}, ${PROTOCOL_TEXTS.rules(p?.rulesVersion ?? unknown)}`],
     [PROTOCOL_TEXTS.analysedOn, p?.analysedOn ? formatDisplayDate(p.analysedOn) : unknown],
   ];
+  // A correction after the lab retracted the report (issue 34 item 8).
+  if (p?.amendment) rows.unshift([PROTOCOL_TEXTS.issue, PROTOCOL_TEXTS.amended(p.amendment)]);
   return (
     <section className="report-section" aria-labelledby="report-protocol">
       <h2 id="report-protocol">{PROTOCOL_TEXTS.title}</h2>

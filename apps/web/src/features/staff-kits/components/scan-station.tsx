@@ -43,8 +43,11 @@ type Props = {
   children?: ReactNode;
 };
 
+/** A scan the page itself refuses (the kit was found but cannot take this step): shown as refused. */
+export class ScanRefusal extends Error {}
+
 const messageOf = (error: unknown) =>
-  error instanceof ApiError ? error.message : CLIENT_MESSAGES.unexpected;
+  error instanceof ApiError || error instanceof ScanRefusal ? error.message : CLIENT_MESSAGES.unexpected;
 
 export function ScanStation({ label, hint, onScan, describe, onSettled, inputRef, children }: Props) {
   const inputId = useId();

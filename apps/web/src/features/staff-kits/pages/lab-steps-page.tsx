@@ -17,7 +17,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useConfig } from '../../../lib/config.ts';
 import { lookUpKit, useKitSearch, useLabStep } from '../api.ts';
 import { KitStatuses, KitTable } from '../components/kit-table.tsx';
-import { type ScanEntry, ScanStation } from '../components/scan-station.tsx';
+import { type ScanEntry, ScanRefusal, ScanStation } from '../components/scan-station.tsx';
 
 /** The sample statuses a batch is picked from: at the lab, before its results. */
 const AT_A_STEP: string[] = ['RECEIVED_BY_LAB', 'READY_FOR_ACCESSIONING', ...LAB_STEPS, 'COMPLETED'];
@@ -116,7 +116,14 @@ export function LabStepsPage() {
       <ScanStation
         label="Add a sample to the batch"
         hint="Scan the sample tube or type its sample id or kit id, then press Enter."
-        onScan={lookUpKit}
+        onScan={async (code) => {
+          // A tube that cannot take the chosen step is refused at the scan, never announced as added
+          // (issue 34 item 9): the same check the server makes.
+          const kit = await lookUpKit(code);
+          const refusal = stepRefusal(kit, { sampleStatus: target });
+          if (refusal) throw new ScanRefusal(withBrand(refusal, brandName));
+          return kit;
+        }}
         describe={(kit) => `${kit.label} added to the batch (sample ${kit.sampleStatus ?? 'not labelled'})`}
         onSettled={(entry: ScanEntry) => (entry.kit ? add(entry.kit) : undefined)}
       />

@@ -1,13 +1,13 @@
-import { STAFF_BATCH_MAX } from '@portal/domain';
+import { RESULTS_QC_MESSAGES, STAFF_BATCH_MAX } from '@portal/domain';
 import { FileUp } from 'lucide-react';
-import { useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { StaffTable } from '../../../components/staff/staff-table.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useAwaitingRelease, useRelease } from '../api.ts';
+import { useAwaitingRelease, useRelease, useRetract, useReview } from '../api.ts';
 import { changedAt } from '../components/kit-table.tsx';
 import { type UploadItem, useResultsUpload } from '../use-results-upload.ts';
 
@@ -72,6 +72,7 @@ export function ResultsPage() {
         ) : null}
       </section>
       <ReleasePanel />
+      <RetractPanel />
     </>
   );
 }
@@ -89,26 +90,53 @@ function statusText(
   return '';
 }
 
+const percent = (value: number | null | undefined) =>
+  value === null || value === undefined ? '—' : `${value.toFixed(1)} %`;
+
+/** What the checks flag about a profile that is not a refusal: a copy of another sample's profile. */
+function flagsOf(it: UploadItem): string {
+  const copy = it.preview?.qc?.duplicateOf ?? it.copyOf;
+  return copy ? `Copy of ${copy}: it will be held` : 'None';
+}
+
 function PreviewTable({ items }: { items: UploadItem[] }) {
   return (
     <StaffTable
       className="results-preview"
-      caption="Each sample of the upload: its scores, or why it is refused"
-      columns={['Sample', 'File', 'Database', 'Richness', 'Shannon', 'GMWI2', 'GMHI', 'Result']}
+      caption="Each sample of the upload: its QC and scores, or why it is refused"
+      columns={[
+        'Sample',
+        'File',
+        'Sample id in the file',
+        'Database',
+        'Reads',
+        'Unknown',
+        'Richness',
+        'Shannon',
+        'GMWI2',
+        'GMHI',
+        'Flags',
+        'Result',
+      ]}
     >
       {items.map((it) => {
         const scores = it.preview?.scores;
+        const qc = it.preview?.qc;
         return (
           <tr key={it.key} className={it.refusal ? 'results-refused' : undefined}>
             <th scope="row" className="mono">
               {it.sampleIdentifier ?? '—'}
             </th>
             <td>{it.fileName}</td>
-            <td>{scores?.database ?? '—'}</td>
+            <td className="mono">{qc ? (qc.fileSampleId ?? 'not named') : '—'}</td>
+            <td>{scores?.database ?? qc?.database ?? '—'}</td>
+            <td>{qc?.reads === null || qc?.reads === undefined ? '—' : qc.reads.toLocaleString('en-AU')}</td>
+            <td>{percent(qc?.unknownPercent)}</td>
             <td>{scores ? scores.richness : '—'}</td>
             <td>{fixed(scores?.shannon)}</td>
             <td>{fixed(scores?.gmwi2)}</td>
             <td>{fixed(scores?.gmhi)}</td>
+            <td>{flagsOf(it)}</td>
             <td>
               {it.refusal
                 ? `Refused: ${it.refusal}`
@@ -125,20 +153,40 @@ function PreviewTable({ items }: { items: UploadItem[] }) {
   );
 }
 
-/** Stored results not yet released: release them all, their owners are emailed. */
+const outcomeOf = (error: unknown) => {
+  const fields = error instanceof ApiError ? Object.values(error.fields ?? {}) : [];
+  return [error instanceof Error ? error.message : String(error), ...fields].join(' ');
+};
+
+/**
+ * Stored results not yet released, with their sign-off: a second LAB member approves each (four eyes:
+ * not the one who stored it), anyone may hold one with a reason, and the release takes only approved ones.
+ */
 function ReleasePanel() {
+  const id = useId();
   const waiting = useAwaitingRelease();
   const release = useRelease();
+  const review = useReview();
   const [outcome, setOutcome] = useState('');
-  const samples = waiting.data?.items.map((it) => it.sampleIdentifier) ?? [];
+  const [note, setNote] = useState('');
+  const items = waiting.data?.items ?? [];
+  const approved = items.filter((it) => it.qcState === 'APPROVED').map((it) => it.sampleIdentifier);
+  const decide = async (sample: string, decision: 'APPROVE' | 'HOLD') => {
+    setOutcome('');
+    try {
+      await review.mutateAsync({ samples: [sample], decision, ...(decision === 'HOLD' ? { note } : {}) });
+      setOutcome(decision === 'APPROVE' ? `${sample} approved.` : `${sample} held.`);
+    } catch (error) {
+      setOutcome(outcomeOf(error));
+    }
+  };
   const submit = async () => {
     setOutcome('');
     try {
-      const result = await release.mutateAsync(samples.slice(0, STAFF_BATCH_MAX));
+      const result = await release.mutateAsync(approved.slice(0, STAFF_BATCH_MAX));
       setOutcome(`${result.released.length} result${result.released.length === 1 ? '' : 's'} released.`);
     } catch (error) {
-      const fields = error instanceof ApiError ? Object.values(error.fields ?? {}) : [];
-      setOutcome([error instanceof Error ? error.message : String(error), ...fields].join(' '));
+      setOutcome(outcomeOf(error));
     }
   };
   return (
@@ -153,18 +201,72 @@ function ReleasePanel() {
           <>
             <p>
               {waiting.data.total} result{waiting.data.total === 1 ? '' : 's'} stored and not yet released
-              {waiting.data.total > samples.length ? ` (the oldest ${samples.length} shown)` : ''}.
+              {waiting.data.total > items.length ? ` (the oldest ${items.length} shown)` : ''}. Another LAB
+              member than the one who stored a result approves it; only approved results are released.
             </p>
-            <ul className="release-list">
-              {waiting.data.items.map((it) => (
-                <li key={it.kitId}>
-                  <span className="mono">{it.sampleIdentifier}</span> · KIT-{it.kitId} ·{' '}
-                  {it.owner ?? 'no owner'} · stored {changedAt(it.importedAt)}
-                </li>
+            <div className="field">
+              <label htmlFor={`${id}-note`}>Reason for a hold</label>
+              <input
+                id={`${id}-note`}
+                type="text"
+                maxLength={500}
+                value={note}
+                onChange={(e) => setNote(e.target.value)}
+              />
+            </div>
+            <StaffTable
+              className="release-list"
+              caption="Stored results and their sign-off"
+              columns={['Sample', 'Kit', 'Owner', 'Stored', 'QC', 'Sign-off']}
+            >
+              {items.map((it) => (
+                <tr key={it.kitId}>
+                  <th scope="row" className="mono">
+                    {it.sampleIdentifier}
+                  </th>
+                  <td>KIT-{it.kitId}</td>
+                  <td>{it.owner ?? 'no owner'}</td>
+                  <td>
+                    {changedAt(it.importedAt)} by {it.storedByYou ? 'you' : (it.storedBy ?? 'unknown')}
+                    {it.amendment > 0 ? ` · amendment ${it.amendment}` : ''}
+                  </td>
+                  <td>
+                    {it.qcState}
+                    {it.qcNote ? `: ${it.qcNote}` : ''}
+                    {it.approvedBy ? ` (by ${it.approvedBy})` : ''}
+                  </td>
+                  <td>
+                    <div className="staff-row-actions">
+                      {it.qcState !== 'APPROVED' ? (
+                        <Button
+                          variant="secondary"
+                          aria-label={`Approve ${it.sampleIdentifier}`}
+                          disabled={it.storedByYou || review.isPending}
+                          onClick={() => void decide(it.sampleIdentifier, 'APPROVE')}
+                        >
+                          Approve
+                        </Button>
+                      ) : null}
+                      {it.qcState !== 'HELD' ? (
+                        <Button
+                          variant="secondary"
+                          aria-label={`Hold ${it.sampleIdentifier}`}
+                          disabled={review.isPending}
+                          onClick={() => void decide(it.sampleIdentifier, 'HOLD')}
+                        >
+                          Hold
+                        </Button>
+                      ) : null}
+                    </div>
+                    {it.storedByYou && it.qcState !== 'APPROVED' ? (
+                      <p className="field-hint">You stored it: another LAB member approves it.</p>
+                    ) : null}
+                  </td>
+                </tr>
               ))}
-            </ul>
-            <Button onClick={submit} busy={release.isPending}>
-              Release {samples.length} result{samples.length === 1 ? '' : 's'}
+            </StaffTable>
+            <Button onClick={submit} busy={release.isPending} disabled={approved.length === 0}>
+              Release {approved.length} approved result{approved.length === 1 ? '' : 's'}
             </Button>
           </>
         )
@@ -172,6 +274,59 @@ function ReleasePanel() {
       <p role="status" className="release-outcome">
         {outcome}
       </p>
+    </section>
+  );
+}
+
+/** Retract a released report: its owner no longer sees it and is told; the correction is uploaded above. */
+function RetractPanel() {
+  const id = useId();
+  const retract = useRetract();
+  const [sample, setSample] = useState('');
+  const [reason, setReason] = useState('');
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setOutcome(null);
+    try {
+      const result = await retract.mutateAsync({ sample, reason });
+      setOutcome({ ok: true, text: RESULTS_QC_MESSAGES.retracted(result.sample) });
+      setSample('');
+      setReason('');
+    } catch (error) {
+      setOutcome({ ok: false, text: outcomeOf(error) });
+    }
+  };
+  return (
+    <section className="staff-panel" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Retract a released report</h2>
+      <form onSubmit={submit} aria-labelledby={`${id}-title`}>
+        <div className="field">
+          <label htmlFor={`${id}-sample`}>Sample id</label>
+          <input
+            id={`${id}-sample`}
+            type="text"
+            className="mono"
+            autoComplete="off"
+            value={sample}
+            onChange={(e) => setSample(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-reason`}>Reason (kept in the audit log)</label>
+          <input
+            id={`${id}-reason`}
+            type="text"
+            maxLength={500}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
+        </div>
+        <Button type="submit" variant="secondary" busy={retract.isPending}>
+          Retract the report
+        </Button>
+      </form>
+      {outcome ? <Alert tone={outcome.ok ? 'success' : 'error'}>{outcome.text}</Alert> : null}
     </section>
   );
 }
