@@ -13,33 +13,43 @@ import { useEffect, useRef } from 'react';
  */
 
 type OpenDialog = { close: () => void };
+type HistoryState = Record<string, unknown> | null;
 
 /** The open dialogs, the first opened first. */
 const open: OpenDialog[] = [];
-/** A `history.go` back is under way: the next popstate ends it, and the history is checked again then. */
-let goingBack = false;
+/** How many dialog entries stand above the page's own entry, where the history is now. */
+let depth = 0;
+/** The router's index of the page's own entry (its entries keep it: the router reads them as that page). */
+let baseIndex: unknown;
+/** A `history.go` back under way: the depth it lands on, and the address and state to carry down. */
+let goingBack: { to: number; carry: { state: HistoryState; url: string } } | null = null;
 let scheduled = false;
 let listening = false;
 
-/** How many dialog entries the current history entry stands on (0 for a page's own entry). */
-function depthHere(): number {
-  const state = window.history.state as { modalDepth?: unknown } | null;
-  return typeof state?.modalDepth === 'number' ? state.modalDepth : 0;
-}
+const stateHere = () => window.history.state as HistoryState;
+const routerIndex = () => stateHere()?.idx;
+const withDepth = (state: HistoryState, at: number) => {
+  const { modalDepth: _, ...rest } = state ?? {};
+  return at > 0 ? { ...rest, modalDepth: at } : rest;
+};
 
 /** Pushes an entry for each open dialog that has none, or goes back past the entries of closed ones. */
 function reconcile() {
   scheduled = false;
   if (goingBack) return;
-  const here = depthHere();
-  if (open.length > here) {
-    const base = (window.history.state as Record<string, unknown> | null) ?? {};
-    for (let depth = here + 1; depth <= open.length; depth += 1) {
-      window.history.pushState({ ...base, modalDepth: depth }, '');
+  // The router went to another page meanwhile (a link in a dialog): the entries stay behind it.
+  if (depth > 0 && routerIndex() !== baseIndex) depth = 0;
+  if (open.length > depth) {
+    if (depth === 0) baseIndex = routerIndex();
+    for (let at = depth + 1; at <= open.length; at += 1) {
+      window.history.pushState(withDepth(stateHere(), at), '');
     }
-  } else if (open.length < here) {
-    goingBack = true;
-    window.history.go(open.length - here);
+    depth = open.length;
+  } else if (open.length < depth) {
+    // The page may have changed its address while the dialog closed (a dialog kept in the query): the
+    // entry gone back to takes that address, so it does not open the dialog again.
+    goingBack = { to: open.length, carry: { state: stateHere(), url: window.location.href } };
+    window.history.go(open.length - depth);
   }
 }
 
@@ -49,22 +59,36 @@ function schedule() {
   queueMicrotask(reconcile);
 }
 
-/** Back (or Forward) to an entry: the dialogs above its depth close, the top one first. */
+/**
+ * Runs before the router's own popstate listener (installed first), so the router reads the address
+ * carried down. Back (or Forward) by the person closes the dialogs above the entry's depth, top first.
+ */
 function onPopState() {
-  const wasGoingBack = goingBack;
-  goingBack = false;
-  const here = depthHere();
-  if (!wasGoingBack) {
-    for (const dialog of open.slice(here).reverse()) dialog.close();
+  if (goingBack) {
+    const { to, carry } = goingBack;
+    goingBack = null;
+    depth = to;
+    window.history.replaceState(withDepth(carry.state, to), '', carry.url);
+  } else {
+    const landed = stateHere()?.modalDepth;
+    depth = typeof landed === 'number' ? landed : 0;
+    for (const dialog of open.slice(depth).reverse()) dialog.close();
   }
   schedule();
 }
 
+/**
+ * Listens for Back and Forward. The app calls it before the router starts, so this listener runs before
+ * the router's own and the router reads the address carried down; a dialog's first opening calls it too.
+ */
+export function installModalHistory() {
+  if (listening) return;
+  window.addEventListener('popstate', onPopState);
+  listening = true;
+}
+
 function register(dialog: OpenDialog): () => void {
-  if (!listening) {
-    window.addEventListener('popstate', onPopState);
-    listening = true;
-  }
+  installModalHistory();
   open.push(dialog);
   schedule();
   return () => {
