@@ -3,7 +3,6 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { preloadRoute } from './app/routes.tsx';
-import { installModalHistory } from './components/ui/modal-history.ts';
 import { restoreSession } from './lib/api-client.ts';
 import { inlineConfig } from './lib/config.ts';
 import { createQueryClient } from './lib/query-client.ts';
@@ -40,8 +39,6 @@ const session = restoreSession().then(async () => {
 // The server draws the sign-in page (server-render.tsx, decision 014); the app takes it over as it is,
 // unless the visitor turns out to be signed in and is shown another page.
 const serverRendered = root.hasAttribute(SERVER_RENDERED_ATTRIBUTE);
-// Before the router listens: Back with a dialog open is the dialog's first (issue 33 item 11).
-installModalHistory();
 void Promise.all([session, page.catch(() => {})]).then(() => {
   const app = (
     <StrictMode>

@@ -59,16 +59,29 @@ function schedule() {
   queueMicrotask(reconcile);
 }
 
+/** Set while the corrected entry is announced again, so this listener lets that event pass. */
+let announcing = false;
+
 /**
- * Runs before the router's own popstate listener (installed first), so the router reads the address
- * carried down. Back (or Forward) by the person closes the dialogs above the entry's depth, top first.
+ * Back (or Forward) by the person closes the dialogs above the entry's depth, the top one first. At the
+ * end of a `go` back, the entry gone back to takes the address carried down, and the event is announced
+ * again so that the router (which listened first and read the entry as it was) reads it as it is now.
  */
 function onPopState() {
+  if (announcing) return;
   if (goingBack) {
     const { to, carry } = goingBack;
     goingBack = null;
     depth = to;
-    window.history.replaceState(withDepth(carry.state, to), '', carry.url);
+    if (carry.url !== window.location.href || stateHere()?.key !== carry.state?.key) {
+      window.history.replaceState(withDepth(carry.state, to), '', carry.url);
+      announcing = true;
+      try {
+        window.dispatchEvent(new PopStateEvent('popstate', { state: stateHere() }));
+      } finally {
+        announcing = false;
+      }
+    }
   } else {
     const landed = stateHere()?.modalDepth;
     depth = typeof landed === 'number' ? landed : 0;
@@ -77,11 +90,8 @@ function onPopState() {
   schedule();
 }
 
-/**
- * Listens for Back and Forward. The app calls it before the router starts, so this listener runs before
- * the router's own and the router reads the address carried down; a dialog's first opening calls it too.
- */
-export function installModalHistory() {
+/** Listens for Back and Forward, from the first dialog's opening on. */
+function installModalHistory() {
   if (listening) return;
   window.addEventListener('popstate', onPopState);
   listening = true;
