@@ -246,3 +246,39 @@ test('the report opens at a glance: findings, their evidence and definitions by 
   await expect(page.getByRole('heading', { level: 1, name: 'How we grade evidence' })).toBeVisible();
   await expectAccessible(page);
 });
+
+test('on a phone the report opens on its summary and first score, with the actions in one menu', async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request);
+  const [kit] = await createKits(request, { ownerEmail: user.email });
+  if (!kit) throw new Error('a kit expected');
+  await importResults(request, kit, 'gmwi2/kefir/Subj001_time1_S1_metaphlan.txt', '2025-01-10');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await login(page, user);
+  await page.goto(`/report/${kit.id}`);
+  const glance = page.getByRole('region', { name: 'Your report at a glance' });
+  const firstFinding = glance.getByRole('listitem').first();
+  // The summary's first finding (a score and what it means) is on the first screen, above the picker.
+  await expect(firstFinding).toBeInViewport();
+  const picker = page.getByRole('combobox', { name: 'Report', exact: true });
+  const [findingBox, pickerBox] = [await firstFinding.boundingBox(), await picker.boundingBox()];
+  expect(findingBox?.y ?? Number.POSITIVE_INFINITY).toBeLessThan(pickerBox?.y ?? 0);
+
+  // Five actions become one menu, closed until opened.
+  const menu = page.getByRole('button', { name: 'Report actions' });
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('button', { name: 'Download PDF' })).toBeHidden();
+  await expectAccessible(page);
+  await menu.click();
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('button', { name: 'Download PDF' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Order another kit' })).toBeVisible();
+  await expectAccessible(page);
+
+  // On a wide screen the actions stay buttons of their own.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByRole('button', { name: 'Report actions' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Download PDF' })).toBeVisible();
+});

@@ -509,6 +509,13 @@ export const giveKitSchema = z.object({
   voucher: voucherField.optional(),
 });
 
+/**
+ * redeemKit and activateKit: what the client uses of the changed kit (issue 31). It refetches the
+ * lists it shows, so the server does not build a whole kit for it to throw away.
+ */
+export const kitChangedSchema = z.object({ kitId: z.number().int(), kitStatus: z.string() });
+export type KitChanged = z.infer<typeof kitChangedSchema>;
+
 /** give kit and resend gift: the kit given and to whom. */
 export const giveResultSchema = z.object({ kitId: z.number(), receiverEmail: z.string() });
 

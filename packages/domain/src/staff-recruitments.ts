@@ -58,7 +58,7 @@ export const staffConsentInputSchema = z.object({
 export type StaffConsentInput = z.input<typeof staffConsentInputSchema>;
 /** A change to one consent names the version the console loaded: an older one is refused (409). */
 export const staffConsentUpdateSchema = staffConsentInputSchema.extend({
-  version: z.number().int().positive().optional(),
+  version: z.number().int().positive(),
 });
 export type StaffConsentUpdate = z.input<typeof staffConsentUpdateSchema>;
 

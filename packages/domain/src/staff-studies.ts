@@ -133,8 +133,8 @@ export const staffProjectsPageSchema = keysetPageSchema('projects', staffProject
 
 export const staffProjectSurveysUpdateSchema = z.object({
   surveys: projectSurveysSchema,
-  /** The version the console loaded: an older one is refused (409) and nothing changes. */
-  version: z.number().int().positive().optional(),
+  /** The version the console loaded: an older one is refused (409) and nothing changes. Required. */
+  version: z.number().int().positive(),
 });
 
 export const staffVoucherBatchSchema = z.object({

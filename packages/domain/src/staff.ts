@@ -53,6 +53,9 @@ export const STAFF_MESSAGES = {
     'This is the last active administrator: first give the Admin role to another account that has accepted its invitation and set up its authenticator app.',
   notYourself: 'You cannot do that to your own account.',
   staffNotFound: 'There is no staff account with that id.',
+  /** A roles change from a console window that loaded an older version (issue 33 item 16). */
+  staleMember:
+    'This staff member was changed in another window. We have loaded the latest version; please check and save again',
   operatorHasNoAccount: 'Sign in with your own staff account to do this.',
 } as const;
 
@@ -134,10 +137,16 @@ export const staffMemberSchema = z.object({
   secondFactorLocked: z.boolean(),
   invitedAt: z.string(),
   disabledAt: z.string().nullable(),
+  /** Bumped by every change to the account: a roles change from an older version is refused (409). */
+  version: z.number(),
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 export const staffMembersSchema = z.object({ staff: z.array(staffMemberSchema) });
 
+/** A roles change names the version the console loaded: an older one is refused (409). */
 export const staffRolesUpdateSchema = z.object({
   roles: z.array(staffRoleSchema).min(1, STAFF_MESSAGES.rolesRequired).max(STAFF_ROLES.length),
+  version: z.number().int().positive(),
 });
+/** The roles a change set, and the version it made. */
+export const staffRolesSavedSchema = z.object({ roles: z.array(staffRoleSchema), version: z.number() });

@@ -28,6 +28,7 @@ export function installErrorHandler(app: FastifyInstance) {
         message: error.message,
         code: error.code,
         ...(error.fields ? { fields: error.fields } : {}),
+        ...error.more,
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

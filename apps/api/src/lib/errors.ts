@@ -1,6 +1,9 @@
 import { AUTH_MESSAGES, ERROR_CODES } from '@portal/domain';
 
-/** A failure a person can act on; the error handler turns it into `{message, code, fields?}`. */
+/**
+ * A failure a person can act on; the error handler turns it into `{message, code, fields?}`, plus
+ * `more` when the route's 400 schema names more (a refused answer's progress).
+ */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
@@ -8,6 +11,7 @@ export class AppError extends Error {
     message: string,
     readonly fields?: Record<string, string>,
     readonly headers?: Record<string, string>,
+    readonly more?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -17,7 +21,8 @@ export const invalid = (
   message: string,
   fields?: Record<string, string>,
   code: string = ERROR_CODES.validation,
-) => new AppError(400, code, message, fields);
+  more?: Record<string, unknown>,
+) => new AppError(400, code, message, fields, undefined, more);
 export const unauthorized = (
   message = 'Please sign in to continue.',
   code: string = ERROR_CODES.unauthorized,

@@ -24,6 +24,8 @@ export class ApiError extends Error {
     message: string,
     readonly code: string,
     readonly fields?: Record<string, string>,
+    /** The failure's whole body, for a route whose refusal says more (a refused answer's progress). */
+    readonly body?: unknown,
   ) {
     super(message);
   }
@@ -73,7 +75,8 @@ function serverMessage(payload: unknown): string | undefined {
 
 function toApiError(status: number, payload: unknown): ApiError {
   const parsed = apiErrorSchema.safeParse(payload);
-  if (parsed.success) return new ApiError(status, parsed.data.message, parsed.data.code, parsed.data.fields);
+  if (parsed.success)
+    return new ApiError(status, parsed.data.message, parsed.data.code, parsed.data.fields, payload);
   const code = status >= 500 ? ERROR_CODES.internal : 'UNKNOWN';
   return new ApiError(status, serverMessage(payload) ?? CLIENT_MESSAGES.unexpected, code);
 }

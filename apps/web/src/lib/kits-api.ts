@@ -3,6 +3,8 @@ import {
   dashboardSchema,
   giveResultSchema,
   type Kit,
+  type KitChanged,
+  kitChangedSchema,
   kitSchema,
   referralLookupSchema,
   type ShippingAddress,
@@ -145,17 +147,35 @@ export type RedeemBody =
   | ({ kitId: number; voucher: string; activate: true } & ShippingAddress);
 
 /** redeemKit / redeemKitBasic, then the access token is reissued (consumer §4 redeem flow). */
-export async function redeemKit(body: RedeemBody): Promise<Kit> {
-  const kit = await apiRequest('/kits/redeem', { method: 'POST', auth: 'required', body }, kitSchema);
+export async function redeemKit(body: RedeemBody): Promise<KitChanged> {
+  const kit = await apiRequest('/kits/redeem', { method: 'POST', auth: 'required', body }, kitChangedSchema);
   await refreshSession();
   return kit;
 }
 
 export type ActivateBody = ShippingAddress & { firstName?: string; lastName?: string };
 
-/** activateKit: 'Send this kit to me now'. */
-export function activateKit(kitId: number, body: ActivateBody) {
-  return apiRequest(`/kits/${kitId}/activate`, { method: 'POST', auth: 'required', body }, kitSchema);
+/**
+ * redeemKit as one typed mutation (issue 31). The server answers only the kit's id and status; the
+ * lists that show it are refetched once it settles, refused or not, so they show where the kit is.
+ */
+export function useRedeemKit() {
+  const invalidate = useInvalidateKits();
+  return useMutation<KitChanged, unknown, RedeemBody>({
+    mutationFn: redeemKit,
+    // Not awaited: the dialog moves on while the lists load.
+    onSettled: () => void invalidate(),
+  });
+}
+
+/** activateKit ('Send this kit to me now') as one typed mutation; the lists are refetched as for redeem. */
+export function useActivateKit() {
+  const invalidate = useInvalidateKits();
+  return useMutation<KitChanged, unknown, { kitId: number; body: ActivateBody }>({
+    mutationFn: ({ kitId, body }) =>
+      apiRequest(`/kits/${kitId}/activate`, { method: 'POST', auth: 'required', body }, kitChangedSchema),
+    onSettled: () => void invalidate(),
+  });
 }
 
 /** Give a kit to someone: one of mine (kitId) or straight from a voucher. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiErrorSchema } from '../errors.ts';
 import { SURVEY_TYPES } from './survey-types.ts';
 
 export const ANSWER_TYPES = [
@@ -121,6 +122,16 @@ export const surveyAnswersSchema = z.object({
 
 /** put survey question: the answer as saved, and the questionnaire's progress after it. */
 export const answerSavedSchema = z.object({ saved: answerSchema, progress: surveyProgressSchema });
+
+/**
+ * put survey question refused (400): the message and fields of any refusal; for an invalid number,
+ * which deletes the stored answer (research §4), also the progress after the delete, so the page
+ * need not ask for it again (issue 31).
+ */
+export const answerRefusedSchema = z.object({
+  ...apiErrorSchema.shape,
+  progress: surveyProgressSchema.optional(),
+});
 
 /** delete survey answer: the questionnaire's progress after it. */
 export const answerDeletedSchema = z.object({ progress: surveyProgressSchema });

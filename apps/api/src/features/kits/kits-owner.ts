@@ -7,6 +7,7 @@ import {
   isNotActivated,
   KIT_MESSAGES,
   type Kit,
+  type KitChanged,
   normaliseReferralCode,
   normaliseVoucher,
   PROFILE_MESSAGES,
@@ -142,9 +143,16 @@ type Address = {
   lastName?: string | undefined;
 };
 
-async function requestDispatch(ctx: AppContext, tx: Tx, kit: KitRow, userId: string, address: Address) {
-  const [project] = await tx.select().from(projects).where(eq(projects.id, kit.projectId));
-  if (project?.logisticType === 'CLIENT_MANAGED') throw conflict(KIT_MESSAGES.clientManaged);
+/** Sends a kit now: its project's logistic type is read with the kit, so this adds no read of its own. */
+async function requestDispatch(
+  ctx: AppContext,
+  tx: Tx,
+  kit: KitRow,
+  logisticType: string,
+  userId: string,
+  address: Address,
+) {
+  if (logisticType === 'CLIENT_MANAGED') throw conflict(KIT_MESSAGES.clientManaged);
   if (!isNotActivated(kit) && kit.kitStatus !== 'REDEEMED') throw conflict(KIT_MESSAGES.notActivatable);
   const now = new Date();
   await tx
@@ -181,17 +189,20 @@ export async function redeemKit(
     forDependant?: boolean | undefined;
     dependant?: DependantDetails | undefined;
   } & Partial<Address>,
-): Promise<Kit> {
+): Promise<KitChanged> {
   return ctx.db.transaction(async (tx) => {
-    const { kit } = await kitByVoucher(tx, userId, body.voucher, true);
+    const { kit, project } = await kitByVoucher(tx, userId, body.voucher, true);
     if (kit.id !== body.kitId) throw notFound(KIT_MESSAGES.invalidVoucher);
     if (body.forDependant) await takeDependantKit(tx, userId, body.dependant);
     const now = new Date();
     const firstRedeem = kit.ownerId === null || kit.redeemedAt === null;
-    await tx
-      .update(kits)
-      .set({ ownerId: userId, kitStatus: 'ASSIGNED', redeemedAt: kit.redeemedAt ?? now, updatedAt: now })
-      .where(eq(kits.id, kit.id));
+    const redeemed = {
+      ownerId: userId,
+      kitStatus: 'ASSIGNED',
+      redeemedAt: kit.redeemedAt ?? now,
+      updatedAt: now,
+    };
+    await tx.update(kits).set(redeemed).where(eq(kits.id, kit.id));
     if (firstRedeem) {
       await addEvent(tx, kit.id, 'REDEEMED', userId);
       await tx
@@ -199,12 +210,9 @@ export async function redeemKit(
         .set({ redeemedAt: now })
         .where(and(eq(sentKits.kitId, kit.id), isNull(sentKits.redeemedAt)));
     }
-    if (body.activate) {
-      const [fresh] = await tx.select().from(kits).where(eq(kits.id, kit.id));
-      if (!fresh) throw notFound(KIT_MESSAGES.kitNotFound);
-      await requestDispatch(ctx, tx, fresh, userId, body as Address);
-    }
-    return kitById(tx, kit.id);
+    if (!body.activate) return { kitId: kit.id, kitStatus: redeemed.kitStatus };
+    await requestDispatch(ctx, tx, { ...kit, ...redeemed }, project.logisticType, userId, body as Address);
+    return { kitId: kit.id, kitStatus: 'REQUESTED' };
   });
 }
 
@@ -253,11 +261,17 @@ export async function activateKit(
   userId: string,
   kitId: number,
   address: Address,
-): Promise<Kit> {
+): Promise<KitChanged> {
   return ctx.db.transaction(async (tx) => {
-    const kit = await ownKitForUpdate(tx, userId, kitId);
-    await requestDispatch(ctx, tx, kit, userId, address);
-    return kitById(tx, kit.id);
+    const [row] = await tx
+      .select({ kit: kits, logisticType: projects.logisticType })
+      .from(kits)
+      .innerJoin(projects, eq(projects.id, kits.projectId))
+      .where(and(eq(kits.id, kitId), eq(kits.ownerId, userId)))
+      .for('update', { of: kits });
+    if (!row) throw notFound(KIT_MESSAGES.kitNotFound);
+    await requestDispatch(ctx, tx, row.kit, row.logisticType, userId, address);
+    return { kitId, kitStatus: 'REQUESTED' };
   });
 }
 

@@ -105,14 +105,14 @@ export async function updateProjectSurveys(
   principal: Principal,
   id: number,
   surveys: ProjectSurveyKey[],
-  version?: number,
+  version: number,
 ): Promise<StaffProjectRow> {
   return ctx.db.transaction(async (tx) => {
     // The row lock orders two staff edits; the second, from the version both loaded, is refused.
     if (id !== 1)
       await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, id)).for('update');
     const before = await projectRow(tx, id);
-    if (version !== undefined && version !== before.version) throw conflict(STUDY_MESSAGES.staleProject);
+    if (version !== before.version) throw conflict(STUDY_MESSAGES.staleProject);
     const wanted = new Set(surveys);
     await tx
       .update(projects)

@@ -157,7 +157,7 @@ export async function updateConsent(
   principal: Principal,
   recruitmentId: number,
   consentId: number,
-  input: ConsentInput & { version?: number | undefined },
+  input: ConsentInput & { version: number },
 ) {
   const { version, ...words } = input;
   const values = cleaned(words);
@@ -168,8 +168,7 @@ export async function updateConsent(
     if (!before) throw notFound(RECRUITMENT_STAFF_MESSAGES.consentNotFound);
     if (before.responses > 0) throw conflict(RECRUITMENT_STAFF_MESSAGES.answered);
     // Two console windows: the second change from the version both loaded is refused.
-    if (version !== undefined && version !== before.version)
-      throw conflict(RECRUITMENT_STAFF_MESSAGES.staleConsent);
+    if (version !== before.version) throw conflict(RECRUITMENT_STAFF_MESSAGES.staleConsent);
     await tx
       .update(recruitmentConsents)
       .set({ ...values, version: sql`${recruitmentConsents.version} + 1` })

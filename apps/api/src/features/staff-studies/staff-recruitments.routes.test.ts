@@ -38,7 +38,10 @@ async function newRecruitment(titles = ['Study information', 'Sample storage']) 
     consents: titles.map((title) => consent(title)),
   });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: number; chain: { id: number; title: string; htmlContent: string }[] };
+  return res.json() as {
+    id: number;
+    chain: { id: number; title: string; htmlContent: string; version: number }[];
+  };
 }
 
 describe('the consent chain', () => {
@@ -114,9 +117,17 @@ describe('the consent chain', () => {
     const created = await newRecruitment(['One']);
     const [first] = created.chain;
     if (!first) throw new Error('no consent');
+    // A change that does not name the version it loaded is refused as bad input.
+    const unversioned = await send(
+      'PUT',
+      `/api/staff/recruitments/${created.id}/consents/${first.id}`,
+      consent('One, clearer'),
+    );
+    expect(unversioned.statusCode).toBe(400);
     const edited = await send('PUT', `/api/staff/recruitments/${created.id}/consents/${first.id}`, {
       ...consent('One, clearer'),
       htmlContent: '<p>New words</p>',
+      version: first.version,
     });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json().chain[0]).toMatchObject({ title: 'One, clearer', htmlContent: '<p>New words</p>' });
@@ -150,11 +161,10 @@ describe('the consent chain', () => {
       },
     });
     expect(answered.statusCode, answered.body).toBe(200);
-    const locked = await send(
-      'PUT',
-      `/api/staff/recruitments/${created.id}/consents/${first.id}`,
-      consent('Sneaky'),
-    );
+    const locked = await send('PUT', `/api/staff/recruitments/${created.id}/consents/${first.id}`, {
+      ...consent('Sneaky'),
+      version: first.version + 1,
+    });
     expect(locked.statusCode).toBe(409);
     expect(locked.json().message).toBe(RECRUITMENT_STAFF_MESSAGES.answered);
     const [row] = await t.database.db
@@ -164,7 +174,12 @@ describe('the consent chain', () => {
     expect(row?.title).toBe('One, clearer');
     expect((await get(`/api/staff/recruitments/${created.id}`)).json().chain[0].responses).toBe(1);
     expect(
-      (await send('PUT', `/api/staff/recruitments/${created.id}/consents/999999`, consent('X'))).statusCode,
+      (
+        await send('PUT', `/api/staff/recruitments/${created.id}/consents/999999`, {
+          ...consent('X'),
+          version: 1,
+        })
+      ).statusCode,
     ).toBe(404);
   });
 });

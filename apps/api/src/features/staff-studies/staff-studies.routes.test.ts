@@ -99,8 +99,15 @@ describe('projects', () => {
 
   it('changes the questionnaires, audited with before and after', async () => {
     const project = await newProject();
+    const { version } = (await get(`/api/staff/projects/${project.id}`)).json() as { version: number };
+    // A change that does not name the version it loaded is refused as bad input, changing nothing.
+    const unversioned = await send('PUT', `/api/staff/projects/${project.id}/surveys`, {
+      surveys: ['exercise'],
+    });
+    expect(unversioned.statusCode).toBe(400);
     const res = await send('PUT', `/api/staff/projects/${project.id}/surveys`, {
       surveys: ['exercise', 'infant-medical-history'],
+      version,
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().surveys).toEqual(['exercise', 'infant-medical-history']);
@@ -115,9 +122,14 @@ describe('projects', () => {
       before: { surveys: ['food', 'sampling'] },
       after: { surveys: ['exercise', 'infant-medical-history'] },
     });
-    const bad = await send('PUT', `/api/staff/projects/${project.id}/surveys`, { surveys: ['nope'] });
+    const bad = await send('PUT', `/api/staff/projects/${project.id}/surveys`, {
+      surveys: ['nope'],
+      version: version + 1,
+    });
     expect(bad.statusCode).toBe(400);
-    expect((await send('PUT', '/api/staff/projects/999999/surveys', { surveys: [] })).statusCode).toBe(404);
+    expect(
+      (await send('PUT', '/api/staff/projects/999999/surveys', { surveys: [], version: 1 })).statusCode,
+    ).toBe(404);
   });
 
   it('makes a batch of vouchers and exports the list as CSV', async () => {

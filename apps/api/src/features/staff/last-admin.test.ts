@@ -36,6 +36,15 @@ async function activeAdmins() {
   return rows.map((r) => r.id);
 }
 
+/** The version of a staff member's record: a roles change names it (issue 33 item 16). */
+async function memberVersion(id: string) {
+  const [row] = await t.database.db
+    .select({ version: users.version })
+    .from(users)
+    .where(sql`${users.id} = ${id}`);
+  return row?.version ?? 1;
+}
+
 const send = (method: 'POST' | 'PUT', url: string, token: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
@@ -61,9 +70,10 @@ describe('the last admin', () => {
     const a = await signedInStaff(t.app, ['ADMIN', 'LAB']);
     const b = await signedInStaff(t.app, ['ADMIN', 'LAB']);
     await onlyAdmins(a.id, b.id);
+    const [aVersion, bVersion] = [await memberVersion(a.id), await memberVersion(b.id)];
     const answers = await Promise.all([
-      send('PUT', `/api/staff/members/${b.id}/roles`, a.accessToken, { roles: ['LAB'] }),
-      send('PUT', `/api/staff/members/${a.id}/roles`, b.accessToken, { roles: ['LAB'] }),
+      send('PUT', `/api/staff/members/${b.id}/roles`, a.accessToken, { roles: ['LAB'], version: bVersion }),
+      send('PUT', `/api/staff/members/${a.id}/roles`, b.accessToken, { roles: ['LAB'], version: aVersion }),
     ]);
     const codes = answers.map((r) => r.statusCode).sort();
     // The loser is refused as the last admin (409), or lost ADMIN before its guard read its roles (403).
@@ -81,7 +91,7 @@ describe('the last admin', () => {
       method: 'PUT',
       url: `/api/staff/members/${admin.id}/roles`,
       headers: ops,
-      payload: { roles: ['SUPPORT'] },
+      payload: { roles: ['SUPPORT'], version: await memberVersion(admin.id) },
     });
     expect(demote.statusCode).toBe(409);
     expect(demote.json().message).toBe(STAFF_MESSAGES.lastAdmin);

@@ -25,6 +25,7 @@ export async function listStaff(ctx: AppContext): Promise<{ staff: StaffMember[]
       invitedAt: staffMembers.invitedAt,
       disabledAt: staffMembers.disabledAt,
       lockedAt: staffMembers.secondFactorLockedAt,
+      version: users.version,
     })
     .from(staffMembers)
     .innerJoin(users, eq(users.id, staffMembers.userId))
@@ -42,6 +43,7 @@ export async function listStaff(ctx: AppContext): Promise<{ staff: StaffMember[]
       secondFactorLocked: row.lockedAt !== null,
       invitedAt: row.invitedAt.toISOString(),
       disabledAt: row.disabledAt?.toISOString() ?? null,
+      version: row.version,
     })),
   };
 }
@@ -49,7 +51,12 @@ export async function listStaff(ctx: AppContext): Promise<{ staff: StaffMember[]
 /** The staff member `id`, locked for the change; refused when there is none (or it is disabled). */
 async function memberForChange(tx: DbOrTx, id: string) {
   const [member] = await tx
-    .select({ authorities: users.authorities, disabledAt: staffMembers.disabledAt, email: users.email })
+    .select({
+      authorities: users.authorities,
+      disabledAt: staffMembers.disabledAt,
+      email: users.email,
+      version: users.version,
+    })
     .from(staffMembers)
     .innerJoin(users, eq(users.id, staffMembers.userId))
     .where(eq(staffMembers.userId, id))
@@ -94,16 +101,21 @@ async function anotherAdmin(tx: DbOrTx, id: string) {
   return Boolean(other);
 }
 
-/** Sets a staff member's roles; their pages open or close on their next request. */
+/**
+ * Sets a staff member's roles; their pages open or close on their next request. The change names the
+ * version the console loaded: one from an older version (another admin saved since) is refused with
+ * 409 and changes nothing, so it cannot undo the other's change (issue 33 item 16).
+ */
 export async function updateStaffRoles(
   ctx: AppContext,
   principal: Principal,
   id: string,
-  roles: StaffRole[],
+  { roles, version }: { roles: StaffRole[]; version: number },
 ) {
   return ctx.db.transaction(async (tx) => {
     await lockAdmins(tx);
     const member = await memberForChange(tx, id);
+    if (version !== member.version) throw conflict(STAFF_MESSAGES.staleMember);
     const before = staffRolesOf(member.authorities);
     const after = staffRolesOf(roles);
     if (before.includes('ADMIN') && !after.includes('ADMIN') && !(await anotherAdmin(tx, id)))
@@ -111,7 +123,7 @@ export async function updateStaffRoles(
     const others = member.authorities.filter((a) => !isStaffRole(a));
     await tx
       .update(users)
-      .set({ authorities: [...others, ...after], updatedAt: sql`now()` })
+      .set({ authorities: [...others, ...after], updatedAt: sql`now()`, version: member.version + 1 })
       .where(eq(users.id, id));
     await recordStaffAction(tx, principal, {
       action: 'staff.roles.change',
@@ -121,7 +133,7 @@ export async function updateStaffRoles(
       before: { roles: before },
       after: { roles: after },
     });
-    return { roles: after };
+    return { roles: after, version: member.version + 1 };
   });
 }
 
@@ -138,7 +150,11 @@ export async function disableStaff(ctx: AppContext, principal: Principal, id: st
     if (before.includes('ADMIN') && !(await anotherAdmin(tx, id))) throw conflict(STAFF_MESSAGES.lastAdmin);
     await tx
       .update(users)
-      .set({ authorities: member.authorities.filter((a) => !isStaffRole(a)), updatedAt: sql`now()` })
+      .set({
+        authorities: member.authorities.filter((a) => !isStaffRole(a)),
+        updatedAt: sql`now()`,
+        version: member.version + 1,
+      })
       .where(eq(users.id, id));
     await tx.update(staffMembers).set({ disabledAt: sql`now()` }).where(eq(staffMembers.userId, id));
     await voidInvitation(tx, id);

@@ -1,10 +1,11 @@
-import { STAFF_ERROR_CODES, STAFF_MESSAGES } from '@portal/domain';
+import { STAFF_ERROR_CODES, STAFF_MESSAGES, type StaffMember } from '@portal/domain';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffAudit, staffMembers, staffRecoveryCodes, users } from '../../db/schema/index.ts';
 import {
   bearer,
   createTestApp,
+  must,
   ops,
   PASSWORD,
   signedInUser,
@@ -20,6 +21,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const get = (url: string, token: string) => t.app.inject({ url, headers: bearer(token) });
+/** The version of a staff member's record, as the console's list shows it. */
+const memberVersion = async (id: string) =>
+  must((await t.database.db.select({ version: users.version }).from(users).where(eq(users.id, id)))[0], id)
+    .version;
 const post = (url: string, token: string, payload?: object) =>
   t.app.inject({ method: 'POST', url, headers: bearer(token), ...(payload ? { payload } : {}) });
 const auditOf = (entityId: string) =>
@@ -210,14 +215,22 @@ describe('staff accounts', () => {
     const admin = await signedInStaff(t.app, ['ADMIN']);
     const lab = await signedInStaff(t.app, ['LAB']);
     expect((await get('/api/staff/members', lab.accessToken)).statusCode).toBe(403);
-    const put = (id: string, roles: string[]) =>
+    const versionOf = async (id: string) =>
+      ((await get('/api/staff/members', admin.accessToken)).json().staff as StaffMember[]).find(
+        (m) => m.id === id,
+      )?.version ?? 0;
+    const put = async (id: string, roles: string[]) =>
       t.app.inject({
         method: 'PUT',
         url: `/api/staff/members/${id}/roles`,
         headers: bearer(admin.accessToken),
-        payload: { roles },
+        payload: { roles, version: (await versionOf(id)) || 1 },
       });
-    expect((await put(lab.id, ['LAB', 'ADMIN'])).json()).toEqual({ roles: ['LAB', 'ADMIN'] });
+    const loaded = await versionOf(lab.id);
+    expect((await put(lab.id, ['LAB', 'ADMIN'])).json()).toEqual({
+      roles: ['LAB', 'ADMIN'],
+      version: loaded + 1,
+    });
     // The same token: the guard reads the roles as they are now.
     expect((await get('/api/staff/members', lab.accessToken)).statusCode).toBe(200);
     expect((await put(lab.id, ['LAB'])).statusCode).toBe(200);
@@ -246,6 +259,35 @@ describe('staff accounts', () => {
     });
   });
 
+  it('refuses a roles change from an older version (another admin saved since), changing nothing', async () => {
+    const admin = await signedInStaff(t.app, ['ADMIN']);
+    const member = await signedInStaff(t.app, ['LAB']);
+    const list = (await get('/api/staff/members', admin.accessToken)).json().staff as StaffMember[];
+    const loaded = must(
+      list.find((m) => m.id === member.id),
+      'the member in the list',
+    ).version;
+    const put = (payload: object) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/staff/members/${member.id}/roles`,
+        headers: bearer(admin.accessToken),
+        payload,
+      });
+    // Two console windows loaded the same version; the first saves.
+    expect((await put({ roles: ['LAB', 'SUPPORT'], version: loaded })).statusCode).toBe(200);
+    const stale = await put({ roles: ['STUDY'], version: loaded });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(STAFF_MESSAGES.staleMember);
+    // Without the version it loaded, a change is refused as bad input.
+    expect((await put({ roles: ['STUDY'] })).statusCode).toBe(400);
+    const after = (await get('/api/staff/members', admin.accessToken)).json().staff as StaffMember[];
+    expect(after.find((m) => m.id === member.id)).toMatchObject({
+      roles: ['LAB', 'SUPPORT'],
+      version: loaded + 1,
+    });
+  });
+
   it('keeps the last active admin', async () => {
     // Everyone else's ADMIN goes first, so this one is the last.
     const admin = await signedInStaff(t.app, ['ADMIN']);
@@ -260,7 +302,7 @@ describe('staff accounts', () => {
       method: 'PUT',
       url: `/api/staff/members/${admin.id}/roles`,
       headers: ops,
-      payload: { roles: ['SUPPORT'] },
+      payload: { roles: ['SUPPORT'], version: await memberVersion(admin.id) },
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(STAFF_MESSAGES.lastAdmin);

@@ -7,6 +7,7 @@ import {
   staffInvitationSchema,
   staffInvitedSchema,
   staffMembersSchema,
+  staffRolesSavedSchema,
   staffRolesUpdateSchema,
   staffSessionSchema,
   totpCodeSchema,
@@ -189,10 +190,10 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         params: memberParams,
         body: staffRolesUpdateSchema,
-        response: { 200: staffRolesUpdateSchema, ...errors },
+        response: { 200: staffRolesSavedSchema, ...errors },
       },
     },
-    async (request) => updateStaffRoles(ctx, principalOf(request), request.params.id, request.body.roles),
+    async (request) => updateStaffRoles(ctx, principalOf(request), request.params.id, request.body),
   );
 
   app.post(

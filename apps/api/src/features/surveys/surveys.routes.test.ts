@@ -149,6 +149,13 @@ describe('answers', () => {
     expect(high.statusCode).toBe(400);
     expect(high.json().message).toBe(ANSWER_MESSAGES.aboveMax);
     expect(await answersOf(user.accessToken, kitId, 'day-of-sampling')).toEqual({});
+    // The refusal carries the progress after the delete, as a second request would read it (issue 31).
+    const read = await t.app.inject({
+      url: `/api/kits/${kitId}/surveys/day-of-sampling/answers`,
+      headers: bearer(user.accessToken),
+    });
+    expect(high.json().progress).toEqual(read.json().progress);
+    expect(high.json().progress).toMatchObject({ surveyType: 'DAY_OF_SAMPLING', completedQuestions: 0 });
     const negative = await put(user.accessToken, kitId, 'day-of-sampling', {
       questionId: 'DOS_BM_COUNT',
       answerString: '-1',
@@ -163,6 +170,8 @@ describe('answers', () => {
       questionId: 'DOS_SAMPLE_DATE',
       answerString: '2999-01-01',
     });
+    // A refusal that changes nothing carries no progress: the figure the page shows still holds.
+    expect(future.json()).not.toHaveProperty('progress');
     expect(future.statusCode).toBe(400);
     const option = await put(user.accessToken, kitId, 'day-of-sampling', {
       questionId: 'DOS_BRISTOL',

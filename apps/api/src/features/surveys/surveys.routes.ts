@@ -1,6 +1,7 @@
 import {
   answerDeletedSchema,
   answerRecordSchema,
+  answerRefusedSchema,
   answerSavedSchema,
   apiErrorSchema,
   surveyAnswersSchema,
@@ -70,6 +71,7 @@ export const surveysRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: answerSavedSchema,
           ...errors,
+          400: answerRefusedSchema,
           429: apiErrorSchema,
         },
       },

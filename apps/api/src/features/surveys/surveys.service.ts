@@ -186,8 +186,10 @@ export async function saveAnswer(
   if (progress.totalQuestions > 0 && progress.completedQuestions >= progress.totalQuestions)
     await cancelQuestionnaireRemindersIfComplete(ctx, kitId);
   const { action } = checked;
-  // Refused after the delete was written: the answer is gone and the person is told why.
-  if (action?.action === 'delete') throw invalid(action.message, { [body.questionId]: action.message });
+  // Refused after the delete was written: the answer is gone and the person is told why, with the
+  // progress after the delete, so the page need not ask for it (issue 31).
+  if (action?.action === 'delete')
+    throw invalid(action.message, { [body.questionId]: action.message }, undefined, { progress });
   if (action?.action !== 'save') throw new Error('the answer was not checked');
   return { saved: action.value, progress };
 }

@@ -1,15 +1,17 @@
 import { KIT_MESSAGES, type Kit, kitDisplayName } from '@portal/domain';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import type { CurrentUser } from '../../lib/current-user.ts';
-import { activateKit, useInvalidateKits } from '../../lib/kits-api.ts';
-import { addressFromProfile, toShippingAddress } from '../address/address-draft.ts';
+import { errorText } from '../../lib/error-text.ts';
+import { useActivateKit } from '../../lib/kits-api.ts';
+import { addressFromProfile } from '../address/address-draft.ts';
 import { CurrentUserModal } from '../ui/current-user-modal.tsx';
 import { Modal } from '../ui/modal.tsx';
 import { SuccessStep } from '../ui/success-step.tsx';
 import { useStepFocus } from '../ui/use-step-focus.ts';
 import { AddressConfirmStep } from './address-confirm-step.tsx';
+import { type CheckedKitForm, type KitFormValues, kitFormError, kitFormResolver } from './kit-form.ts';
 import { KIT_MODAL_TEXTS } from './kit-modal-texts.ts';
-import { useKitForm } from './use-kit-form.ts';
 
 type Props = { kit: Kit; open: boolean; onClose: () => void };
 
@@ -27,19 +29,28 @@ export function ActivateKitModal({ kit, open, onClose }: Props) {
 type Step = 'CONFIRM' | 'SENT' | 'LATER';
 
 function ActivateFlow({ kit, user, onClose }: { kit: Kit; user: CurrentUser; onClose: () => void }) {
-  const invalidateKits = useInvalidateKits();
   const [step, setStep] = useState<Step>('CONFIRM');
-  const kitForm = useKitForm({ voucher: '', address: addressFromProfile(user) });
+  const form = useForm<KitFormValues, unknown, CheckedKitForm>({
+    defaultValues: { voucher: '', address: addressFromProfile(user) },
+    resolver: kitFormResolver(() => ({ address: true })),
+  });
+  const activate = useActivateKit();
   const stepRef = useStepFocus<HTMLDivElement>(step);
+  // Busy from the click on: the check runs before the request starts, and a second click would send twice.
+  const busy = form.formState.isSubmitting || activate.isPending;
 
-  const sendNow = () =>
-    kitForm.submit({ address: true }, async ({ address }) => {
-      const shipping = toShippingAddress(address);
-      if (!shipping) return;
-      await activateKit(kit.id, { ...shipping, firstName: user.firstName, lastName: user.lastName });
+  const sendNow = form.handleSubmit(async ({ shipping }) => {
+    if (!shipping) return;
+    try {
+      await activate.mutateAsync({
+        kitId: kit.id,
+        body: { ...shipping, firstName: user.firstName, lastName: user.lastName },
+      });
       setStep('SENT');
-      void invalidateKits();
-    });
+    } catch (caught) {
+      form.setError('root.server', { message: errorText(caught) });
+    }
+  });
 
   return (
     <Modal open onClose={onClose} title={step === 'SENT' ? KIT_MESSAGES.successActivated : TITLE}>
@@ -50,10 +61,10 @@ function ActivateFlow({ kit, user, onClose }: { kit: Kit; user: CurrentUser; onC
               Kit: <strong>{kitDisplayName(kit)}</strong>
             </p>
             <AddressConfirmStep
-              address={kitForm.address}
-              onAddressChange={kitForm.setAddress}
-              busy={kitForm.busy}
-              error={kitForm.error}
+              address={form.watch('address')}
+              onAddressChange={(address) => form.setValue('address', address)}
+              busy={busy}
+              error={kitFormError(form.formState.errors)}
               onSendNow={() => void sendNow()}
               onSendLater={() => setStep('LATER')}
             />

@@ -10,12 +10,13 @@ import {
   stepAfterOption,
 } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { ApiError } from '../../lib/api-client.ts';
 import { type CurrentUser, currentUserQueryKey } from '../../lib/current-user.ts';
-import { voucherErrorText } from '../../lib/error-text.ts';
-import { activateKit, checkVoucher, redeemKit, useInvalidateKits, useKits } from '../../lib/kits-api.ts';
-import { addressFromProfile, toShippingAddress } from '../address/address-draft.ts';
+import { errorText, voucherErrorText } from '../../lib/error-text.ts';
+import { checkVoucher, useActivateKit, useKits, useRedeemKit } from '../../lib/kits-api.ts';
+import { addressFromProfile } from '../address/address-draft.ts';
 import { Alert } from '../ui/alert.tsx';
 import { CurrentUserModal } from '../ui/current-user-modal.tsx';
 import { Modal } from '../ui/modal.tsx';
@@ -24,9 +25,15 @@ import { useStepFocus } from '../ui/use-step-focus.ts';
 import { AddressConfirmStep } from './address-confirm-step.tsx';
 import { DependantStep } from './dependant-step.tsx';
 import { GiveKitModal } from './give-modal.tsx';
+import {
+  type CheckedKitForm,
+  type KitFormChecks,
+  type KitFormValues,
+  kitFormError,
+  kitFormResolver,
+} from './kit-form.ts';
 import { KIT_MODAL_TEXTS } from './kit-modal-texts.ts';
 import { ConsentStep, RedeemTypeStep, RejectStep, VoucherStep } from './redeem-steps.tsx';
-import { useKitForm } from './use-kit-form.ts';
 
 type Props = { open: boolean; onClose: () => void; initialVoucher?: string };
 
@@ -56,7 +63,6 @@ function RedeemFlow({
   onClose: () => void;
   initialVoucher: string;
 }) {
-  const invalidateKits = useInvalidateKits();
   const queryClient = useQueryClient();
   const kits = useKits();
   // "For my child or dependant": the voucher is redeemed for a dependant, then the address step.
@@ -65,21 +71,47 @@ function RedeemFlow({
   const [dependant, setDependant] = useState<DependantDetails | null>(null);
   const [confirmation, setConfirmation] = useState<string | null>(null);
   const [step, setStep] = useState<RedeemStep | 'GIVE'>('REDEEM_TYPE');
-  const kitForm = useKitForm({ voucher: initialVoucher, address: addressFromProfile(user) });
-  const { voucher, address, busy, error } = kitForm;
+  // The rules the pressed button's submit applies (a voucher, and an address when sending now).
+  const checks = useRef<KitFormChecks>({});
+  const form = useForm<KitFormValues, unknown, CheckedKitForm>({
+    defaultValues: { voucher: initialVoucher, address: addressFromProfile(user) },
+    resolver: kitFormResolver(() => checks.current),
+  });
+  const redeem = useRedeemKit();
+  const activate = useActivateKit();
+  const voucher = form.watch('voucher');
+  const address = form.watch('address');
+  // Busy from the click on: the check runs before a request starts, and a second click would send twice.
+  const busy = form.formState.isSubmitting || redeem.isPending || activate.isPending;
+  const error = kitFormError(form.formState.errors);
   const [kitId, setKitId] = useState<number | null>(null);
   const [outcome, setOutcome] = useState<Outcome>('REDEEMED');
   const stepRef = useStepFocus<HTMLDivElement>(step);
 
   function go(next: RedeemStep | 'GIVE') {
-    kitForm.setError(null);
+    form.clearErrors();
     setStep(next);
   }
 
   function finish(result: Outcome) {
     setOutcome(result);
     go('SUCCESS');
-    void invalidateKits();
+  }
+
+  /** Submits the form with the rules given; a refusal is shown as `describe` words it. */
+  function submit(
+    rules: KitFormChecks,
+    task: (values: CheckedKitForm) => Promise<void>,
+    describe: (caught: unknown) => string = errorText,
+  ) {
+    checks.current = rules;
+    return form.handleSubmit(async (values) => {
+      try {
+        await task(values);
+      } catch (caught) {
+        form.setError('root.server', { message: describe(caught) });
+      }
+    })();
   }
 
   /** After the child reminder: one guardian account covers one dependant (dependantRedeem). */
@@ -94,13 +126,12 @@ function RedeemFlow({
 
   /** The dependant's kit is redeemed to this account (which may become a guardian account), then addressed. */
   const redeemForDependant = () =>
-    kitForm.submit(
+    submit(
       { voucher: checkVoucherSchema },
-      async (values) => {
-        const code = values.voucher.trim();
+      async ({ voucher: code }) => {
         const kit = await checkVoucher(code);
         if (kit.kitStatus !== 'ASSIGNED') {
-          await redeemKit({
+          await redeem.mutateAsync({
             kitId: kit.kitId,
             voucher: code,
             activate: false,
@@ -117,7 +148,6 @@ function RedeemFlow({
         }
         setKitId(kit.kitId);
         go('REDEEM_ADDRESS');
-        void invalidateKits();
         void queryClient.invalidateQueries({ queryKey: currentUserQueryKey(user.id) });
       },
       (caught) => {
@@ -129,19 +159,16 @@ function RedeemFlow({
 
   /** checkVoucher, then redeemKit (activate only when sending now), or the address confirm. */
   const proceedWithVoucher = (sendNow: boolean) =>
-    kitForm.submit(
+    submit(
       { voucher: checkVoucherSchema, address: sendNow },
-      async (values) => {
-        const code = values.voucher.trim();
+      async ({ voucher: code, shipping }) => {
         const kit = await checkVoucher(code);
         if (kit.kitStatus === 'ASSIGNED') {
           setKitId(kit.kitId);
           go('REDEEM_ADDRESS');
           return;
         }
-        const shipping = sendNow ? toShippingAddress(values.address) : null;
-        if (sendNow && !shipping) return;
-        await redeemKit(
+        await redeem.mutateAsync(
           shipping
             ? { kitId: kit.kitId, voucher: code, activate: true, ...shipping }
             : { kitId: kit.kitId, voucher: code, activate: false },
@@ -152,10 +179,12 @@ function RedeemFlow({
     );
 
   const sendRedeemedKitNow = () =>
-    kitForm.submit({ address: true }, async (values) => {
-      const shipping = toShippingAddress(values.address);
+    submit({ address: true }, async ({ shipping }) => {
       if (kitId === null || !shipping) return;
-      await activateKit(kitId, { ...shipping, firstName: user.firstName, lastName: user.lastName });
+      await activate.mutateAsync({
+        kitId,
+        body: { ...shipping, firstName: user.firstName, lastName: user.lastName },
+      });
       finish('ACTIVATED');
     });
 
@@ -179,9 +208,9 @@ function RedeemFlow({
         {step === 'REDEEM_CODE' || step === 'REDEEM_CODE_WITH_ADDRESS' ? (
           <VoucherStep
             voucher={voucher}
-            onVoucherChange={kitForm.setVoucher}
+            onVoucherChange={(next) => form.setValue('voucher', next)}
             address={step === 'REDEEM_CODE_WITH_ADDRESS' ? address : null}
-            onAddressChange={kitForm.setAddress}
+            onAddressChange={(next) => form.setValue('address', next)}
             busy={busy}
             error={error}
             onBack={() => go('REDEEM_TYPE')}
@@ -220,7 +249,7 @@ function RedeemFlow({
             )}
             <AddressConfirmStep
               address={address}
-              onAddressChange={kitForm.setAddress}
+              onAddressChange={(next) => form.setValue('address', next)}
               busy={busy}
               error={error}
               onSendNow={() => void sendRedeemedKitNow()}

@@ -1,10 +1,11 @@
 import { KIT_MESSAGES } from '@portal/domain';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import type { CurrentUser } from '../../lib/current-user.ts';
-import { activateKit, useInvalidateKits } from '../../lib/kits-api.ts';
-import { addressFromProfile, toShippingAddress } from '../address/address-draft.ts';
+import { useActivateKit } from '../../lib/kits-api.ts';
+import { addressFromProfile } from '../address/address-draft.ts';
+import { type CheckedKitForm, type KitFormValues, kitFormResolver } from '../kit-modals/kit-form.ts';
 import { KIT_MODAL_TEXTS } from '../kit-modals/kit-modal-texts.ts';
-import { useKitForm } from '../kit-modals/use-kit-form.ts';
 import { CurrentUserModal } from '../ui/current-user-modal.tsx';
 import { Modal } from '../ui/modal.tsx';
 import { SuccessStep } from '../ui/success-step.tsx';
@@ -39,35 +40,29 @@ function ActivateFlow({
   user: CurrentUser;
   onClose: () => void;
 }) {
-  const invalidateKits = useInvalidateKits();
   const [step, setStep] = useState<Step>('REDEEM_CODE_WITH_ADDRESS');
-  const kitForm = useKitForm({ voucher: '', address: addressFromProfile(user) });
+  const form = useForm<KitFormValues, unknown, CheckedKitForm>({
+    defaultValues: { voucher: '', address: addressFromProfile(user) },
+    resolver: kitFormResolver(() => ({ address: true })),
+  });
+  // The lists are reloaded either way (the mutation's onSettled), to show where the kit is.
+  const activate = useActivateKit();
   const stepRef = useStepFocus<HTMLDivElement>(step);
 
-  const send = () =>
-    kitForm.submit(
-      { address: true },
-      async ({ address }) => {
-        const shipping = toShippingAddress(address);
-        if (!shipping) return;
-        try {
-          await activateKit(target.kitId, {
-            ...shipping,
-            firstName: user.firstName,
-            lastName: user.lastName,
-          });
-          setStep('KIT_READY');
-        } finally {
-          void invalidateKits();
-        }
-      },
-      (error) => {
-        // Research §8: a failed activation shows no message; the lists are reloaded to show where the kit is.
-        console.warn('Kit activation failed', error);
-        onClose();
-        return '';
-      },
-    );
+  const send = form.handleSubmit(async ({ shipping }) => {
+    if (!shipping) return;
+    try {
+      await activate.mutateAsync({
+        kitId: target.kitId,
+        body: { ...shipping, firstName: user.firstName, lastName: user.lastName },
+      });
+      setStep('KIT_READY');
+    } catch (error) {
+      // Research §8: a failed activation shows no message.
+      console.warn('Kit activation failed', error);
+      onClose();
+    }
+  });
 
   return (
     <Modal
@@ -93,9 +88,9 @@ function ActivateFlow({
               ) : null}
             </dl>
             <AddressStep
-              address={kitForm.address}
-              onAddressChange={kitForm.setAddress}
-              busy={kitForm.busy}
+              address={form.watch('address')}
+              onAddressChange={(address) => form.setValue('address', address)}
+              busy={form.formState.isSubmitting || activate.isPending}
               error={null}
               onProceed={() => void send()}
             />

@@ -1,12 +1,20 @@
 import { RESEARCH_MESSAGES, researchVoucherCheckSchema } from '@portal/domain';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { ApiError } from '../../lib/api-client.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
-import { redeemKit, useInvalidateKits } from '../../lib/kits-api.ts';
+import { errorText } from '../../lib/error-text.ts';
+import { useRedeemKit } from '../../lib/kits-api.ts';
 import { CLIENT_MESSAGES } from '../../lib/messages.ts';
 import { checkResearchVoucher, type ResearchVoucher } from '../../lib/research-api.ts';
-import { addressFromProfile, toShippingAddress } from '../address/address-draft.ts';
-import { useKitForm } from '../kit-modals/use-kit-form.ts';
+import { type AddressDraft, addressFromProfile } from '../address/address-draft.ts';
+import {
+  type CheckedKitForm,
+  type KitFormChecks,
+  type KitFormValues,
+  kitFormError,
+  kitFormResolver,
+} from '../kit-modals/kit-form.ts';
 import { useStepFocus } from '../ui/use-step-focus.ts';
 
 export type ClaimOutcome = 'ACTIVATED' | 'REDEEMED';
@@ -31,19 +39,48 @@ export const postsKits = (found: ResearchVoucher) => found.researchProjectLogist
 
 /**
  * Claiming a study kit, shared by the redeem and add-project modals: check the voucher (with the
- * participant code when there is one), then redeem it, sending it now when an address is given.
+ * participant code when there is one), then redeem it, sending it now when an address is given. The
+ * voucher and address live in react-hook-form; the redeem is one typed mutation (issue 31).
  */
 export function useClaimKit(user: CurrentUser) {
-  const invalidateKits = useInvalidateKits();
-  const kitForm = useKitForm({ voucher: '', address: addressFromProfile(user) });
+  // The rules the pressed button's submit applies (the voucher, and the address when sending now).
+  const checks = useRef<KitFormChecks>({});
+  const form = useForm<KitFormValues, unknown, CheckedKitForm>({
+    defaultValues: { voucher: '', address: addressFromProfile(user) },
+    resolver: kitFormResolver(() => checks.current),
+  });
+  const redeemKit = useRedeemKit();
   const [found, setFound] = useState<ResearchVoucher | null>(null);
 
+  /**
+   * Checks the form with the rules given, then runs the task. Resolves with the task's result, or with
+   * undefined when a rule or the task failed; the failure is then shown as `describe` words it.
+   */
+  function submit<T>(
+    rules: KitFormChecks,
+    task: (values: CheckedKitForm) => Promise<T>,
+    describe: (caught: unknown) => string | null = errorText,
+  ): Promise<T | undefined> {
+    checks.current = rules;
+    let result: T | undefined;
+    return form
+      .handleSubmit(async (values) => {
+        try {
+          result = await task(values);
+        } catch (caught) {
+          const message = describe(caught);
+          if (message) form.setError('root.server', { message });
+        }
+      })()
+      .then(() => result);
+  }
+
   const check = (participantIdentifier?: string) =>
-    kitForm.submit(
+    submit(
       { voucher: RESEARCH_VOUCHER_CHECK },
       async ({ voucher }) => {
         const result = await checkResearchVoucher({
-          voucher: voucher.trim(),
+          voucher,
           ...(participantIdentifier ? { participantIdentifier } : {}),
         });
         setFound(result);
@@ -58,25 +95,38 @@ export function useClaimKit(user: CurrentUser) {
    * voucher from the next render on.
    */
   const redeem = (sendNow: boolean, checked: ResearchVoucher | null = found) =>
-    kitForm.submit(
+    submit(
       { voucher: RESEARCH_VOUCHER_CHECK, address: sendNow },
-      async ({ voucher, address }): Promise<ClaimOutcome | undefined> => {
-        const shipping = sendNow ? toShippingAddress(address) : null;
+      async ({ voucher, shipping }): Promise<ClaimOutcome | undefined> => {
         if (!checked || (sendNow && !shipping)) return undefined;
-        const code = voucher.trim();
-        await redeemKit(
+        await redeemKit.mutateAsync(
           shipping
-            ? { kitId: checked.kitId, voucher: code, activate: true, ...shipping }
-            : { kitId: checked.kitId, voucher: code, activate: false },
+            ? { kitId: checked.kitId, voucher, activate: true, ...shipping }
+            : { kitId: checked.kitId, voucher, activate: false },
         );
-        void invalidateKits();
         return shipping ? 'ACTIVATED' : 'REDEEMED';
       },
       () => RESEARCH_MESSAGES.redeemFailed,
     );
 
-  const { voucher, setVoucher, address, setAddress, error, setError, busy, submit } = kitForm;
-  return { voucher, setVoucher, found, address, setAddress, error, setError, busy, check, redeem, submit };
+  /** Shows a message of the modal's own (an already claimed kit), or clears it with null. */
+  const setError = (message: string | null) =>
+    message ? form.setError('root.server', { message }) : form.clearErrors();
+
+  return {
+    voucher: form.watch('voucher'),
+    setVoucher: (voucher: string) => form.setValue('voucher', voucher),
+    address: form.watch('address'),
+    setAddress: (address: AddressDraft) => form.setValue('address', address),
+    found,
+    // Busy from the click on: the check runs before a request starts, and a second click would send twice.
+    busy: form.formState.isSubmitting || redeemKit.isPending,
+    error: kitFormError(form.formState.errors),
+    setError,
+    check,
+    redeem,
+    submit,
+  };
 }
 
 /**

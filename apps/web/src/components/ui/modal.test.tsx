@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -19,7 +19,50 @@ function Harness() {
   );
 }
 
+/** A dialog that opens a second one on top of it. */
+function Stacked() {
+  const [first, setFirst] = useState(false);
+  const [second, setSecond] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setFirst(true)}>
+        Open
+      </button>
+      <Modal open={first} onClose={() => setFirst(false)} title="Kit details">
+        <button type="button" onClick={() => setSecond(true)}>
+          More
+        </button>
+      </Modal>
+      <Modal open={second} onClose={() => setSecond(false)} title="Timeline">
+        <p>Events</p>
+      </Modal>
+    </>
+  );
+}
+
+const depth = () => (window.history.state as { modalDepth?: number } | null)?.modalDepth ?? 0;
+
 describe('Modal', () => {
+  it('is a history entry: Back closes the top dialog only, and a dialog closed otherwise takes its entry along', async () => {
+    const user = userEvent.setup();
+    render(<Stacked />);
+    await waitFor(() => expect(depth()).toBe(0));
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    await user.click(screen.getByRole('button', { name: 'More' }));
+    await waitFor(() => expect(depth()).toBe(2));
+    expect(screen.getAllByRole('dialog')).toHaveLength(2);
+
+    act(() => window.history.back());
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Timeline' })).not.toBeInTheDocument());
+    expect(screen.getByRole('dialog', { name: 'Kit details' })).toBeVisible();
+    expect(depth()).toBe(1);
+
+    // Closed with its button, the dialog's entry goes too: the page is back on its own entry.
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(depth()).toBe(0));
+  });
+
   it('is labelled by its title and takes focus when it opens', async () => {
     const user = userEvent.setup();
     render(<Harness />);

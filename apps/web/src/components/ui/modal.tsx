@@ -5,6 +5,7 @@ import { createPortal } from 'react-dom';
 import { useSession } from '../../lib/session.ts';
 import { Alert } from './alert.tsx';
 import { Icon } from './icon.tsx';
+import { useModalHistory } from './modal-history.ts';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -26,8 +27,8 @@ type ModalProps = {
 };
 
 /**
- * A modal dialog: labelled by its title, Escape closes it, Tab stays inside, and focus goes back to
- * whatever had it before the dialog opened.
+ * A modal dialog: labelled by its title, Escape and the browser's Back close it, Tab stays inside, and
+ * focus goes back to whatever had it before the dialog opened.
  */
 export function Modal({
   open,
@@ -41,6 +42,8 @@ export function Modal({
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const readOnly = useSession().actorId !== null && !informational;
+  // Each open dialog is a history entry: Back closes the top one (issue 33 item 11).
+  useModalHistory(open, onClose);
 
   useEffect(() => {
     if (!open) return;

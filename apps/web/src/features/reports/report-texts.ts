@@ -17,6 +17,8 @@ export const REPORT_TEXTS = {
   orderKit: 'Order another kit',
   activateSubscription: 'Activate subscription',
   downloadPdf: 'Download PDF',
+  /** On a phone the report's actions sit behind this one button (issue 33 item 19). */
+  actionsMenu: 'Report actions',
   selectors: 'Choose reports',
   primaryLabel: 'Report',
   secondaryLabel: 'Compare with a later report',

@@ -4,7 +4,7 @@ import {
   type StaffRole,
   staffInvitedSchema,
   staffMembersSchema,
-  staffRolesUpdateSchema,
+  staffRolesSavedSchema,
 } from '@portal/domain';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { keysetPages, useChangeThenReread } from '../../lib/list-queries.ts';
@@ -24,9 +24,20 @@ export const useInviteStaff = () =>
     staffRequest('/members', { method: 'POST', body }, staffInvitedSchema.partial({ invitationLink: true })),
   );
 
+/**
+ * A roles change names the version the dialog loaded: a change saved since in another window answers
+ * 409, and the list is read again either way, so the dialog can show the latest roles.
+ */
 export const useChangeRoles = () =>
-  useMemberChange(({ id, roles }: { id: string; roles: StaffRole[] }) =>
-    staffRequest(`/members/${id}/roles`, { method: 'PUT', body: { roles } }, staffRolesUpdateSchema),
+  useChangeThenReread(
+    membersKey,
+    ({ id, roles, version }: { id: string; roles: StaffRole[]; version: number }) =>
+      staffRequest(
+        `/members/${id}/roles`,
+        { method: 'PUT', body: { roles, version } },
+        staffRolesSavedSchema,
+      ),
+    { rereadOnError: true },
   );
 
 export const useDisableStaff = () =>

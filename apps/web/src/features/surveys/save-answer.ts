@@ -1,7 +1,7 @@
-import type { AnswerRecord, SurveyQuestion } from '@portal/domain';
+import { type AnswerRecord, answerRefusedSchema, type SurveyQuestion } from '@portal/domain';
 import { ApiError } from '../../lib/api-client.ts';
 import { isBlank, planSave } from '../../lib/save-plan.ts';
-import { deleteAnswer, getAnswers, putAnswer, type ServerProgress } from './api.ts';
+import { deleteAnswer, putAnswer, type ServerProgress } from './api.ts';
 
 /**
  * The server's verdict on one question: null when saved, its message when refused; with the
@@ -35,12 +35,10 @@ export async function sendAnswer(
     // A refusal is the answer's problem and belongs on its card; anything else is the connection's.
     if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
       const message = error.fields?.[question.questionId] ?? error.message;
-      // An invalid number deleted the stored answer: the server's figure changed, so ask for it.
-      const progress = await getAnswers(kitId, slug).then(
-        (data) => data.progress,
-        () => null,
-      );
-      return { ok: true, sent: true, message, progress };
+      // An invalid number deleted the stored answer: the refusal carries the figure after the delete
+      // (issue 31). Any other refusal changed nothing, so the figure shown still holds.
+      const refused = answerRefusedSchema.safeParse(error.body);
+      return { ok: true, sent: true, message, progress: refused.data?.progress ?? null };
     }
     return { ok: false, ended: false };
   }

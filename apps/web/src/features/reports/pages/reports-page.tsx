@@ -21,6 +21,7 @@ import { ReportActions } from '../components/report-actions.tsx';
 import { ReportCoachLink } from '../components/report-coach-link.tsx';
 import { ReportMaintenance } from '../components/report-maintenance.tsx';
 import { SampleSelect } from '../components/sample-select.tsx';
+import { useIsMobile } from '../components/use-is-mobile.ts';
 import { formatDisplayDate } from '../report-format.ts';
 import {
   laterReports,
@@ -74,6 +75,7 @@ export function ReportsPage() {
   const primaryReport = useReport(primary?.sampleIdentifier ?? null);
   const secondaryReport = useReport(secondary?.sampleIdentifier ?? null);
   const comparison = useComparison(primary?.sampleIdentifier ?? null, secondary?.sampleIdentifier ?? null);
+  const isMobile = useIsMobile();
 
   function select(next: Selection) {
     navigate(
@@ -106,6 +108,18 @@ export function ReportsPage() {
   const comparisonData = comparison.data;
   const comparable = comparisonData?.comparable === true ? comparisonData : null;
 
+  // On a phone the report opens on its summary and first score, then the pickers and the actions'
+  // one menu (issue 33 item 19); elsewhere the pickers and actions come first, as before.
+  const summaryFirst = isMobile && primary !== null && primaryReport.data !== undefined;
+  const reportHead = (report: NonNullable<typeof primaryReport.data>['report']) =>
+    primary ? (
+      <>
+        <h2 className="report-heading">{labelOf(primary)}</h2>
+        <p className="report-meta">{REPORT_TEXTS.sampleLine(primary.sampleIdentifier, report.version)}</p>
+        <AtAGlance summary={report.summary} />
+      </>
+    ) : null;
+
   return (
     <>
       <h1>{REPORT_TEXTS.title}</h1>
@@ -114,6 +128,10 @@ export function ReportsPage() {
           {REPORT_TEXTS.notFound(missing.join(', '))}
         </Alert>
       ) : null}
+      {summaryFirst && primaryReport.data ? (
+        <div className="report-body">{reportHead(primaryReport.data.report)}</div>
+      ) : null}
+      {/* The pickers and the actions: first on a wide screen, after the summary on a phone. */}
       {items.length === 0 ? (
         <EmptyState
           className="report-empty"
@@ -165,6 +183,7 @@ export function ReportsPage() {
       <ReportActions
         primary={primary?.sampleIdentifier ?? null}
         secondary={comparable ? (secondary?.sampleIdentifier ?? null) : null}
+        asMenu={isMobile}
       />
       {primary ? <ReportCoachLink /> : null}
       {primary ? (
@@ -174,11 +193,7 @@ export function ReportsPage() {
           <ReportFailure error={primaryReport.error} />
         ) : (
           <div className="report-body">
-            <h2 className="report-heading">{labelOf(primary)}</h2>
-            <p className="report-meta">
-              {REPORT_TEXTS.sampleLine(primary.sampleIdentifier, primaryReport.data.report.version)}
-            </p>
-            <AtAGlance summary={primaryReport.data.report.summary} />
+            {summaryFirst ? null : reportHead(primaryReport.data.report)}
             {secondary && comparable ? (
               <ComparisonSection
                 earlier={{ label: labelOf(primary), report: primaryReport.data.report }}

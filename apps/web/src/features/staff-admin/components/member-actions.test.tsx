@@ -1,4 +1,4 @@
-import type { StaffMember } from '@portal/domain';
+import { STAFF_MESSAGES, type StaffMember } from '@portal/domain';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -19,6 +19,7 @@ const member: StaffMember = {
   secondFactorLocked: true,
   invitedAt: '2026-11-01T00:00:00.000Z',
   disabledAt: null,
+  version: 3,
 };
 const UNLOCK = 'POST /api/staff/members/member-1/second-factor/unlock';
 
@@ -66,5 +67,41 @@ describe('MemberActions: unlocking the codes', () => {
     actions({ ...member, secondFactorLocked: false });
     expect(screen.queryByRole('button', { name: /Unlock codes/ })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Reset app\s*of Lee Lab/ })).toBeInTheDocument();
+  });
+});
+
+describe('MemberActions: changing roles (issue 33 item 16)', () => {
+  const ROLES = 'PUT /api/staff/members/member-1/roles';
+
+  it('sends the version it loaded; a change saved since is refused, and the latest roles replace the ticks', async () => {
+    const calls = stubApi({
+      [ROLES]: () => replyError(409, STAFF_MESSAGES.staleMember),
+      'GET /api/staff/members': () => ({ status: 200, body: { staff: [] } }),
+    });
+    startSession({ access_token: 'test-token', refresh_token: '', expires_in: 3600, user_id: 'admin-1' });
+    const client = createQueryClient();
+    const view = render(
+      <QueryClientProvider client={client}>
+        <MemberActions member={member} isSelf={false} />
+      </QueryClientProvider>,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /Change roles\s*of Lee Lab/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Roles of Lee Lab' });
+    await user.click(screen.getByRole('checkbox', { name: /Study/ }));
+    await user.click(screen.getByRole('button', { name: 'Save roles' }));
+    expect(await screen.findByText(STAFF_MESSAGES.staleMember)).toBeVisible();
+    expect(calls.filter((c) => `${c.method} ${c.path}` === ROLES).map((c) => c.body)).toEqual([
+      { roles: ['LAB', 'STUDY'], version: 3 },
+    ]);
+    // The list read again brings the other window's change: its roles and version replace the ticks.
+    view.rerender(
+      <QueryClientProvider client={client}>
+        <MemberActions member={{ ...member, roles: ['LAB', 'SUPPORT'], version: 4 }} isSelf={false} />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: /Support/ })).toBeChecked());
+    expect(screen.getByRole('checkbox', { name: /Study/ })).not.toBeChecked();
+    expect(dialog).toBeInTheDocument();
   });
 });

@@ -1,10 +1,11 @@
 import type { StaffMember, StaffRole } from '@portal/domain';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../../components/staff/confirm-dialog.tsx';
 import { RolePicker } from '../../../components/staff/role-picker.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { useChangeRoles, useDisableStaff, useResetSecondFactor, useUnlockSecondFactor } from '../api.ts';
 
 type Dialog = 'roles' | 'unlock' | 'reset' | 'disable' | null;
@@ -16,7 +17,15 @@ type Dialog = 'roles' | 'unlock' | 'reset' | 'disable' | null;
 export function MemberActions({ member, isSelf }: { member: StaffMember; isSelf: boolean }) {
   const [open, setOpen] = useState<Dialog>(null);
   const [roles, setRoles] = useState<StaffRole[]>(member.roles);
+  // The version the ticks came from. After a refused change (409) the reread member replaces them.
+  const [loaded, setLoaded] = useState(member.version);
   const change = useChangeRoles();
+  const stale = change.error instanceof ApiError && change.error.status === 409;
+  useEffect(() => {
+    if (!stale || member.version === loaded) return;
+    setRoles(member.roles);
+    setLoaded(member.version);
+  }, [stale, member.version, member.roles, loaded]);
   const unlock = useUnlockSecondFactor();
   const reset = useResetSecondFactor();
   const disable = useDisableStaff();
@@ -37,6 +46,7 @@ export function MemberActions({ member, isSelf }: { member: StaffMember; isSelf:
         variant="secondary"
         onClick={() => {
           setRoles(member.roles);
+          setLoaded(member.version);
           setOpen('roles');
         }}
       >
@@ -64,7 +74,7 @@ export function MemberActions({ member, isSelf }: { member: StaffMember; isSelf:
           <Button
             busy={change.isPending}
             disabled={roles.length === 0}
-            onClick={() => change.mutate({ id: member.id, roles }, { onSuccess: close })}
+            onClick={() => change.mutate({ id: member.id, roles, version: loaded }, { onSuccess: close })}
           >
             Save roles
           </Button>

@@ -173,12 +173,14 @@ describe('Questionnaire page', () => {
   });
 
   it('sends an invalid number anyway, so the stored one is deleted, and shows the server message', async () => {
-    const { saves } = setup([], () => ({
+    const { saves } = setup([yes], () => ({
       status: 400,
       body: {
         message: ANSWER_MESSAGES.aboveMax,
         code: 'VALIDATION',
         fields: { BM_COUNT: ANSWER_MESSAGES.aboveMax },
+        // The figure after the delete, which no browser computation gives for these answers.
+        progress: { ...progress, completedQuestions: 3 },
       },
     }));
     await screen.findByRole('heading', { level: 1 });
@@ -187,6 +189,9 @@ describe('Questionnaire page', () => {
     await advance(500);
     expect(saves().map((c) => c.body)).toMatchObject([{ questionId: 'BM_COUNT', answerString: '99' }]);
     expect(numberInput(/bowel movements/)).toHaveAccessibleDescription(ANSWER_MESSAGES.aboveMax);
+    // The refusal's own figure is shown (issue 31): a read of the answers would say 1 of 5 (20).
+    const bar = screen.getByRole('progressbar', { name: SURVEY_TEXTS.pageProgressLabel });
+    expect(bar).toHaveAttribute('aria-valuenow', '60');
   });
 
   it('shows a refusal of the server on the question card', async () => {
