@@ -104,6 +104,9 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'POST /api/me/closure': self,
   'GET /api/me/closure': self,
   'GET /api/me/consents': self,
+  'GET /api/me/re-consent': self,
+  'GET /api/documents/{consentId}/versions/{version}': pub,
+  'GET /api/documents/{consentId}/compare': pub,
   // A stranger has no answer to the owner's consent: 404, and nothing is withdrawn.
   'POST /api/me/consents/{consentId}/withdrawal': owner(() => ({ url: '/api/me/consents/1/withdrawal' })),
   'GET /api/me/email-preferences': self,
@@ -325,6 +328,8 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'GET /api/staff/projects/{projectId}/participant-codes': staff(['STUDY']),
   'POST /api/staff/projects/{projectId}/participant-codes': staff(['STUDY']),
   'GET /api/staff/study/sites': staff(['STUDY']),
+  'GET /api/staff/documents': staff(['STUDY']),
+  'POST /api/staff/documents/{consentId}/versions': staff(['STUDY']),
   'POST /api/staff/study/sites': staff(['STUDY']),
   'GET /api/staff/study/sites/{siteId}/kits': staff(['STUDY']),
   'POST /api/staff/study/sites/{siteId}/kits': staff(['STUDY']),

@@ -42,6 +42,8 @@ export const MAIL_QUOTAS = {
   'export-ready': null,
   'closure-confirmation': null,
   'closure-project-notice': null,
+  // A new version of a document the person agreed to (issue 36): sent by staff's publishing, once.
+  'document-change': null,
 } as const satisfies Record<string, number | null>;
 export type MailKind = keyof typeof MAIL_QUOTAS;
 

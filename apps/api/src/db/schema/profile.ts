@@ -1,12 +1,14 @@
 import {
   boolean,
   customType,
+  date,
   index,
   integer,
   pgTable,
   serial,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
@@ -57,7 +59,40 @@ export const consents = pgTable('consents', {
   version: text('version').notNull(),
   /** A user field this consent's answer is mirrored to, e.g. agree_to_data_usage. */
   userField: text('user_field'),
+  /**
+   * What kind of document it is (issue 36): CONSENT (a study or research consent, published by STUDY),
+   * TERMS or PRIVACY (the terms of use and privacy policy, published by ADMIN).
+   */
+  document: text('document').notNull().default('CONSENT'),
 });
+
+/**
+ * Every published version of a consent, terms or privacy document (issue 36 item 1): its text, the date
+ * it takes effect and the plain-language "what changed" staff wrote. `change` says whether people must
+ * agree again (MATERIAL) or are only told (MINOR); INITIAL is the version that stood before the first
+ * version published from the console. The consents row holds the current version's text.
+ */
+export const documentVersions = pgTable(
+  'document_versions',
+  {
+    id: serial('id').primaryKey(),
+    consentId: integer('consent_id')
+      .notNull()
+      .references(() => consents.id),
+    version: text('version').notNull(),
+    title: text('title').notNull(),
+    /** Plain text; paragraphs are separated by a blank line. */
+    body: text('body').notNull(),
+    effectiveDate: date('effective_date', { mode: 'string' }),
+    summary: text('summary').notNull().default(''),
+    change: text('change').notNull(),
+    /** Null for the version that stood before the console published any. */
+    publishedAt: timestamp('published_at', { withTimezone: true }).defaultNow(),
+    /** The staff member who published it (null: the version that stood before, or the operator key). */
+    publishedBy: uuid('published_by'),
+  },
+  (t) => [uniqueIndex('document_versions_consent_version_key').on(t.consentId, t.version)],
+);
 
 export const consentResponses = pgTable(
   'consent_responses',
@@ -75,6 +110,10 @@ export const consentResponses = pgTable(
      */
     withdrawal: boolean('withdrawal').notNull().default(false),
     consentVersion: text('consent_version').notNull(),
+    /** Who gave the answer (issue 36): the person (SELF) or, for a child, their guardian (GUARDIAN). */
+    actor: text('actor').notNull().default('SELF'),
+    /** Through which page the answer was given (CONSENT_PAGES), null for answers from before. */
+    page: text('page'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('consent_responses_consenter_idx').on(t.consenterId, t.consentId)],
