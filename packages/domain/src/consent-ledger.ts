@@ -170,6 +170,9 @@ export const CONSENT_LEDGER_TEXTS = {
   reconsentDeclined: (title: string) =>
     `You did not agree to the new version of ${title}. We will not use your data for it.`,
   readFullText: 'Read the full text',
+  reviewNow: 'Review the changes',
+  allDone: 'You have answered every change. Thank you.',
+  continue: 'Continue to the portal',
   // Staff console.
   consoleTitle: 'Documents and versions',
   publish: 'Publish new version',
