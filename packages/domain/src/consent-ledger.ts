@@ -108,6 +108,18 @@ export const publishVersionSchema = z.object({
 });
 export type PublishVersion = z.infer<typeof publishVersionSchema>;
 
+/** What the operator sends to add a consent document (ops, and journeys that need one of their own). */
+export const newConsentDocumentSchema = z.object({
+  title: z.string().trim().min(1).max(200),
+  text: z.string().trim().min(1).max(100_000),
+  version: publishVersionSchema.shape.version,
+  agreeLabel: z.string().trim().min(1).max(200),
+  disagreeLabel: z.string().trim().min(1).max(200),
+  /** Whether the research use of a person's data rests on it (mirrored to agree_to_data_usage). */
+  governsResearchUse: z.boolean().default(false),
+});
+export type NewConsentDocument = z.infer<typeof newConsentDocumentSchema>;
+
 export const staffDocumentSchema = z.object({
   consentId: z.number().int(),
   document: z.enum(CONSENT_DOCUMENTS),

@@ -105,6 +105,7 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'GET /api/me/closure': self,
   'GET /api/me/consents': self,
   'GET /api/me/re-consent': self,
+  'POST /api/admin/documents': operator,
   'GET /api/documents/{consentId}/versions/{version}': pub,
   'GET /api/documents/{consentId}/compare': pub,
   // A stranger has no answer to the owner's consent: 404, and nothing is withdrawn.

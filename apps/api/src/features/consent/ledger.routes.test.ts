@@ -239,6 +239,53 @@ describe('publishing a new version', () => {
   });
 });
 
+describe('a consent document of its own', () => {
+  it('the operator adds one; a person cannot; a material change to it pauses research use', async () => {
+    const body = {
+      title: 'Gut and mood study',
+      text: 'We will use your results in the gut and mood study.',
+      version: '1.0',
+      agreeLabel: 'I agree',
+      disagreeLabel: 'I do not agree',
+      governsResearchUse: true,
+    };
+    const person = await signedInUser(t.app);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/documents',
+      headers: bearer(person.accessToken),
+      payload: body,
+    });
+    expect(refused.statusCode).toBe(403);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/documents',
+      headers: ops,
+      payload: body,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { consentId } = created.json();
+    const agree = await t.app.inject({
+      method: 'POST',
+      url: `/api/consent/${consentId}`,
+      headers: bearer(person.accessToken),
+      payload: { consentId, consenterType: 'USER', consenterId: person.id, consented: true },
+    });
+    expect(agree.statusCode).toBe(201);
+    expect((await mine(person.accessToken)).researchUse).toBe('ACTIVE');
+    const study = await signedInStaff(t.app, ['STUDY']);
+    expect(
+      (
+        await publish(bearer(study.accessToken), consentId, {
+          ...version('2.0', 'MATERIAL'),
+          text: 'New text.',
+        })
+      ).statusCode,
+    ).toBe(201);
+    expect((await mine(person.accessToken)).researchUse).toBe('PAUSED');
+  });
+});
+
 describe('authorization and the export', () => {
   it("another person's token sees only its own; a support view reads but cannot answer", async () => {
     const owner = await signedInUser(t.app);

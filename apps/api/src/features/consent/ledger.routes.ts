@@ -1,6 +1,7 @@
 import {
   apiErrorSchema,
   documentVersionSchema,
+  newConsentDocumentSchema,
   publishedVersionSchema,
   publishVersionSchema,
   reconsentSchema,
@@ -11,10 +12,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errors, recordNumber, security, tags } from '../../lib/route-schema.ts';
-import { principalOf, requireUser } from '../../plugins/authenticate.ts';
+import { principalOf, requireOperatorKey, requireUser } from '../../plugins/authenticate.ts';
 import { requireStaff } from '../../plugins/staff-guard.ts';
 import {
   compareVersions,
+  createConsentDocument,
   listStaffDocuments,
   pendingReconsent,
   publishVersion,
@@ -55,6 +57,25 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       compareVersions(ctx.db, request.params.consentId, request.query.from, request.query.to),
+  );
+
+  app.post(
+    '/admin/documents',
+    {
+      onRequest: requireOperatorKey,
+      schema: {
+        tags: ['admin'],
+        summary: 'Add a consent document at its first version (operator key)',
+        body: newConsentDocumentSchema,
+        response: {
+          201: documentVersionSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createConsentDocument(ctx.db, request.body)),
   );
 
   app.get(

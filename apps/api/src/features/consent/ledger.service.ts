@@ -5,6 +5,7 @@ import {
   type DocumentVersion,
   type DocumentVersionInfo,
   holdsStaffRole,
+  type NewConsentDocument,
   type PublishVersion,
   type ReconsentItem,
   type ResearchUse,
@@ -16,7 +17,7 @@ import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { queueMail } from '../../adapters/mail/outbox.ts';
 import { compose } from '../../adapters/mail/templates.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { consentResponses, consents, documentVersions, users } from '../../db/schema/index.ts';
+import { consentFlows, consentResponses, consents, documentVersions, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { escapeHtml } from '../../lib/html.ts';
@@ -313,5 +314,33 @@ export async function publishVersion(
       after: { version: input.version, change: input.change, effectiveDate: input.effectiveDate },
     });
     return { version: await readVersion(tx, consent.id, input.version), affected: people.length };
+  });
+}
+
+/** The flow that holds consent documents added by the operator (study consents outside the profile's flow 3). */
+const STUDY_CONSENTS_FLOW = 91;
+
+/** Adds a consent document at its first version (the operator key: ops, and journeys of their own). */
+export async function createConsentDocument(db: DbOrTx, input: NewConsentDocument) {
+  return db.transaction(async (tx) => {
+    await tx
+      .insert(consentFlows)
+      .values({ id: STUDY_CONSENTS_FLOW, name: 'Study consents' })
+      .onConflictDoNothing();
+    const [row] = await tx
+      .insert(consents)
+      .values({
+        flowId: STUDY_CONSENTS_FLOW,
+        title: input.title,
+        htmlContent: textToHtml(input.text),
+        agreeLabel: input.agreeLabel,
+        disagreeLabel: input.disagreeLabel,
+        version: input.version,
+        userField: input.governsResearchUse ? 'agree_to_data_usage' : null,
+        document: 'CONSENT',
+      })
+      .returning();
+    if (!row) throw new Error('consent insert returned no row');
+    return readVersion(tx, row.id, row.version);
   });
 }
