@@ -53,6 +53,7 @@ const FEATURE_EDGES = [
   'admin -> reports',
   'auth -> kits',
   'coach -> surveys',
+  'consent -> auth',
   'consent -> staff',
   'consent -> users',
   'data-rights -> auth',

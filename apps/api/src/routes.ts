@@ -12,6 +12,7 @@ import { benchRoutes } from './features/bench/bench.routes.ts';
 import { coachRoutes } from './features/coach/coach.routes.ts';
 import { configRoutes } from './features/config/config.routes.ts';
 import { consentRoutes } from './features/consent/consent.routes.ts';
+import { handoverRoutes } from './features/consent/handover.routes.ts';
 import { ledgerRoutes, staffDocumentsRoutes } from './features/consent/ledger.routes.ts';
 import { myConsentsRoutes } from './features/consent/my-consents.routes.ts';
 import { closureRoutes } from './features/data-rights/closure.routes.ts';
@@ -84,6 +85,7 @@ const routes: FastifyPluginAsync<{ payments: PaymentProvider }> = async (app, { 
   await app.register(closureRoutes, { prefix: '/api' });
   await app.register(myConsentsRoutes, { prefix: '/api' });
   await app.register(ledgerRoutes, { prefix: '/api' });
+  await app.register(handoverRoutes, { prefix: '/api' });
   await app.register(emailPreferencesRoutes, { prefix: '/api' });
   await app.register(kitsRoutes, { prefix: '/api' });
   await app.register(ordersRoutes, { prefix: '/api', payments });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, passwordProblems } from './password.ts';
 
 /**
  * The consent ledger (issue 36): every version of every consent, terms and privacy document, and every
@@ -209,3 +210,84 @@ export const CONSENT_LEDGER_MAIL = {
   ],
   action: 'Open My Profile',
 } as const;
+
+// ---- Turning 18 (issue 36 item 3) ----
+
+export const HANDOVER_KINDS = ['MINOR', 'GUARDIAN'] as const;
+export type HandoverKind = (typeof HANDOVER_KINDS)[number];
+/** Days after the 18th birthday that research use resting on the guardian's consent goes on without an answer. */
+export const HANDOVER_GRACE_DAYS = 30;
+
+export const handoverSchema = z.object({
+  firstName: z.string(),
+  kind: z.enum(HANDOVER_KINDS),
+  turns18On: z.string(),
+  /** The consents the guardian gave: the young adult may agree to each in their own name. */
+  consents: z.array(
+    z.object({ consentId: z.number().int(), title: z.string(), version: z.string(), text: z.string() }),
+  ),
+  /** The email confirmation was sent: only the code is awaited. */
+  awaitingCode: z.boolean(),
+});
+export type Handover = z.infer<typeof handoverSchema>;
+
+export const HANDOVER_TEXTS = {
+  title: 'Take over your account',
+  intro: (firstName: string) =>
+    `Happy birthday, ${firstName}. You are 18 now, so this account becomes yours: your own email, your own password, and your own answers to the consents your parent or guardian gave for you. Your results stay as they are.`,
+  email: 'Your own email',
+  password: 'Your new password',
+  consentsTitle: 'Consents your parent or guardian gave for you',
+  consentsIntro:
+    'Tick each one you agree to in your own name. Research use that rests only on your guardian’s consent pauses 30 days after your birthday unless you agree.',
+  agree: (title: string) => `I agree to ${title}`,
+  submit: 'Send me a confirmation code',
+  codeSent: (email: string) => `We sent a 6-digit code to ${email}. Enter it below to finish.`,
+  code: 'Confirmation code',
+  confirm: 'Take over my account',
+  done: 'The account is yours now. Sign in with your own email and password.',
+  signIn: 'Sign in',
+  notFound: 'This handover link is not valid, or the handover is already done.',
+  wrongCode: 'That code is not right. Please check the email and try again.',
+  emailTaken: 'That email already belongs to another account. Please use another email.',
+  banner: 'You are 18 now: take over your account with your own email and password.',
+  bannerAction: 'Take over now',
+} as const;
+
+export const HANDOVER_MAIL = {
+  youngAdultSubject: (firstName: string) => `${firstName}, your account is ready to be yours`,
+  youngAdult: (firstName: string) => [
+    `Happy 18th birthday, ${firstName}. Your account can now be yours: confirm your own email, set your own password and tell us in your own name which consents you agree to.`,
+    'Until you do, your results stay as they are. Research use that rests on your guardian’s consent pauses 30 days after your birthday unless you agree in your own name.',
+    'If this email reached your parent or guardian, please ask them to forward it to you.',
+  ],
+  guardianSubject: (firstName: string) => `${firstName} is 18: the account passes to them`,
+  guardian: (firstName: string) => [
+    `${firstName} turned 18. We have asked them to take over the account with their own email and password.`,
+    'Your access to the account ends when they do.',
+  ],
+  endedSubject: (firstName: string) => `${firstName} has taken over their account`,
+  ended: (firstName: string) => [
+    `${firstName} has taken over their account. Your access to it has ended, and you have been signed out.`,
+  ],
+  codeSubject: 'Your confirmation code',
+  code: (code: string) => [`Your confirmation code is ${code}. It confirms this email for your account.`],
+  action: 'Take over your account',
+} as const;
+
+export const handoverSubmitSchema = z.object({
+  email: z.string().trim().toLowerCase().email('Please enter a valid email address.').max(254),
+  password: z.string().superRefine((value, ctx) => {
+    const [first] = passwordProblems(value);
+    if (first) ctx.addIssue({ code: 'custom', message: first });
+    if (value.length > PASSWORD_MAX_LENGTH)
+      ctx.addIssue({ code: 'custom', message: 'That password is too long.' });
+  }),
+  agreedConsentIds: z.array(z.number().int().positive()).max(50),
+});
+export const handoverConfirmSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Please enter the 6-digit code from the email.'),
+});

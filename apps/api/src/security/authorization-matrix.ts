@@ -106,6 +106,10 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'GET /api/me/consents': self,
   'GET /api/me/re-consent': self,
   'POST /api/admin/documents': operator,
+  'POST /api/admin/handovers/run': operator,
+  'POST /api/handover/read': pub,
+  'POST /api/handover/submit': pub,
+  'POST /api/handover/confirm': pub,
   'GET /api/documents/{consentId}/versions/{version}': pub,
   'GET /api/documents/{consentId}/compare': pub,
   // A stranger has no answer to the owner's consent: 404, and nothing is withdrawn.

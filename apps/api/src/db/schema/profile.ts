@@ -136,3 +136,34 @@ export const parentalConsentForms = pgTable(
   },
   (t) => [index('parental_consent_forms_user_idx').on(t.userId)],
 );
+
+/**
+ * Turning 18 (issue 36 item 3): an account whose holder turned 18, from the day the daily job found it to
+ * the handover. MINOR: the young adult's own account; GUARDIAN: a guardian's account for the child. The
+ * link's token and the emailed code are kept only as SHA-256 hashes.
+ */
+export const accountHandovers = pgTable(
+  'account_handovers',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    turns18On: date('turns_18_on', { mode: 'string' }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** The address the account had when the handover started: the guardian is told there. */
+    formerEmail: text('former_email').notNull(),
+    newEmail: text('new_email'),
+    newPasswordHash: text('new_password_hash'),
+    codeHash: text('code_hash'),
+    /** The consents the young adult agreed to in their own name, answered when the email is confirmed. */
+    agreedConsentIds: integer('agreed_consent_ids').array(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('account_handovers_user_key').on(t.userId),
+    uniqueIndex('account_handovers_token_key').on(t.tokenHash),
+  ],
+);

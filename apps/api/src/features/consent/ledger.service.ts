@@ -8,7 +8,6 @@ import {
   type NewConsentDocument,
   type PublishVersion,
   type ReconsentItem,
-  type ResearchUse,
   type VersionChange,
   type VersionComparison,
 } from '@portal/domain';
@@ -192,22 +191,6 @@ export async function pendingReconsent(db: DbOrTx, userId: string): Promise<Reco
     });
   }
   return pending;
-}
-
-/**
- * Whether the person's data may be used in research now: only with the data-usage consent given, and
- * paused while a material change to it awaits their answer.
- */
-export async function researchUseOf(db: DbOrTx, userId: string): Promise<ResearchUse> {
-  const [user] = await db.select({ agree: users.agreeToDataUsage }).from(users).where(eq(users.id, userId));
-  if (!user?.agree) return 'OFF';
-  const pending = await pendingReconsent(db, userId);
-  if (pending.length === 0) return 'ACTIVE';
-  const governing = await db
-    .select({ id: consents.id })
-    .from(consents)
-    .where(eq(consents.userField, 'agree_to_data_usage'));
-  return pending.some((p) => governing.some((g) => g.id === p.consentId)) ? 'PAUSED' : 'ACTIVE';
 }
 
 /** Every document with its versions, for the console. */

@@ -12,7 +12,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { consentResponses, consents, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { pendingReconsent, researchUseOf, versionsOf } from './ledger.service.ts';
+import { pendingReconsent, versionsOf } from './ledger.service.ts';
+import { researchUseOf } from './research-use.ts';
 
 /**
  * "Your consents" (issue 23): every consent the person answered, with each answer's document version

@@ -1,3 +1,18 @@
+CREATE TABLE "account_handovers" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"user_id" uuid NOT NULL,
+	"kind" text NOT NULL,
+	"turns_18_on" date NOT NULL,
+	"token_hash" text NOT NULL,
+	"former_email" text NOT NULL,
+	"new_email" text,
+	"new_password_hash" text,
+	"code_hash" text,
+	"agreed_consent_ids" integer[],
+	"started_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"completed_at" timestamp with time zone
+);
+--> statement-breakpoint
 CREATE TABLE "document_versions" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"consent_id" integer NOT NULL,
@@ -14,7 +29,10 @@ CREATE TABLE "document_versions" (
 ALTER TABLE "consent_responses" ADD COLUMN "actor" text DEFAULT 'SELF' NOT NULL;--> statement-breakpoint
 ALTER TABLE "consent_responses" ADD COLUMN "page" text;--> statement-breakpoint
 ALTER TABLE "consents" ADD COLUMN "document" text DEFAULT 'CONSENT' NOT NULL;--> statement-breakpoint
+ALTER TABLE "account_handovers" ADD CONSTRAINT "account_handovers_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "document_versions" ADD CONSTRAINT "document_versions_consent_id_consents_id_fk" FOREIGN KEY ("consent_id") REFERENCES "public"."consents"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "account_handovers_user_key" ON "account_handovers" USING btree ("user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "account_handovers_token_key" ON "account_handovers" USING btree ("token_hash");--> statement-breakpoint
 CREATE UNIQUE INDEX "document_versions_consent_version_key" ON "document_versions" USING btree ("consent_id","version");--> statement-breakpoint
 -- Issue 36: the terms of use and the privacy policy as documents of the consent ledger (flow 90), so that
 -- agreeing to them, and agreeing again after a material change, is an answer like any other.
