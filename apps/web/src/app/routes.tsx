@@ -25,6 +25,10 @@ const ReconsentPage = lazyPage(
   () => import('../features/profile/pages/reconsent-page.tsx'),
   (m) => m.ReconsentPage,
 );
+const HandoverPage = lazyPage(
+  () => import('../features/profile/pages/handover-page.tsx'),
+  (m) => m.HandoverPage,
+);
 const LoginPage = lazyPage(
   () => import('../features/auth/pages/login-page.tsx'),
   (m) => m.LoginPage,
@@ -185,6 +189,8 @@ export const routes: RouteObject[] = [
           { path: 'toc', element: <LegalPage kind="terms" /> },
           { path: 'terms', element: <LegalPage kind="terms" /> },
           { path: 'privacy', element: <LegalPage kind="privacy" /> },
+          // Turning 18 (issue 36): the young adult takes over from the emailed link, signed in or not.
+          { path: 'handover', element: <HandoverPage /> },
           // Logged-out only too, but a verification link opened while signed in still verifies (the page
           // sends a signed-in visitor without a token on).
           { path: 'verify-email', element: <VerifyEmailPage /> },
