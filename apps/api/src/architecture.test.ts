@@ -54,6 +54,7 @@ const FEATURE_EDGES = [
   'auth -> kits',
   'coach -> surveys',
   'consent -> auth',
+  'legal -> consent',
   'consent -> staff',
   'consent -> users',
   'data-rights -> auth',

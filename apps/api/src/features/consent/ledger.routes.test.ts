@@ -217,6 +217,16 @@ describe('publishing a new version', () => {
       change: 'MATERIAL',
     });
     expect(res.statusCode, res.body).toBe(201);
+    // The /terms viewer keeps every version: the new one, the earlier ones, and the default is the new one.
+    const versions = (await t.app.inject({ url: '/api/legal/versions' })).json();
+    expect(versions.terms.slice(0, 2)).toEqual(['default', 'v5.0']);
+    expect(versions.terms).toContain('v4.0');
+    for (const v of ['v5.0', 'v4.0', 'default', 'v2.10']) {
+      const pdf = await t.app.inject({ url: `/api/legal/terms.pdf?v=${v}` });
+      expect(pdf.statusCode, v).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+    }
+    expect((await t.app.inject({ url: '/api/legal/terms.pdf?v=v9.9' })).statusCode).toBe(404);
     const newer = await signedInUser(t.app);
     expect((await pending(older.accessToken)).map((p) => p.consentId)).toEqual([terms.id]);
     expect(await pending(newer.accessToken)).toEqual([]);

@@ -327,3 +327,38 @@ export async function createConsentDocument(db: DbOrTx, input: NewConsentDocumen
     return readVersion(tx, row.id, row.version);
   });
 }
+
+/**
+ * The terms' or privacy policy's versions published from the console (issue 36), for the /terms and
+ * /privacy viewer: their version names, and the current one's name.
+ */
+export async function publishedLegalVersions(db: DbOrTx, document: 'TERMS' | 'PRIVACY') {
+  const [consent] = await db.select().from(consents).where(eq(consents.document, document));
+  if (!consent) return { current: null, versions: [] as string[] };
+  const rows = await db
+    .select({ version: documentVersions.version })
+    .from(documentVersions)
+    .where(and(eq(documentVersions.consentId, consent.id), sql`${documentVersions.change} <> 'INITIAL'`))
+    .orderBy(desc(documentVersions.publishedAt), desc(documentVersions.id));
+  return { current: consent.version, versions: rows.map((r) => r.version) };
+}
+
+/** One console-published version of the terms or privacy policy, or null when there is none of that name. */
+export async function publishedLegalVersion(db: DbOrTx, document: 'TERMS' | 'PRIVACY', version: string) {
+  const [row] = await db
+    .select({
+      title: documentVersions.title,
+      body: documentVersions.body,
+      effectiveDate: documentVersions.effectiveDate,
+    })
+    .from(documentVersions)
+    .innerJoin(consents, eq(consents.id, documentVersions.consentId))
+    .where(
+      and(
+        eq(consents.document, document),
+        eq(documentVersions.version, version),
+        sql`${documentVersions.change} <> 'INITIAL'`,
+      ),
+    );
+  return row ?? null;
+}
