@@ -4,6 +4,7 @@ import { type MailRetry, mailJobs } from './adapters/mail/dispatcher.ts';
 import type { MailTransport } from './adapters/mail/transport.ts';
 import type { PaymentProvider } from './adapters/payments/payments.ts';
 import type { Database } from './db/client.ts';
+import { handoverJobs } from './features/consent/handover.routes.ts';
 import { closureJobs } from './features/data-rights/closure-job.ts';
 import { exportJobs } from './features/data-rights/exports.service.ts';
 import { renewalJobs } from './features/orders/renewals.ts';
@@ -40,6 +41,7 @@ const jobsPlugin: FastifyPluginAsync<JobsPluginOptions> = async (app, options) =
     ...renewalJobs(app.ctx, payments, app.log),
     ...exportJobs(app.ctx, app.log),
     ...reminderJobs(app.ctx, app.log),
+    ...handoverJobs(app.ctx),
     ...closureJobs(app.ctx, payments, {
       log: app.log,
       eraseDeliveredMail: mailTransport !== null,

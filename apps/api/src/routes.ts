@@ -12,6 +12,8 @@ import { benchRoutes } from './features/bench/bench.routes.ts';
 import { coachRoutes } from './features/coach/coach.routes.ts';
 import { configRoutes } from './features/config/config.routes.ts';
 import { consentRoutes } from './features/consent/consent.routes.ts';
+import { handoverRoutes } from './features/consent/handover.routes.ts';
+import { ledgerRoutes, staffDocumentsRoutes } from './features/consent/ledger.routes.ts';
 import { myConsentsRoutes } from './features/consent/my-consents.routes.ts';
 import { closureRoutes } from './features/data-rights/closure.routes.ts';
 import { dataRightsAdminRoutes } from './features/data-rights/data-rights.admin.routes.ts';
@@ -86,6 +88,8 @@ const routes: FastifyPluginAsync<{ payments: PaymentProvider }> = async (app, { 
   await app.register(dataRightsRoutes, { prefix: '/api' });
   await app.register(closureRoutes, { prefix: '/api' });
   await app.register(myConsentsRoutes, { prefix: '/api' });
+  await app.register(ledgerRoutes, { prefix: '/api' });
+  await app.register(handoverRoutes, { prefix: '/api' });
   await app.register(emailPreferencesRoutes, { prefix: '/api' });
   await app.register(kitsRoutes, { prefix: '/api' });
   await app.register(ordersRoutes, { prefix: '/api', payments });
@@ -125,6 +129,7 @@ const routes: FastifyPluginAsync<{ payments: PaymentProvider }> = async (app, { 
   await app.register(staffCodesRoutes, { prefix: '/api/staff' });
   await app.register(staffProjectsRoutes, { prefix: '/api/staff' });
   await app.register(staffStudiesRoutes, { prefix: '/api/staff' });
+  await app.register(staffDocumentsRoutes, { prefix: '/api/staff' });
   await app.register(staffRecruitmentsRoutes, { prefix: '/api/staff' });
   if (config.env !== 'production') await app.register(devMailboxRoutes, { prefix: '/dev' });
   if (config.benchRoutes) await app.register(benchRoutes, { prefix: '/bench' });

@@ -74,7 +74,18 @@ test('a person downloads their data, opens the ZIP and checks its manifest', asy
     files: { path: string; sha256: string }[];
   };
   expect(manifest.files.map((f) => f.path)).toEqual(
-    expect.arrayContaining(['README.txt', 'profile.json', 'kits.json', 'fhir-bundle.json', 'access-log.csv']),
+    expect.arrayContaining([
+      'README.txt',
+      'profile.json',
+      'consent-ledger.csv',
+      'kits.json',
+      'fhir-bundle.json',
+      'access-log.csv',
+    ]),
+  );
+  // The consent ledger (issue 36): every answer with its version, who gave it and through which page.
+  expect(strFromU8(files['consent-ledger.csv'] ?? new Uint8Array())).toMatch(
+    /^at,document,kind,document_id,version,answer,answered_by,page\r\n/,
   );
   for (const file of manifest.files)
     expect(

@@ -5,6 +5,7 @@ export * from './brand-tokens.ts';
 export * from './card-payment.ts';
 export * from './coach.ts';
 export * from './config.ts';
+export * from './consent-ledger.ts';
 export * from './data-rights.ts';
 export * from './dependant.ts';
 export * from './email.ts';

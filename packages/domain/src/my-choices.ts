@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import {
+  CONSENT_ACTORS,
+  CONSENT_DOCUMENTS,
+  CONSENT_PAGES,
+  documentVersionInfoSchema,
+  RESEARCH_USES,
+} from './consent-ledger.ts';
 
 /**
  * "Consents and communication" (issue 23): every consent a person answered, with its history, and the
@@ -17,6 +24,10 @@ export const myConsentAnswerSchema = z.object({
   /** The version of the document answered. */
   version: z.string(),
   at: z.string(),
+  /** Who answered: the person, or their guardian (issue 36). */
+  actor: z.enum(CONSENT_ACTORS),
+  /** The page the answer was given through; null for answers from before it was kept. */
+  page: z.enum(CONSENT_PAGES).nullable(),
 });
 export const myConsentSchema = z.object({
   consentId: z.number().int(),
@@ -30,9 +41,18 @@ export const myConsentSchema = z.object({
   withdrawable: z.boolean(),
   /** Every answer, newest first. */
   history: z.array(myConsentAnswerSchema),
+  document: z.enum(CONSENT_DOCUMENTS),
+  /** Every version of the document, oldest first: each can be read, and two compared. */
+  versions: z.array(documentVersionInfoSchema),
+  /** A material change awaits the person's answer. */
+  reconsentDue: z.boolean(),
 });
 export type MyConsent = z.infer<typeof myConsentSchema>;
-export const myConsentsSchema = z.object({ consents: z.array(myConsentSchema) });
+export const myConsentsSchema = z.object({
+  consents: z.array(myConsentSchema),
+  /** Whether the person's data may be used in research now (issue 36). */
+  researchUse: z.enum(RESEARCH_USES),
+});
 export type MyConsents = z.infer<typeof myConsentsSchema>;
 
 export const CONSENT_ANSWER_TEXT: Record<ConsentAnswer, string> = {

@@ -13,8 +13,15 @@ describe('ageOn', () => {
 });
 
 describe('isUnderAge', () => {
-  it('trusts the flag', () =>
-    expect(isUnderAge({ underAge: true, dateOfBirth: '1980-01-01' }, today)).toBe(true));
+  it('trusts the flag when there is no date of birth', () =>
+    expect(isUnderAge({ underAge: true, dateOfBirth: null }, today)).toBe(true));
+  // Issue 36: the rules stop on the 18th birthday, whatever a flag set at registration still says.
+  it('follows the date of birth over a stale flag, from the 18th birthday on', () => {
+    expect(isUnderAge({ underAge: true, dateOfBirth: '1980-01-01' }, today)).toBe(false);
+    const birthday = new Date(2026, 5, 15, 9, 0);
+    expect(isUnderAge({ underAge: true, dateOfBirth: '2008-06-15' }, birthday)).toBe(false);
+    expect(isUnderAge({ underAge: true, dateOfBirth: '2008-06-16' }, birthday)).toBe(true);
+  });
   it('derives from the date of birth', () =>
     expect(isUnderAge({ underAge: false, dateOfBirth: '2010-01-01' }, today)).toBe(true));
   it('is false without either', () =>

@@ -9,13 +9,17 @@ export function ageOn(dateOfBirth: string, today: Date): number {
   return age;
 }
 
-/** A user is under age if the date of birth gives an age below 18, or the underAge flag is set. */
+/**
+ * A user is under age if the date of birth gives an age below 18; without a date of birth, if the
+ * underAge flag is set. The date of birth decides when known, so the rules stop on the 18th birthday
+ * even while a flag set at registration still says otherwise (issue 36).
+ */
 export function isUnderAge(
   user: { underAge: boolean; dateOfBirth?: string | null },
   today: Date = new Date(),
 ): boolean {
-  if (user.underAge) return true;
-  return user.dateOfBirth ? ageOn(user.dateOfBirth, today) < ADULT_AGE : false;
+  if (user.dateOfBirth) return ageOn(user.dateOfBirth, today) < ADULT_AGE;
+  return user.underAge;
 }
 
 export const UNDER_AGE_BANNERS = {

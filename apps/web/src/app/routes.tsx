@@ -16,6 +16,19 @@ const AppLayout = lazyPage(
   () => import('./layout/app-layout.tsx'),
   (m) => m.AppLayout,
 );
+// Agreeing again after a material change (issue 36): the gate and its page load with the signed-in frame.
+const ReconsentGate = lazyPage(
+  () => import('./reconsent-gate.tsx'),
+  (m) => m.ReconsentGate,
+);
+const ReconsentPage = lazyPage(
+  () => import('../features/profile/pages/reconsent-page.tsx'),
+  (m) => m.ReconsentPage,
+);
+const HandoverPage = lazyPage(
+  () => import('../features/profile/pages/handover-page.tsx'),
+  (m) => m.HandoverPage,
+);
 const LoginPage = lazyPage(
   () => import('../features/auth/pages/login-page.tsx'),
   (m) => m.LoginPage,
@@ -188,6 +201,8 @@ export const routes: RouteObject[] = [
           { path: 'toc', element: <LegalPage kind="terms" /> },
           { path: 'terms', element: <LegalPage kind="terms" /> },
           { path: 'privacy', element: <LegalPage kind="privacy" /> },
+          // Turning 18 (issue 36): the young adult takes over from the emailed link, signed in or not.
+          { path: 'handover', element: <HandoverPage /> },
           // Logged-out only too, but a verification link opened while signed in still verifies (the page
           // sends a signed-in visitor without a token on).
           { path: 'verify-email', element: <VerifyEmailPage /> },
@@ -217,49 +232,57 @@ export const routes: RouteObject[] = [
             element: <AppLayout />,
             children: [
               {
-                element: <ResearchProfileGate />,
+                element: <ReconsentGate />,
                 children: [
+                  { path: 're-consent', element: <ReconsentPage /> },
                   {
-                    path: 'dashboard',
-                    element: <ForAppType customer={<DashboardPage />} research={<ResearchDashboardPage />} />,
-                  },
-                  {
-                    path: 'kits',
-                    element: <ForAppType customer={<KitsPage />} research={<MyResearchPage />} />,
-                  },
-                  {
-                    path: 'kits/notAllowed',
-                    element: (
-                      <ForAppType
-                        customer={<KitsPage notAllowed />}
-                        research={<MyResearchPage notAllowed />}
-                      />
-                    ),
-                  },
-                  { path: 'surveys', element: <SurveysPage /> },
-                  { path: 'surveys/:type/:kitId', element: <SurveyPage /> },
-                  {
-                    element: <RequireReportPermission />,
+                    element: <ResearchProfileGate />,
                     children: [
-                      { path: 'reports', element: <ReportsPage /> },
-                      { path: 'reports/shares', element: <SharesPage /> },
-                      { path: 'report', element: <ReportsPage /> },
-                      { path: 'report/:kitId', element: <ReportsPage /> },
-                      { path: 'journey', element: <JourneyPage /> },
-                      { path: 'evidence', element: <EvidencePage /> },
+                      {
+                        path: 'dashboard',
+                        element: (
+                          <ForAppType customer={<DashboardPage />} research={<ResearchDashboardPage />} />
+                        ),
+                      },
+                      {
+                        path: 'kits',
+                        element: <ForAppType customer={<KitsPage />} research={<MyResearchPage />} />,
+                      },
+                      {
+                        path: 'kits/notAllowed',
+                        element: (
+                          <ForAppType
+                            customer={<KitsPage notAllowed />}
+                            research={<MyResearchPage notAllowed />}
+                          />
+                        ),
+                      },
+                      { path: 'surveys', element: <SurveysPage /> },
+                      { path: 'surveys/:type/:kitId', element: <SurveyPage /> },
+                      {
+                        element: <RequireReportPermission />,
+                        children: [
+                          { path: 'reports', element: <ReportsPage /> },
+                          { path: 'reports/shares', element: <SharesPage /> },
+                          { path: 'report', element: <ReportsPage /> },
+                          { path: 'report/:kitId', element: <ReportsPage /> },
+                          { path: 'journey', element: <JourneyPage /> },
+                          { path: 'evidence', element: <EvidencePage /> },
+                        ],
+                      },
+                      // Research §1 and §2: booking is through the Coach page's Make Appointment, reached from
+                      // the questionnaires list and the report; the research sidebar has no Coach entry
+                      // (consumer §2), and the page offers no subscription there.
+                      {
+                        path: 'coach',
+                        element: <ForAppType customer={<CoachPage />} research={<CoachPage research />} />,
+                      },
+                      { path: 'profile', element: <ProfilePage /> },
+                      { path: 'inbox', element: <InboxPage /> },
+                      { path: 'support', element: <SupportPage /> },
+                      { path: 'test-order', element: <TestOrderPage /> },
                     ],
                   },
-                  // Research §1 and §2: booking is through the Coach page's Make Appointment, reached from
-                  // the questionnaires list and the report; the research sidebar has no Coach entry
-                  // (consumer §2), and the page offers no subscription there.
-                  {
-                    path: 'coach',
-                    element: <ForAppType customer={<CoachPage />} research={<CoachPage research />} />,
-                  },
-                  { path: 'profile', element: <ProfilePage /> },
-                  { path: 'inbox', element: <InboxPage /> },
-                  { path: 'support', element: <SupportPage /> },
-                  { path: 'test-order', element: <TestOrderPage /> },
                 ],
               },
             ],

@@ -20,6 +20,18 @@ export function formatDateTime(iso: string): string {
   }).format(date);
 }
 
+/** A calendar date (YYYY-MM-DD) as people in Australia write it: '1 December 2026'. */
+export function formatDate(isoDate: string): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return isoDate;
+  return new Intl.DateTimeFormat(LOCALE, {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(date);
+}
+
 /** Replaces `{name}` placeholders in a message. */
 export function fillTemplate(text: string, values: Record<string, string>): string {
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);

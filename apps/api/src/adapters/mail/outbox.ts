@@ -50,6 +50,12 @@ export const MAIL_QUOTAS = {
   'export-ready': null,
   'closure-confirmation': null,
   'closure-project-notice': null,
+  // A new version of a document the person agreed to (issue 36): sent by staff's publishing, once.
+  'document-change': null,
+  // Turning 18: the handover link and the guardian's notices (sent by the daily job and the handover).
+  handover: null,
+  // The code that confirms the young adult's own email: anyone holding the link can have it sent.
+  'handover-code': 3,
 } as const satisfies Record<string, number | null>;
 export type MailKind = keyof typeof MAIL_QUOTAS;
 

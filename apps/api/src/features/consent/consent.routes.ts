@@ -2,6 +2,7 @@ import {
   apiErrorSchema,
   CONSENT_FILE_MAX_BYTES,
   CONSENT_MESSAGES,
+  CONSENT_PAGES,
   consentFlowSchema,
   emailSchema,
   messageResponseSchema,
@@ -89,6 +90,8 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
           consenterType: z.literal('USER'),
           consenterId: z.string().max(64),
           consented: z.boolean(),
+          /** The page the answer is given through (issue 36's ledger); My Profile when not said. */
+          page: z.enum(CONSENT_PAGES).optional(),
         }),
         response: {
           201: z.object({ consentId: z.number(), consented: z.boolean(), version: z.string() }),

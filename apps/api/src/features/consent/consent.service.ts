@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, CONSENT_MESSAGES, withBrand } from '@portal/domain';
+import { ACCOUNT_MESSAGES, CONSENT_MESSAGES, type ConsentPage, withBrand } from '@portal/domain';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { queueMail } from '../../adapters/mail/outbox.ts';
 import { parentConsentMail } from '../../adapters/mail/templates.ts';
@@ -16,6 +16,7 @@ import { UnreadableFile } from '../../lib/untrusted-files.ts';
 import { cancelReminders } from '../notifications/index.ts';
 import { toUser } from '../users/index.ts';
 import { formFileType } from './form-file.ts';
+import { actorOf } from './my-consents.service.ts';
 
 /** A consent flow with the person's latest answer to each consent. Only for the person themselves. */
 export async function getConsentFlow(ctx: AppContext, userId: string, flowId: number, consenterId: string) {
@@ -52,7 +53,13 @@ export async function getConsentFlow(ctx: AppContext, userId: string, flowId: nu
 export async function respondToConsent(
   ctx: AppContext,
   userId: string,
-  input: { consentId: number; consenterType: 'USER'; consenterId: string; consented: boolean },
+  input: {
+    consentId: number;
+    consenterType: 'USER';
+    consenterId: string;
+    consented: boolean;
+    page?: ConsentPage | undefined;
+  },
 ) {
   if (input.consenterId !== userId) throw forbidden('You can only answer your own consents.');
   return ctx.db.transaction(async (tx) => {
@@ -64,6 +71,8 @@ export async function respondToConsent(
       consenterId: userId,
       consented: input.consented,
       consentVersion: consent.version,
+      actor: await actorOf(tx, userId),
+      page: input.page ?? 'PROFILE',
     });
     if (consent.userField === 'agree_to_data_usage') {
       await tx.update(users).set({ agreeToDataUsage: input.consented }).where(eq(users.id, userId));

@@ -3,3 +3,5 @@
  * consent, as operators and support decide it.
  */
 export { decideParentalConsent, reviewParentalConsent } from './consent.service.ts';
+/** The terms' and privacy policy's console-published versions, for the legal viewer (issue 36). */
+export { publishedLegalVersion, publishedLegalVersions } from './ledger.service.ts';

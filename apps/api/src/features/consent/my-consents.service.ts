@@ -1,9 +1,19 @@
-import { type ConsentAnswer, MY_CONSENTS_TEXTS, type MyConsent, type MyConsents } from '@portal/domain';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import {
+  type ConsentActor,
+  type ConsentAnswer,
+  type ConsentDocument,
+  type ConsentPage,
+  MY_CONSENTS_TEXTS,
+  type MyConsent,
+  type MyConsents,
+} from '@portal/domain';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { consentResponses, consents, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { pendingReconsent, versionsOf } from './ledger.service.ts';
+import { researchUseOf } from './research-use.ts';
 
 /**
  * "Your consents" (issue 23): every consent the person answered, with each answer's document version
@@ -24,6 +34,8 @@ export async function listMyConsents(
       withdrawal: consentResponses.withdrawal,
       version: consentResponses.consentVersion,
       at: consentResponses.createdAt,
+      actor: consentResponses.actor,
+      page: consentResponses.page,
     })
     .from(consentResponses)
     .innerJoin(consents, eq(consents.id, consentResponses.consentId))
@@ -37,7 +49,13 @@ export async function listMyConsents(
   const byConsent = new Map<number, MyConsent>();
   for (const row of rows) {
     const answer: ConsentAnswer = row.withdrawal ? 'WITHDRAWN' : row.consented ? 'AGREED' : 'DECLINED';
-    const entry = { answer, version: row.version, at: row.at.toISOString() };
+    const entry = {
+      answer,
+      version: row.version,
+      at: row.at.toISOString(),
+      actor: row.actor as ConsentActor,
+      page: row.page as ConsentPage | null,
+    };
     const known = byConsent.get(row.consentId);
     if (known) known.history.push(entry);
     else
@@ -48,9 +66,24 @@ export async function listMyConsents(
         latest: entry,
         withdrawable: answer === 'AGREED',
         history: [entry],
+        document: 'CONSENT',
+        versions: [],
+        reconsentDue: false,
       });
   }
-  return { consents: [...byConsent.values()] };
+  // Each document's versions, to read and compare, and whether a material change awaits an answer.
+  const ids = [...byConsent.keys()];
+  const documents = ids.length ? await db.select().from(consents).where(inArray(consents.id, ids)) : [];
+  const versions = await versionsOf(db, documents);
+  const pending = new Set((await pendingReconsent(db, userId)).map((p) => p.consentId));
+  for (const document of documents) {
+    const mine = byConsent.get(document.id);
+    if (!mine) continue;
+    mine.document = document.document as ConsentDocument;
+    mine.versions = versions.get(document.id) ?? [];
+    mine.reconsentDue = pending.has(document.id);
+  }
+  return { consents: [...byConsent.values()], researchUse: await researchUseOf(db, userId) };
 }
 
 /**
@@ -67,6 +100,7 @@ export async function withdrawConsent(ctx: AppContext, userId: string, consentId
       .select({
         consented: consentResponses.consented,
         version: consentResponses.consentVersion,
+        actor: consentResponses.actor,
         userField: consents.userField,
       })
       .from(consentResponses)
@@ -83,6 +117,8 @@ export async function withdrawConsent(ctx: AppContext, userId: string, consentId
       consented: false,
       withdrawal: true,
       consentVersion: latest.version,
+      actor: await actorOf(tx, userId),
+      page: 'PROFILE',
     });
     if (latest.userField === 'agree_to_data_usage')
       await tx
@@ -93,4 +129,10 @@ export async function withdrawConsent(ctx: AppContext, userId: string, consentId
     if (!withdrawn) throw new Error('withdrawal not recorded');
     return withdrawn;
   });
+}
+
+/** Who answers from this account: a guardian account's answers are the guardian's, for the child. */
+export async function actorOf(db: DbOrTx, userId: string): Promise<ConsentActor> {
+  const [user] = await db.select({ guardian: users.guardian }).from(users).where(eq(users.id, userId));
+  return user?.guardian ? 'GUARDIAN' : 'SELF';
 }

@@ -39,6 +39,7 @@ export async function exportFiles(ctx: AppContext, userId: string, now = new Dat
   });
   const files = [
     profile.file,
+    profile.ledger,
     kits,
     ...answers.files,
     ...reports.files,

@@ -244,6 +244,8 @@ export async function withdrawFromResearch({ ctx, closure }: StepRun) {
       .orderBy(desc(consentResponses.createdAt), desc(consentResponses.id));
     const latest = new Map<number, (typeof answers)[number]>();
     for (const answer of answers) if (!latest.has(answer.consentId)) latest.set(answer.consentId, answer);
+    // The ledger says who withdrew, and through which page (issue 36).
+    const [holder] = await tx.select({ guardian: users.guardian }).from(users).where(eq(users.id, userId));
     for (const answer of latest.values())
       if (answer.consented)
         await tx.insert(consentResponses).values({
@@ -253,6 +255,8 @@ export async function withdrawFromResearch({ ctx, closure }: StepRun) {
           consented: false,
           withdrawal: true,
           consentVersion: answer.version,
+          actor: holder?.guardian ? 'GUARDIAN' : 'SELF',
+          page: 'ACCOUNT_CLOSURE',
         });
     await tx.update(users).set({ agreeToDataUsage: false }).where(eq(users.id, userId));
     await markDone(tx, closure.id, 'research');

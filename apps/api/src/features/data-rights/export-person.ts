@@ -37,6 +37,9 @@ export async function profileFile(db: Db, user: User, now: Date, reportsShown: b
       consented: consentResponses.consented,
       withdrawal: consentResponses.withdrawal,
       consenterType: consentResponses.consenterType,
+      document: consents.document,
+      actor: consentResponses.actor,
+      page: consentResponses.page,
       at: consentResponses.createdAt,
     })
     .from(consentResponses)
@@ -98,6 +101,8 @@ export async function profileFile(db: Db, user: User, now: Date, reportsShown: b
         version: c.version,
         answer: c.withdrawal ? 'WITHDRAWN' : c.consented ? 'AGREED' : 'DECLINED',
         consenterType: c.consenterType,
+        answeredBy: c.actor,
+        page: c.page,
         at: c.at.toISOString(),
       })),
       emailPreferences: preferences,
@@ -167,8 +172,29 @@ export async function profileFile(db: Db, user: User, now: Date, reportsShown: b
     consented: c.consented,
     withdrawal: c.withdrawal,
     at: c.at.toISOString(),
+    consentId: c.consentId,
+    document: c.document,
+    guardian: c.actor === 'GUARDIAN',
+    page: c.page,
   }));
-  return { file, fhirConsents };
+  // consent-ledger.csv (issue 36): every answer, oldest first, with who gave it and through which page.
+  const ledger = exportFile(
+    'consent-ledger.csv',
+    csv([
+      ['at', 'document', 'kind', 'document_id', 'version', 'answer', 'answered_by', 'page'],
+      ...consentRows.map((c) => [
+        c.at.toISOString(),
+        c.title,
+        c.document,
+        c.consentId,
+        c.version,
+        c.withdrawal ? 'WITHDRAWN' : c.consented ? 'AGREED' : 'DECLINED',
+        c.actor === 'GUARDIAN' ? 'parent or guardian' : 'you',
+        c.page,
+      ]),
+    ]),
+  );
+  return { file, fhirConsents, ledger };
 }
 
 /** The person's own details as profile.json states them. */

@@ -11,6 +11,9 @@ export function readme(brand: string, now: Date, paths: string[], reportsShown: 
     '                   withdrawals included), your email choices, your parental consent forms (not their',
     '                   images), your orders and subscriptions with each renewal charge',
     '                   (prices, items and addresses; no card data: we never hold card numbers).',
+    'consent-ledger.csv Every answer you (or your parent or guardian) gave to a consent, the terms or the',
+    '                   privacy policy: when, which document and version, the answer, who answered and',
+    '                   through which page of the portal. Every version can be read in My Profile.',
     'kits.json          Every kit you hold, with its timeline, and the kits you gave to others.',
   ];
   if (has('answers/'))

@@ -53,6 +53,11 @@ export type FhirConsent = {
   /** A withdrawal of consent given earlier: an inactive Consent that denies from its time on. */
   withdrawal?: boolean;
   at: string;
+  /** The ledger's document id and kind, who answered and through which page (issue 36). */
+  consentId?: number;
+  document?: string;
+  guardian?: boolean;
+  page?: string | null;
 };
 
 const SCORE_SYSTEM = 'urn:portal:microbiome-score';
@@ -269,6 +274,12 @@ export function fhirBundle(input: {
         patient: subject,
         dateTime: c.at,
         policyRule: { text: `${c.title}, version ${c.version}` },
+        ...(c.consentId === undefined
+          ? {}
+          : { policy: [{ uri: `urn:portal:document:${c.consentId}:${encodeURIComponent(c.version)}` }] }),
+        // Given by the guardian for a child: the guardian, as a related person, is who consented.
+        ...(c.guardian ? { performer: [{ display: 'Parent or guardian' }] } : {}),
+        ...(c.page ? { extension: [{ url: 'urn:portal:consent-page', valueString: c.page }] } : {}),
         provision: { type: c.consented ? 'permit' : 'deny' },
       },
     });

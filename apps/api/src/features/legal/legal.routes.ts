@@ -4,6 +4,7 @@ import PDFDocument from 'pdfkit';
 import { z } from 'zod';
 import { unicodeFonts } from '../../adapters/pdf/fonts.ts';
 import { notFound } from '../../lib/errors.ts';
+import { publishedLegalVersion, publishedLegalVersions } from '../consent/index.ts';
 import { type LegalDocument, PRIVACY_VERSIONS, TERMS_VERSIONS } from './legal-texts.ts';
 
 function legalPdf(brand: string, doc: LegalDocument, version: string): Promise<Buffer> {
@@ -48,12 +49,25 @@ export const legalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: legalVersionsSchema },
       },
     },
-    async () => ({ terms: Object.keys(TERMS_VERSIONS), privacy: Object.keys(PRIVACY_VERSIONS) }),
+    // The versions kept in the code, then those published from the console (issue 36), newest first.
+    async () => {
+      const terms = await publishedLegalVersions(app.ctx.db, 'TERMS');
+      const privacy = await publishedLegalVersions(app.ctx.db, 'PRIVACY');
+      const merged = (kept: string[], published: string[]) => [
+        'default',
+        ...published,
+        ...kept.filter((v) => v !== 'default' && !published.includes(v)),
+      ];
+      return {
+        terms: merged(Object.keys(TERMS_VERSIONS), terms.versions),
+        privacy: merged(Object.keys(PRIVACY_VERSIONS), privacy.versions),
+      };
+    },
   );
 
-  for (const [kind, versions, label] of [
-    ['terms', TERMS_VERSIONS, 'terms'],
-    ['privacy', PRIVACY_VERSIONS, 'privacy policy'],
+  for (const [kind, versions, label, document] of [
+    ['terms', TERMS_VERSIONS, 'terms', 'TERMS'],
+    ['privacy', PRIVACY_VERSIONS, 'privacy policy', 'PRIVACY'],
   ] as const) {
     app.get(
       `/legal/${kind}.pdf`,
@@ -66,9 +80,23 @@ export const legalRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        const version = request.query.v?.trim() || 'default';
+        let version = request.query.v?.trim() || 'default';
+        // After a version published from the console, the default is that one.
+        if (version === 'default') {
+          const { current } = await publishedLegalVersions(app.ctx.db, document);
+          if (current && !Object.hasOwn(versions, current)) version = current;
+        }
         // Only the table's own keys: `constructor` or `__proto__` would find what every object inherits.
-        const doc = Object.hasOwn(versions, version) ? versions[version] : undefined;
+        let doc = Object.hasOwn(versions, version) ? versions[version] : undefined;
+        if (!doc) {
+          const published = await publishedLegalVersion(app.ctx.db, document, version);
+          if (published)
+            doc = {
+              title: published.title,
+              effective: published.effectiveDate ?? '',
+              sections: [{ heading: '', body: published.body.split(/\n\s*\n/).filter((p) => p.trim()) }],
+            };
+        }
         if (!doc) throw notFound(`There is no version ${version} of the ${label}.`);
         const pdf = await legalPdf(
           brand,

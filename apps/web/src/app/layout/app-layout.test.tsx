@@ -68,6 +68,8 @@ describe('Signed-in layout and route guards', () => {
       signedInAs: {
         ...completeProfile,
         underAge: true,
+        // Under age by the date of birth, which decides over the flag (issue 36).
+        dateOfBirth: '2012-01-01',
         parentConsented: false,
         guardianFirstName: 'Pat',
         guardianLastName: 'Parent',
@@ -114,6 +116,8 @@ describe('Signed-in layout and route guards', () => {
       signedInAs: {
         ...completeProfile,
         underAge: true,
+        // Under age by the date of birth, which decides over the flag (issue 36).
+        dateOfBirth: '2012-01-01',
         guardianFirstName: 'Pat',
         guardianLastName: 'Tester',
         parentConsented: null,
@@ -128,6 +132,8 @@ describe('Signed-in layout and route guards', () => {
       signedInAs: {
         ...completeProfile,
         underAge: true,
+        // Under age by the date of birth, which decides over the flag (issue 36).
+        dateOfBirth: '2012-01-01',
         guardianFirstName: 'Pat',
         guardianLastName: 'Tester',
         parentConsented: false,
@@ -145,6 +151,8 @@ describe('Signed-in layout and route guards', () => {
       signedInAs: {
         ...completeProfile,
         underAge: true,
+        // Under age by the date of birth, which decides over the flag (issue 36).
+        dateOfBirth: '2012-01-01',
         guardianFirstName: 'Pat',
         guardianLastName: 'Tester',
         parentConsented: false,

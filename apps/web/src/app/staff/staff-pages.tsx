@@ -1,5 +1,6 @@
 import { KIT_READER_ROLES, ORDER_STAFF_ROLES, STUDY_STAFF_ROLES, type StaffRole } from '@portal/domain';
 import {
+  FileText,
   FileUp,
   FlaskConical,
   FolderKanban,
@@ -122,6 +123,10 @@ const ProjectPage = lazyPage(
   () => import('../../features/staff-studies/pages/project-page.tsx'),
   (m) => m.ProjectPage,
 );
+const DocumentsPage = lazyPage(
+  () => import('../../features/staff-studies/pages/documents-page.tsx'),
+  (m) => m.DocumentsPage,
+);
 const SitesPage = lazyPage(
   () => import('../../features/staff-studies/pages/sites-page.tsx'),
   (m) => m.SitesPage,
@@ -225,6 +230,13 @@ export const STAFF_PAGES: StaffPage[] = [
   },
   { path: 'study-sites/:siteId', roles: STUDY_STAFF_ROLES, element: <SitePage /> },
   { path: 'study-kits/:kitId', roles: STUDY_STAFF_ROLES, element: <StudyKitPage /> },
+  // The consent ledger's documents (issue 36): STUDY publishes consents, ADMIN the terms and privacy.
+  {
+    path: 'documents',
+    roles: STUDY_STAFF_ROLES,
+    element: <DocumentsPage />,
+    nav: { label: 'Documents', icon: FileText },
+  },
   // Administration (staff-admin).
   {
     path: 'staff-accounts',

@@ -1,5 +1,14 @@
-import { CONSENT_ANSWER_TEXT, MY_CONSENTS_TEXTS, type MyConsent } from '@portal/domain';
+import {
+  CONSENT_ACTOR_TEXT,
+  CONSENT_ANSWER_TEXT,
+  CONSENT_LEDGER_TEXTS,
+  CONSENT_PAGE_TEXT,
+  MY_CONSENTS_TEXTS,
+  type MyConsent,
+  RESEARCH_USE_TEXT,
+} from '@portal/domain';
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
@@ -8,8 +17,10 @@ import { errorText } from '../../../lib/error-text.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useMyConsents, useWithdrawConsent } from '../my-choices-api.ts';
+import { CompareVersions, DocumentVersionDialog } from './document-version.tsx';
 
 const T = MY_CONSENTS_TEXTS;
+const L = CONSENT_LEDGER_TEXTS;
 
 /**
  * One consent: what holds now, every answer before it, and the way to withdraw it. An article, not a
@@ -17,6 +28,7 @@ const T = MY_CONSENTS_TEXTS;
  */
 function ConsentHistory({ consent, onWithdraw }: { consent: MyConsent; onWithdraw: (() => void) | null }) {
   const headingId = useId();
+  const [reading, setReading] = useState<string | null>(null);
   return (
     <article className="my-consent" aria-labelledby={headingId}>
       <h3 id={headingId}>{consent.title}</h3>
@@ -28,21 +40,50 @@ function ConsentHistory({ consent, onWithdraw }: { consent: MyConsent; onWithdra
               <th scope="col">Answer</th>
               <th scope="col">Document version</th>
               <th scope="col">When</th>
+              <th scope="col">{L.who}</th>
+              <th scope="col">{L.page}</th>
             </tr>
           </thead>
           <tbody>
             {consent.history.map((entry) => (
               <tr key={`${entry.at}-${entry.answer}`}>
                 <td>{CONSENT_ANSWER_TEXT[entry.answer]}</td>
-                <td>{entry.version}</td>
+                <td>
+                  <Button variant="link" onClick={() => setReading(entry.version)}>
+                    {L.openVersion(entry.version)}
+                  </Button>
+                </td>
                 <td>
                   <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
                 </td>
+                <td>{CONSENT_ACTOR_TEXT[entry.actor]}</td>
+                <td>{entry.page ? CONSENT_PAGE_TEXT[entry.page] : L.pageUnknown}</td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
+      {consent.versions.length > 1 ? (
+        <>
+          <ul className="document-versions">
+            {consent.versions.map((v) => (
+              <li key={v.version}>
+                <Button variant="link" onClick={() => setReading(v.version)}>
+                  {L.openVersion(v.version)}
+                </Button>
+                {v.summary ? ` · ${L.whatChanged}: ${v.summary}` : null}
+              </li>
+            ))}
+          </ul>
+          <CompareVersions consentId={consent.consentId} versions={consent.versions} />
+        </>
+      ) : null}
+      <DocumentVersionDialog
+        consentId={consent.consentId}
+        title={consent.title}
+        version={reading}
+        onClose={() => setReading(null)}
+      />
       {consent.withdrawable && onWithdraw ? (
         <div className="form-actions">
           <Button variant="secondary" onClick={onWithdraw}>
@@ -79,9 +120,18 @@ export function ConsentsSection() {
   }
 
   return (
-    <section className="card profile-section my-consents" aria-labelledby={headingId}>
+    <section id="your-consents" className="card profile-section my-consents" aria-labelledby={headingId}>
       <h2 id={headingId}>{T.title}</h2>
       <p>{T.intro}</p>
+      {consents.data ? (
+        <p className="research-use">
+          <strong>{L.researchUseTitle}: </strong>
+          {RESEARCH_USE_TEXT[consents.data.researchUse]}{' '}
+          {consents.data.researchUse === 'PAUSED' && !actorId ? (
+            <Link to="/re-consent">{L.reviewNow}</Link>
+          ) : null}
+        </p>
+      ) : null}
       {done ? <Alert tone="success">{done}</Alert> : null}
       {consents.data ? (
         consents.data.consents.length === 0 ? (

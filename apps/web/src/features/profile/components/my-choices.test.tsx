@@ -8,8 +8,20 @@ type Call = { method: string; url: string; body: unknown };
 let calls: Call[];
 let consentsNow: unknown;
 
-const AGREED = { answer: 'AGREED', version: '1.0', at: '2026-03-01T01:00:00.000Z' };
-const WITHDRAWN = { answer: 'WITHDRAWN', version: '1.0', at: '2026-04-01T02:00:00.000Z' };
+const AGREED = {
+  answer: 'AGREED',
+  version: '1.0',
+  at: '2026-03-01T01:00:00.000Z',
+  actor: 'SELF',
+  page: 'PROFILE',
+};
+const WITHDRAWN = {
+  answer: 'WITHDRAWN',
+  version: '1.0',
+  at: '2026-04-01T02:00:00.000Z',
+  actor: 'SELF',
+  page: null,
+};
 const consent = (history: unknown[], withdrawable: boolean) => ({
   consentId: 1,
   title: 'Future Insight Program',
@@ -17,6 +29,9 @@ const consent = (history: unknown[], withdrawable: boolean) => ({
   latest: history[0],
   withdrawable,
   history,
+  document: 'CONSENT',
+  versions: [{ version: '1.0', effectiveDate: null, summary: '', change: 'INITIAL', publishedAt: null }],
+  reconsentDue: false,
 });
 const PREFERENCES = {
   preferences: [
@@ -33,7 +48,7 @@ function json(status: number, body: unknown) {
 
 beforeEach(() => {
   calls = [];
-  consentsNow = { consents: [consent([AGREED], true)] };
+  consentsNow = { consents: [consent([AGREED], true)], researchUse: 'ACTIVE' };
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string, init?: RequestInit) => {
@@ -44,7 +59,7 @@ beforeEach(() => {
       if (key === 'GET /api/me/consents') return json(200, consentsNow);
       if (key === 'POST /api/me/consents/1/withdrawal') {
         const withdrawn = consent([WITHDRAWN, AGREED], false);
-        consentsNow = { consents: [withdrawn] };
+        consentsNow = { consents: [withdrawn], researchUse: 'OFF' };
         return json(201, withdrawn);
       }
       if (key === 'GET /api/me/email-preferences') return json(200, PREFERENCES);
@@ -76,7 +91,10 @@ describe('Your consents (My Profile)', () => {
     const section = within(await screen.findByRole('region', { name: MY_CONSENTS_TEXTS.title }));
     const table = await section.findByRole('table', { name: 'Your answers to Future Insight Program' });
     expect(within(table).getByRole('cell', { name: 'Agreed' })).toBeInTheDocument();
-    expect(within(table).getByRole('cell', { name: '1.0' })).toBeInTheDocument();
+    expect(within(table).getByRole('button', { name: 'Read version 1.0' })).toBeInTheDocument();
+    // Who answered, and through which page (issue 36's ledger).
+    expect(within(table).getByRole('cell', { name: 'You' })).toBeInTheDocument();
+    expect(within(table).getByRole('cell', { name: 'My Profile' })).toBeInTheDocument();
     expect(within(table).getByText(/1 March 2026/)).toBeInTheDocument();
 
     await user.click(section.getByRole('button', { name: MY_CONSENTS_TEXTS.withdraw }));
@@ -108,7 +126,7 @@ describe('Your consents (My Profile)', () => {
   });
 
   it('says so when no consent was answered', async () => {
-    consentsNow = { consents: [] };
+    consentsNow = { consents: [], researchUse: 'OFF' };
     openProfile();
     const section = within(await screen.findByRole('region', { name: MY_CONSENTS_TEXTS.title }));
     expect(await section.findByText(MY_CONSENTS_TEXTS.empty)).toBeInTheDocument();
