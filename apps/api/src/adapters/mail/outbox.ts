@@ -42,6 +42,10 @@ export const MAIL_QUOTAS = {
   'export-ready': null,
   'closure-confirmation': null,
   'closure-project-notice': null,
+  // What staff did about a person's own order, form or kit (issue 34): sent by the portal, never held back.
+  'order-refund': null,
+  'consent-decision': null,
+  'staff-replacement': null,
 } as const satisfies Record<string, number | null>;
 export type MailKind = keyof typeof MAIL_QUOTAS;
 

@@ -7,6 +7,8 @@ import {
   personClosureStartedSchema,
   personExportStartedSchema,
   personPageSchema,
+  type StaffReplacement,
+  staffReplacementResultSchema,
   supportViewTokenSchema,
 } from '@portal/domain';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
@@ -74,6 +76,12 @@ export const useStartExport = (id: string) =>
 export const useCloseAccount = (id: string) =>
   usePersonAction(id, (closure: PersonClosure) =>
     staffRequest(`/people/${id}/closure`, { method: 'POST', body: closure }, personClosureStartedSchema),
+  );
+
+/** A replacement kit ordered on the person's behalf for a kit whose sample failed (free, emailed). */
+export const useOrderReplacement = (id: string) =>
+  usePersonAction(id, (replacement: StaffReplacement) =>
+    staffRequest('/replacements', { method: 'POST', body: replacement }, staffReplacementResultSchema),
   );
 
 /** Opens the person's portal read-only in this tab (Trust); their banner leads back. */

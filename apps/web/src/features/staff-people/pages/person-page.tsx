@@ -9,6 +9,7 @@ import { usePerson } from '../api.ts';
 import { ConsentReview } from '../components/consent-review.tsx';
 import { DataRequests } from '../components/data-requests.tsx';
 import { PersonActions } from '../components/person-actions.tsx';
+import { ReplacementOrder } from '../components/replacement-order.tsx';
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const yesNo = (value: boolean | null) => (value === null ? '—' : value ? 'Yes' : 'No');
@@ -105,7 +106,7 @@ export function PersonPage() {
       <Listing
         title="Kits"
         empty="No kits."
-        head={['Kit', 'Sample', 'Name', 'Kit status', 'Sample status', 'Last change']}
+        head={['Kit', 'Sample', 'Name', 'Kit status', 'Sample status', 'Last change', 'Replacement']}
         rows={p.kits.map((k) => [
           <Link key="kit" to={`/staff/kits/${k.id}`}>{`KIT-${k.id}`}</Link>,
           k.sampleIdentifier,
@@ -113,6 +114,7 @@ export function PersonPage() {
           k.kitStatus,
           k.sampleStatus ?? '—',
           formatDateTime(k.updatedAt),
+          <ReplacementOrder key="replacement" person={p} kit={k} />,
         ])}
       />
       <Listing
