@@ -82,7 +82,7 @@ describe('a refund tells the customer and the portal', () => {
     const list = (await get('/api/kits', customer.accessToken)).json() as { id: number }[];
     const card = list.find((k) => k.id === sent);
     expect(card).toMatchObject({ kitStatus: 'DISPATCHED_BY_LAB', orderRefundedDate: expect.any(String) });
-    const summary = card as Parameters<typeof kitCardStatus>[0];
+    const summary = card as unknown as Parameters<typeof kitCardStatus>[0];
     expect(kitCardStatus(summary)).toBe(KIT_SUMMARY_TEXTS.refunded);
     expect(kitNextStep(summary)).toBe(KIT_SUMMARY_TEXTS.refundedNext);
     expect(kitNextStep({ ...summary, orderRefundedDate: null })).toBe(KIT_SUMMARY_TEXTS.onItsWay);
