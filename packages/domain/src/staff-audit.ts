@@ -105,6 +105,8 @@ const ACTION_TEXT: Record<string, string> = {
   'consent.review.approve': 'Approved your parental consent form',
   'consent.review.reject': 'Declined your parental consent form',
   'order.refund': 'Refunded your order',
+  'kit.replacement.order': 'Ordered a replacement kit for you',
+  'person.note.add': 'Wrote a note about your call with us',
   'subscription.cancel': 'Cancelled your subscription',
   'subscription.renewal.retry': 'Tried the renewal of your subscription again',
 };

@@ -1,4 +1,7 @@
 import {
+  caseNoteInputSchema,
+  caseNoteSchema,
+  caseNotesSchema,
   consentReviewedSchema,
   consentReviewSchema,
   messageResponseSchema,
@@ -6,6 +9,7 @@ import {
   peopleQuerySchema,
   personClosureSchema,
   personClosureStartedSchema,
+  personExportSchema,
   personExportStartedSchema,
   personPageSchema,
   supportViewTokenSchema,
@@ -16,6 +20,7 @@ import { errors, security } from '../../lib/route-schema.ts';
 import { principalOf } from '../../plugins/authenticate.ts';
 import { requireStaff } from '../../plugins/staff-guard.ts';
 import { recordStaffAction, withoutText } from '../staff/index.ts';
+import { addCaseNote, listCaseNotes } from './case-notes.service.ts';
 import { closeAccountFor, startExportFor } from './data-requests.service.ts';
 import { searchPeople } from './people-search.service.ts';
 import { personPage } from './person.service.ts';
@@ -167,6 +172,38 @@ export const staffPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => reviewConsentForm(ctx, principalOf(request), request.params.id, request.body),
   );
 
+  app.get(
+    '/people/:id/notes',
+    {
+      onRequest: support,
+      schema: {
+        tags: ['staff'],
+        summary: "Support's case notes on the person, newest first (never shown to the person)",
+        security,
+        params,
+        response: { 200: caseNotesSchema, ...errors },
+      },
+    },
+    async (request) => listCaseNotes(ctx, request.params.id),
+  );
+
+  app.post(
+    '/people/:id/notes',
+    {
+      onRequest: support,
+      schema: {
+        tags: ['staff'],
+        summary: 'Add a case note on the person (audited, without its text)',
+        security,
+        params,
+        body: caseNoteInputSchema,
+        response: { 201: caseNoteSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await addCaseNote(ctx, principalOf(request), request.params.id, request.body)),
+  );
+
   app.post(
     '/people/:id/export',
     {
@@ -174,14 +211,17 @@ export const staffPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['staff'],
         summary:
-          "Start an export of the person's data for a request by phone: built as when they ask, emailed to them, downloaded by them signed in (audited)",
+          "Start an export of the person's data for a request by phone, once the caller's identity is checked (callerChecks: every item): built as when they ask, emailed to them, downloaded by them signed in (audited with the checks). A second start within 15 minutes answers the same export",
         security,
         params,
+        body: personExportSchema,
         response: { 202: personExportStartedSchema, ...errors },
       },
     },
     async (request, reply) =>
-      reply.code(202).send(await startExportFor(ctx, app.jobs, principalOf(request), request.params.id)),
+      reply
+        .code(202)
+        .send(await startExportFor(ctx, app.jobs, principalOf(request), request.params.id, request.body)),
   );
 
   app.post(
@@ -191,7 +231,7 @@ export const staffPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['staff'],
         summary:
-          "Close the person's account for a request by phone, with the scope they chose (research or everything; audited)",
+          "Close the person's account for a request by phone, once the caller's identity is checked (callerChecks: every item), with the scope they chose (research or everything; audited with the checks)",
         security,
         params,
         body: personClosureSchema,

@@ -1,8 +1,12 @@
 import {
+  type CaseNoteInput,
   type ConsentReview,
+  caseNoteSchema,
+  caseNotesSchema,
   consentReviewedSchema,
   messageResponseSchema,
   type PersonClosure,
+  type PersonExport,
   peoplePageSchema,
   personClosureStartedSchema,
   personExportStartedSchema,
@@ -68,8 +72,8 @@ export const useReviewConsent = (id: string) =>
 
 /** The person's export, for a request by phone: they get the email and download it; staff never do. */
 export const useStartExport = (id: string) =>
-  usePersonAction(id, () =>
-    staffRequest(`/people/${id}/export`, { method: 'POST' }, personExportStartedSchema),
+  usePersonAction(id, (request: PersonExport) =>
+    staffRequest(`/people/${id}/export`, { method: 'POST', body: request }, personExportStartedSchema),
   );
 
 /** The person's closure, for a request by phone, with the scope they chose. */
@@ -82,6 +86,22 @@ export const useCloseAccount = (id: string) =>
 export const useOrderReplacement = (id: string) =>
   usePersonAction(id, (replacement: StaffReplacement) =>
     staffRequest('/replacements', { method: 'POST', body: replacement }, staffReplacementResultSchema),
+  );
+
+const notesKey = (id: string) => ['staff', 'person', id, 'notes'] as const;
+
+/** Support's case notes on the person, newest first. */
+export function useCaseNotes(id: string) {
+  return useQuery({
+    queryKey: notesKey(id),
+    queryFn: () => staffRequest(`/people/${id}/notes`, {}, caseNotesSchema),
+  });
+}
+
+/** Adds a case note; the notes (and the person's access log) are read again. */
+export const useAddCaseNote = (id: string) =>
+  usePersonAction(id, (note: CaseNoteInput) =>
+    staffRequest(`/people/${id}/notes`, { method: 'POST', body: note }, caseNoteSchema),
   );
 
 /** Opens the person's portal read-only in this tab (Trust); their banner leads back. */

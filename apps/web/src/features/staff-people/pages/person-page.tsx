@@ -6,6 +6,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { usePerson } from '../api.ts';
+import { CaseNotes } from '../components/case-notes.tsx';
 import { ConsentReview } from '../components/consent-review.tsx';
 import { DataRequests } from '../components/data-requests.tsx';
 import { PersonActions } from '../components/person-actions.tsx';
@@ -101,7 +102,8 @@ export function PersonPage() {
       </h1>
       <PersonActions person={p} />
       <ConsentReview person={p} />
-      <DataRequests person={p} />
+      <CaseNotes key={`notes-${p.profile.id}`} person={p} />
+      <DataRequests key={`requests-${p.profile.id}`} person={p} />
       <Profile person={p} />
       <Listing
         title="Kits"
