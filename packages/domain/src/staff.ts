@@ -53,6 +53,9 @@ export const STAFF_MESSAGES = {
     'This is the last active administrator: first give the Admin role to another account that has accepted its invitation and set up its authenticator app.',
   notYourself: 'You cannot do that to your own account.',
   staffNotFound: 'There is no staff account with that id.',
+  notDisabled: 'This staff account is not disabled. Nothing was changed.',
+  disabledInvite:
+    'This staff account is disabled: enable it again from the staff list instead of inviting it. Nothing was sent.',
   operatorHasNoAccount: 'Sign in with your own staff account to do this.',
 } as const;
 

@@ -46,6 +46,8 @@ export const MAIL_QUOTAS = {
   'order-refund': null,
   'consent-decision': null,
   'staff-replacement': null,
+  // A staff member's roles changed or account enabled again, by an administrator.
+  'staff-account': null,
 } as const satisfies Record<string, number | null>;
 export type MailKind = keyof typeof MAIL_QUOTAS;
 
