@@ -48,6 +48,8 @@ export const MAIL_QUOTAS = {
   'staff-replacement': null,
   // A staff member's roles changed or account enabled again, by an administrator.
   'staff-account': null,
+  // A candidate the study team imported (a CSV typed by staff, not a public form).
+  'candidate-invitation': null,
 } as const satisfies Record<string, number | null>;
 export type MailKind = keyof typeof MAIL_QUOTAS;
 
