@@ -130,6 +130,7 @@ const ACTION_TEXT: Record<string, string> = {
   'order.refund': 'Refunded your order',
   'kit.replacement.order': 'Ordered a replacement kit for you',
   'person.note.add': 'Wrote a note about your call with us',
+  'person.notes.view': 'Read the notes about your calls with us',
   'subscription.cancel': 'Cancelled your subscription',
   'subscription.renewal.retry': 'Tried the renewal of your subscription again',
 };

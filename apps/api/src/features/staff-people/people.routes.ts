@@ -184,7 +184,18 @@ export const staffPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: caseNotesSchema, ...errors },
       },
     },
-    async (request) => listCaseNotes(ctx, request.params.id),
+    async (request) => {
+      const notes = await listCaseNotes(ctx, request.params.id);
+      // Notes are about a person: reading them is audited like their page (issue 32).
+      await recordStaffAction(ctx.db, principalOf(request), {
+        action: 'person.notes.view',
+        entity: 'user',
+        entityId: request.params.id,
+        subjectId: request.params.id,
+        after: { notes: notes.notes.length },
+      });
+      return notes;
+    },
   );
 
   app.post(
