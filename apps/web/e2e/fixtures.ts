@@ -4,7 +4,7 @@ import { type APIRequestContext, test as base, expect, type Locator, type Page }
 
 export { expect };
 
-const OPS_HEADERS = { 'x-ops-key': 'e2e-ops-key' };
+export const OPS_HEADERS = { 'x-ops-key': 'e2e-ops-key' };
 
 /** A password that passes every rule. */
 export const PASSWORD = 'Sampling!2024';

@@ -1,6 +1,7 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import {
   AUTH_MESSAGES,
+  CALLER_CHECKS,
   CLOSURE_TEXTS,
   DATA_RIGHTS_TEXTS,
   MY_AUDIT_TEXTS,
@@ -29,6 +30,11 @@ async function openPerson(page: Page, person: TestUser) {
   ).toBeVisible();
 }
 
+/** Ticks every item of the caller-identity checklist (issue 34 item 13). */
+async function checkCaller(requests: Locator) {
+  for (const label of Object.values(CALLER_CHECKS)) await requests.getByLabel(label).check();
+}
+
 test('support starts an export and closes an account for requests by phone (issues 23, 24)', async ({
   page,
   browser,
@@ -43,9 +49,30 @@ test('support starts an export and closes an account for requests by phone (issu
   // An export for the first caller: built in the background, emailed to them, never to support.
   await openPerson(page, caller);
   const requests = page.getByRole('region', { name: 'Requests by phone: export or closure' });
+  // Nothing starts before the caller's identity is checked.
+  await requests.getByRole('button', { name: 'Start an export' }).click();
+  await expect(requests.getByRole('alert')).toHaveText(PEOPLE_MESSAGES.callerChecksRequired);
+  await expectAccessible(page);
+  await checkCaller(requests);
   await requests.getByRole('button', { name: 'Start an export' }).click();
   await expect(requests.getByRole('status')).toHaveText(PEOPLE_MESSAGES.exportStarted);
   await expect(page.getByRole('region', { name: 'Access log' })).toContainText('person.export.start');
+  // Clicked again: the same export, not a second one (and not a second email).
+  await requests.getByRole('button', { name: 'Start an export' }).click();
+  await expect(requests.getByRole('status')).toHaveText(
+    new RegExp(`${PEOPLE_MESSAGES.exportInProgress}|${PEOPLE_MESSAGES.exportAlreadyStarted}`),
+  );
+  await expectAccessible(page);
+  // A case note on the call, for the next colleague (never shown to the person).
+  const notes = page.getByRole('region', { name: 'Case notes' });
+  await notes.getByRole('button', { name: 'Add the note' }).click();
+  await expect(notes.getByRole('alert')).toHaveText('Write the note first.');
+  await notes.getByLabel('New note').fill('Caller asked for their data by phone; identity checked.');
+  await notes.getByRole('button', { name: 'Add the note' }).click();
+  await expect(notes.getByRole('status')).toHaveText('Note added.');
+  await expect(notes.getByRole('listitem')).toContainText([
+    'Caller asked for their data by phone; identity checked.',
+  ]);
   await expectAccessible(page);
   const link = await latestMailLink(request, caller.email, '/profile#your-data');
 
@@ -65,6 +92,7 @@ test('support starts an export and closes an account for requests by phone (issu
 
   // A closure for the second caller: the same explanation the person reads, a scope, a confirmation.
   await openPerson(page, leaving);
+  await checkCaller(requests);
   await requests.getByRole('button', { name: 'Close the account…' }).click();
   const form = requests.getByRole('form', { name: 'Closure asked for by phone' });
   await expect(form.getByText(CLOSURE_TEXTS.kept[0].what)).toBeVisible();
@@ -89,6 +117,7 @@ test('support starts an export and closes an account for requests by phone (issu
 
   // An export of the closed account is refused with the reason.
   await page.reload();
+  await checkCaller(requests);
   await requests.getByRole('button', { name: 'Start an export' }).click();
   await expect(requests.getByRole('alert')).toHaveText(PEOPLE_MESSAGES.alreadyClosed);
 });

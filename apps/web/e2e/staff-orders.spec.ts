@@ -83,7 +83,9 @@ test('an admin creates a promo code, a customer orders with it, and the order is
   await dialog.getByRole('button', { name: 'Refund $329.00' }).click();
   await expect(dialog).toBeHidden();
   await expect(
-    page.getByRole('status').filter({ hasText: `${orderNumber} refunded: $329.00.` }),
+    page
+      .getByRole('status')
+      .filter({ hasText: `${orderNumber}: $329.00 refunded, and the customer emailed.` }),
   ).toBeVisible();
   await expect(row).toContainText('Refunded $329.00');
   await expect(row).toContainText('INVALIDATED');

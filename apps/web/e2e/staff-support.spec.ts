@@ -44,7 +44,7 @@ test("support finds a customer, reviews a minor's consent form, and opens the re
   await review.getByRole('button', { name: 'Decline the form' }).click();
   await expect(review.getByRole('alert')).toContainText('Give the reason for declining');
   await review.getByRole('button', { name: 'Approve' }).click();
-  await expect(review.getByRole('status')).toHaveText('Approved.');
+  await expect(review.getByRole('status')).toHaveText('Approved, and the family emailed.');
   const log = page.getByRole('region', { name: 'Access log' });
   await expect(log).toContainText('consent.review.approve');
   await expectAccessible(page);

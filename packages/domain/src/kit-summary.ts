@@ -21,6 +21,8 @@ export type SummaryKit = KitLike & {
   project: { logisticType: string; resultDeliveryType: string | null };
   /** The kit that replaced this one, when it is REPLACED. */
   replacedByKitId: number | null;
+  /** When staff refunded the kit's order in full (issue 34 item 12). */
+  orderRefundedDate?: string | null | undefined;
 };
 
 export const KIT_SUMMARY_TEXTS = {
@@ -37,7 +39,16 @@ export const KIT_SUMMARY_TEXTS = {
   coachDone: 'You have completed your Microbiome Coach session.',
   failedReplaceable: 'The lab could not analyse your sample. You can order a replacement kit.',
   failed: 'The lab could not analyse your sample. Please contact us.',
+  refunded: 'Refunded',
+  refundedNext: 'We refunded the order of this kit. The kit we sent you stays yours.',
 } as const;
+
+/**
+ * A kit whose order staff refunded in full, and whose sample has not come back (issue 34 item 12): its
+ * card reads "Refunded", not "Your kit is on its way". Once a sample reaches the lab, its steps show.
+ */
+export const readsRefunded = (kit: SummaryKit) =>
+  Boolean(kit.orderRefundedDate) && kit.sampleStatus === null && kit.kitStatus !== 'REPLACED';
 
 /** The kit can still be sent or given: the choice that 'Select option' opens. */
 export const awaitsChoice = (kit: KitLike) => isNotActivated(kit) || kit.kitStatus === 'REDEEMED';
@@ -53,6 +64,7 @@ export function kitChoices(kit: SummaryKit): { send: boolean; give: boolean } {
  * results) shows its sample's step; every other kit the spec's status text.
  */
 export function kitCardStatus(kit: SummaryKit): string {
+  if (readsRefunded(kit)) return KIT_SUMMARY_TEXTS.refunded;
   if (kit.kitStatus === 'REPLACED')
     return kit.replacedByKitId === null
       ? KIT_SUMMARY_TEXTS.replaced
@@ -65,6 +77,7 @@ export function kitCardStatus(kit: SummaryKit): string {
  * sample's step for a refunded kit, received for results the project keeps, else the kit's status.
  */
 export function kitCardStatusKey(kit: SummaryKit): string | null {
+  if (readsRefunded(kit)) return 'REFUNDED';
   if (kit.kitStatus === 'REFUNDED') return kit.sampleStatus;
   // Results the kit's project keeps (NO_DELIVERY) read as received, as on My Research.
   return resultsWithheld(kit) ? 'RECEIVED_BY_LAB' : kit.kitStatus;
@@ -87,6 +100,7 @@ const FAILED = /^FAILED_/;
 export function kitNextStep(kit: SummaryKit): string | null {
   const { kitStatus, sampleStatus } = kit;
   if (kitStatus === 'REPLACED') return null;
+  if (readsRefunded(kit)) return KIT_SUMMARY_TEXTS.refundedNext;
   if (awaitsChoice(kit)) {
     const choices = kitChoices(kit);
     return choices.send || choices.give ? KIT_SUMMARY_TEXTS.choose : KIT_SUMMARY_TEXTS.handedOut;

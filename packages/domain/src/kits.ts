@@ -547,6 +547,8 @@ export const kitSchema = z.object({
   surveyResultId: z.string().nullable(),
   /** The kit ordered to replace this one, once it is REPLACED (its card says 'Replaced by KIT-{id}'). */
   replacedByKitId: z.number().int().nullable(),
+  /** When staff refunded the kit's order in full (issue 34); absent or null when they did not. */
+  orderRefundedDate: z.string().nullish(),
   surveysStats: z.array(surveyProgressSchema),
   project: z.object({
     id: z.number().int(),

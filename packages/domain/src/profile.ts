@@ -59,6 +59,20 @@ export const CONSENT_MESSAGES = {
   parentEmailInvalid: INVALID_EMAIL_MESSAGE,
 } as const;
 
+/** The parental consent form as My Profile shows it (issue 34 item 12): its state, and a decline's reason. */
+export const parentalConsentStatusSchema = z.object({
+  state: z.enum(['NONE', 'PENDING', 'APPROVED', 'DECLINED']),
+  decidedAt: z.string().nullable(),
+  declineReason: z.string().nullable(),
+});
+export type ParentalConsentStatus = z.infer<typeof parentalConsentStatusSchema>;
+
+export const PARENTAL_CONSENT_TEXTS = {
+  declined: 'We could not accept the signed consent form you sent, for this reason:',
+  declinedNext: 'Please upload a new signed form below.',
+  pending: 'Thank you: we have your signed form and will review it soon.',
+} as const;
+
 /** Uploaded consent forms must be under 1 MB (limit 1024 KB). */
 export const CONSENT_FILE_MAX_BYTES = 1024 * 1024;
 /**

@@ -20,6 +20,11 @@ export const STAFF_ORDER_MESSAGES = {
   refundedAtClosure:
     'This order was refunded when its account was closed: there is nothing left to refund. Nothing was changed.',
   reasonRequired: 'Give the reason: it is kept in the audit log with your name.',
+  amountInvalid: 'Type the amount to refund in dollars and cents, such as 35.00.',
+  amountTooHigh: (maxCents: number) =>
+    `At most $${(maxCents / 100).toFixed(2)} can still be refunded on this order. Nothing was changed.`,
+  refundChanged:
+    'This order was refunded by someone else meanwhile. Nothing more was refunded; search again.',
   reasonTooLong: `A reason can be at most ${STAFF_REASON_MAX} characters long.`,
   refundFailed: (providerMessage: string) =>
     `The payment provider did not refund the order (${providerMessage}). Nothing was changed; try again later.`,
@@ -72,13 +77,26 @@ export const staffOrderRowSchema = z.object({
   ),
   /** What can still be given back: the amount paid less the refunds of an account closure. */
   refundableCents: z.number(),
+  /** What staff refunded so far (the sum of partial refunds) and when last; null before any refund. */
   refund: z.object({ amountCents: z.number(), at: z.string() }).nullable(),
 });
 export type StaffOrderRow = z.infer<typeof staffOrderRowSchema>;
 export const staffOrdersPageSchema = keysetPageSchema('orders', staffOrderRowSchema);
 export type StaffOrdersPage = z.infer<typeof staffOrdersPageSchema>;
 
-export const staffRefundSchema = z.object({ reason });
+/**
+ * A refund: the reason, and the amount in cents when only part is given back (issue 34 item 12); without
+ * it, everything still refundable. Refunding everything left cancels the order's unsent kits.
+ */
+export const staffRefundSchema = z.object({
+  reason,
+  amountCents: z
+    .number({ error: STAFF_ORDER_MESSAGES.amountInvalid })
+    .int(STAFF_ORDER_MESSAGES.amountInvalid)
+    .positive(STAFF_ORDER_MESSAGES.amountInvalid)
+    .max(100_000_000, STAFF_ORDER_MESSAGES.amountInvalid)
+    .optional(),
+});
 export type StaffRefund = z.infer<typeof staffRefundSchema>;
 
 export const SUBSCRIPTION_LISTS = ['active', 'failed', 'cancelled'] as const;
@@ -120,3 +138,30 @@ export const staffRenewalRetrySchema = z.object({
   subscription: staffSubscriptionRowSchema,
 });
 export type StaffRenewalRetry = z.infer<typeof staffRenewalRetrySchema>;
+
+/**
+ * A replacement kit ordered by support on a customer's behalf (issue 34 item 12): for a kit the customer
+ * could replace themselves (its sample failed), free of charge, sent to where the failed kit went.
+ */
+export const STAFF_REPLACEMENT_MESSAGES = {
+  kitNotFound: 'There is no kit with that number, or it belongs to nobody.',
+  alreadyReplaced: 'This kit has been replaced already. Nothing was changed.',
+  notReplaceable:
+    'Only a kit whose sample failed (overloaded, underloaded or a swab problem) can be replaced. Nothing was changed.',
+  ordered: (kitId: number, number: string, sent: boolean) =>
+    `Replacement KIT-${kitId} ordered (${number}), free of charge, and the customer emailed.` +
+    (sent ? ' It goes to the address the failed kit was sent to.' : ' The customer chooses where it goes.'),
+} as const;
+
+export const staffReplacementSchema = z.object({
+  kitId: z.number().int().positive().max(2_147_483_647),
+  reason,
+});
+export type StaffReplacement = z.infer<typeof staffReplacementSchema>;
+export const staffReplacementResultSchema = z.object({
+  kitId: z.number(),
+  orderNumber: z.string(),
+  sent: z.boolean(),
+  message: z.string(),
+});
+export type StaffReplacementResult = z.infer<typeof staffReplacementResultSchema>;

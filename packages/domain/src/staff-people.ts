@@ -33,7 +33,39 @@ export const PEOPLE_MESSAGES = {
     'The account is closed: the person is signed out everywhere and cannot sign in again. The rest is done in the background, and they get a confirmation email.',
   staffAccount: 'This is a staff account. Exports and closures here are for customers and participants.',
   alreadyClosed: 'This account is closed already.',
+  exportAlreadyStarted:
+    'An export of this person’s data was started a few minutes ago: they get one email for it. Nothing new was started.',
+  callerChecksRequired:
+    'Check who is calling first: tick each item once the caller has confirmed it. Nothing was started.',
 } as const;
+
+/**
+ * What support checks of a caller before an export or a closure by phone (issue 34 item 13): every item,
+ * recorded with the action in the audit log.
+ */
+export const CALLER_CHECKS = {
+  NAME: 'Their full name matches the account',
+  DATE_OF_BIRTH: 'Their date of birth matches the account',
+  EMAIL: 'They gave the email address of the account',
+  PHONE_OR_ADDRESS: 'Their phone number or postal address matches the account',
+} as const;
+export type CallerCheck = keyof typeof CALLER_CHECKS;
+export const CALLER_CHECK_IDS = Object.keys(CALLER_CHECKS) as CallerCheck[];
+/** How long a started export answers a second "Start an export" instead of a new one. */
+export const EXPORT_REUSE_MINUTES = 15;
+
+const callerChecksSchema = z
+  .array(z.enum(CALLER_CHECK_IDS as [CallerCheck, ...CallerCheck[]]), {
+    error: PEOPLE_MESSAGES.callerChecksRequired,
+  })
+  .max(CALLER_CHECK_IDS.length)
+  .refine((checks) => CALLER_CHECK_IDS.every((id) => checks.includes(id)), {
+    message: PEOPLE_MESSAGES.callerChecksRequired,
+  });
+
+/** Support starts an export for a caller: after checking who is calling. */
+export const personExportSchema = z.object({ callerChecks: callerChecksSchema });
+export type PersonExport = z.infer<typeof personExportSchema>;
 
 export const peopleQuerySchema = z.object({
   q: z.string().trim().max(120).optional(),
@@ -152,6 +184,7 @@ export const personExportStartedSchema = z.object({ message: z.string(), export:
 /** Support closes an account for a request by phone: the scope only, since the caller has no password to give here. */
 export const personClosureSchema = z.object({
   scope: z.enum(CLOSURE_SCOPES, { error: CLOSURE_TEXTS.scopeRequired }),
+  callerChecks: callerChecksSchema,
 });
 export type PersonClosure = z.infer<typeof personClosureSchema>;
 export const personClosureStartedSchema = z.object({ message: z.string(), closure: closureSchema });
@@ -178,3 +211,26 @@ export const STAFF_EMAIL_MESSAGES = {
     'This email carries a one-time link and cannot be sent again. Send a new verification email or reset link instead.',
   resent: (email: string) => `The email was sent again to ${email}.`,
 } as const;
+/** Support's case notes on a person (issue 34 item 13): kept for staff, never shown in the portal. */
+export const CASE_NOTE_MAX = 2000;
+export const CASE_NOTE_MESSAGES = {
+  required: 'Write the note first.',
+  tooLong: `A note can be at most ${CASE_NOTE_MAX} characters long.`,
+  added: 'Note added.',
+} as const;
+export const caseNoteInputSchema = z.object({
+  body: z
+    .string({ error: CASE_NOTE_MESSAGES.required })
+    .trim()
+    .min(1, CASE_NOTE_MESSAGES.required)
+    .max(CASE_NOTE_MAX, CASE_NOTE_MESSAGES.tooLong),
+});
+export type CaseNoteInput = z.infer<typeof caseNoteInputSchema>;
+export const caseNoteSchema = z.object({
+  id: z.number(),
+  at: z.string(),
+  author: z.string(),
+  body: z.string(),
+});
+export type CaseNote = z.infer<typeof caseNoteSchema>;
+export const caseNotesSchema = z.object({ notes: z.array(caseNoteSchema) });

@@ -140,3 +140,33 @@ export const staffCandidateCreatedSchema = z.object({
   consentLink: z.string().nullable(),
   unsubscribeLink: z.string(),
 });
+
+/**
+ * Bulk candidate import (issue 34 item 18): a CSV with a header row naming email, firstName and
+ * lastName (phoneNumber optional; first_name, last name and the like are read too). Every line is
+ * checked first: one bad line imports nothing. Emails already candidates are skipped; each new candidate
+ * is emailed the invitation with their consent link.
+ */
+export const CANDIDATE_IMPORT_MAX_ROWS = 1000;
+export const CANDIDATE_IMPORT_MESSAGES = {
+  empty:
+    'Choose a CSV file with a header row (email, firstName, lastName, phoneNumber) and one candidate per line.',
+  tooMany: `A file can hold at most ${CANDIDATE_IMPORT_MAX_ROWS} candidates: split it and import each part.`,
+  missingColumns: (columns: string) =>
+    `The header row needs the columns email, firstName and lastName (missing: ${columns}). Nothing was imported.`,
+  badLines: (lines: string) => `Nothing was imported. Fix these lines and import the file again: ${lines}`,
+  duplicateInFile: 'this email is on an earlier line too',
+  imported: (invited: number, skipped: number) =>
+    `${invited} ${invited === 1 ? 'candidate' : 'candidates'} invited by email` +
+    (skipped > 0 ? `; ${skipped} skipped (already ${skipped === 1 ? 'a candidate' : 'candidates'})` : '') +
+    '.',
+} as const;
+export const staffCandidateImportSchema = z.object({
+  csv: z.string({ error: CANDIDATE_IMPORT_MESSAGES.empty }).max(500_000, CANDIDATE_IMPORT_MESSAGES.tooMany),
+});
+export const staffCandidateImportResultSchema = z.object({
+  invited: z.number(),
+  skipped: z.array(z.object({ line: z.number(), email: z.string() })),
+  message: z.string(),
+});
+export type StaffCandidateImportResult = z.infer<typeof staffCandidateImportResultSchema>;

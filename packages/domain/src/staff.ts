@@ -56,6 +56,9 @@ export const STAFF_MESSAGES = {
   /** A roles change from a console window that loaded an older version (issue 33 item 16). */
   staleMember:
     'This staff member was changed in another window. We have loaded the latest version; please check and save again',
+  notDisabled: 'This staff account is not disabled. Nothing was changed.',
+  disabledInvite:
+    'This staff account is disabled: enable it again from the staff list instead of inviting it. Nothing was sent.',
   operatorHasNoAccount: 'Sign in with your own staff account to do this.',
 } as const;
 
@@ -147,6 +150,10 @@ export const staffMembersSchema = z.object({ staff: z.array(staffMemberSchema) }
 export const staffRolesUpdateSchema = z.object({
   roles: z.array(staffRoleSchema).min(1, STAFF_MESSAGES.rolesRequired).max(STAFF_ROLES.length),
   version: z.number().int().positive(),
+});
+/** A disabled account enabled again with these roles (issue 34 item 15). */
+export const staffEnableSchema = z.object({
+  roles: z.array(staffRoleSchema).min(1, STAFF_MESSAGES.rolesRequired).max(STAFF_ROLES.length),
 });
 /** The roles a change set, and the version it made. */
 export const staffRolesSavedSchema = z.object({ roles: z.array(staffRoleSchema), version: z.number() });

@@ -141,6 +141,7 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   })),
   'POST /api/users/me/parental-consent/form': self,
   'POST /api/users/me/parental-consent/email': self,
+  'GET /api/users/me/parental-consent': self,
   'GET /api/parental-consent/form.pdf': pub,
 
   // Share links (issue 36): the person's own only; a support view may list them, never make or revoke
@@ -308,9 +309,11 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'POST /api/staff/members': staff(['ADMIN']),
   'PUT /api/staff/members/{id}/roles': staff(['ADMIN']),
   'POST /api/staff/members/{id}/disable': staff(['ADMIN']),
+  'POST /api/staff/members/{id}/enable': staff(['ADMIN']),
   'POST /api/staff/members/{id}/second-factor/reset': staff(['ADMIN']),
   'POST /api/staff/members/{id}/second-factor/unlock': staff(['ADMIN']),
   'GET /api/staff/audit': staff(['ADMIN']),
+  'GET /api/staff/audit.csv': staff(['ADMIN']),
   'GET /api/me/audit': self,
   'GET /api/staff/dashboard': staff(['LOGISTICS', 'LAB', 'SUPPORT', 'STUDY', 'ADMIN']),
   'GET /api/staff/people': staff(['SUPPORT']),
@@ -323,6 +326,8 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'GET /api/staff/people/{id}/consent-form': staff(['SUPPORT']),
   'POST /api/staff/people/{id}/consent-review': staff(['SUPPORT']),
   'POST /api/staff/people/{id}/export': staff(['SUPPORT']),
+  'GET /api/staff/people/{id}/notes': staff(['SUPPORT']),
+  'POST /api/staff/people/{id}/notes': staff(['SUPPORT']),
   'POST /api/staff/people/{id}/closure': staff(['SUPPORT']),
   // Kits (staff-kits): read by logistics, the lab and support; dispatch by logistics; the rest by the lab.
   'GET /api/staff/kits': staff(['LOGISTICS', 'LAB', 'SUPPORT']),
@@ -344,6 +349,7 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   // Orders and subscriptions (staff-orders): support and admin (decision 038).
   'GET /api/staff/orders': staff(['SUPPORT']),
   'POST /api/staff/orders/{orderId}/refund': staff(['SUPPORT']),
+  'POST /api/staff/replacements': staff(['SUPPORT']),
   'GET /api/staff/subscriptions': staff(['SUPPORT']),
   'POST /api/staff/subscriptions/{id}/cancel': staff(['SUPPORT']),
   'POST /api/staff/subscriptions/{id}/renewal-retry': staff(['SUPPORT']),
@@ -379,4 +385,5 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'POST /api/staff/recruitments/{recruitmentId}/consents': staff(['STUDY']),
   'GET /api/staff/recruitments/{recruitmentId}/candidates': staff(['STUDY']),
   'POST /api/staff/recruitments/{recruitmentId}/candidates': staff(['STUDY']),
+  'POST /api/staff/recruitments/{recruitmentId}/candidates/import': staff(['STUDY']),
 };

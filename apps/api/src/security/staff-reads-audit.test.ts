@@ -23,6 +23,8 @@ import { AUTHORIZATION_MATRIX } from './authorization-matrix.ts';
 /** The console's GET routes whose answer holds a person's data, each with the URL the walk asks. */
 const PERSONAL: Record<string, (f: Fixture) => string> = {
   'GET /api/staff/audit': () => '/api/staff/audit',
+  'GET /api/staff/audit.csv': () => '/api/staff/audit.csv',
+  'GET /api/staff/people/{id}/notes': (f) => `/api/staff/people/${f.personId}/notes`,
   'GET /api/staff/people': (f) => `/api/staff/people?q=${encodeURIComponent(f.email)}`,
   'GET /api/staff/people/{id}': (f) => `/api/staff/people/${f.personId}`,
   'GET /api/staff/people/{id}/consent-form': (f) => `/api/staff/people/${f.minorId}/consent-form`,

@@ -56,6 +56,14 @@ export const MAIL_QUOTAS = {
   handover: null,
   // The code that confirms the young adult's own email: anyone holding the link can have it sent.
   'handover-code': 3,
+  // What staff did about a person's own order, form or kit (issue 34): sent by the portal, never held back.
+  'order-refund': null,
+  'consent-decision': null,
+  'staff-replacement': null,
+  // A staff member's roles changed or account enabled again, by an administrator.
+  'staff-account': null,
+  // A candidate the study team imported (a CSV typed by staff, not a public form).
+  'candidate-invitation': null,
 } as const satisfies Record<string, number | null>;
 export type MailKind = keyof typeof MAIL_QUOTAS;
 

@@ -86,6 +86,8 @@ export const kits = pgTable(
     answersVersion: integer('answers_version').notNull().default(0),
     /** A replacement kit points at the failed kit it replaces. */
     replacesKitId: integer('replaces_kit_id'),
+    /** Staff refunded this kit's order in full (issue 34): the card reads "Refunded" until a sample comes back. */
+    orderRefundedAt: timestamp('order_refunded_at', { withTimezone: true }),
     shipFirstName: text('ship_first_name'),
     shipLastName: text('ship_last_name'),
     shipAddressLine1: text('ship_address_line1'),

@@ -133,6 +133,8 @@ export const parentalConsentForms = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     approved: boolean('approved'),
+    /** Why staff declined the form (issue 34): the person reads it in My Profile and in the email. */
+    declineReason: text('decline_reason'),
   },
   (t) => [index('parental_consent_forms_user_idx').on(t.userId)],
 );

@@ -1,4 +1,4 @@
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /**
@@ -80,3 +80,22 @@ export const staffSessions = pgTable('staff_sessions', {
   method: text('method').notNull(),
   passedAt: timestamp('passed_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Support's case notes on a person (issue 34 item 13): what a caller said, what was promised. Written by
+ * SUPPORT (and ADMIN); never shown to the person. The author's name is kept as written, like the audit.
+ */
+export const caseNotes = pgTable(
+  'case_notes',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id'),
+    authorLabel: text('author_label').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('case_notes_user_idx').on(t.userId, t.createdAt)],
+);

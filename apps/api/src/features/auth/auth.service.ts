@@ -5,12 +5,13 @@ import {
   KIT_MESSAGES,
   normaliseReferralCode,
   type RegisterRequest,
+  STAFF_MESSAGES,
 } from '@portal/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { queueMail } from '../../adapters/mail/outbox.ts';
 import { accountExistsMail, resetPasswordMail, verifyEmailMail } from '../../adapters/mail/templates.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { emailTokens, referralCodes, users } from '../../db/schema/index.ts';
+import { emailTokens, referralCodes, staffMembers, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, forbidden, invalid, tooMany, unauthorized } from '../../lib/errors.ts';
 import { randomToken, sha256 } from '../../lib/secrets.ts';
@@ -200,6 +201,9 @@ export async function login(ctx: AppContext, input: { email: string; password: s
       passwordHash: users.passwordHash,
       authorities: users.authorities,
       verified: users.emailVerifiedAt,
+      // A disabled staff account signs in nowhere (issue 34 item 15), until an administrator enables it.
+      staffDisabled: sql<boolean>`exists (select 1 from ${staffMembers} where ${staffMembers.userId} = ${users.id}
+        and ${staffMembers.disabledAt} is not null)`,
     })
     .from(users)
     .where(eq(users.email, input.email));
@@ -213,6 +217,7 @@ export async function login(ctx: AppContext, input: { email: string; password: s
   }
   if (!user.verified) throw forbidden(AUTH_MESSAGES.emailNotVerified, ERROR_CODES.emailNotVerified);
   await clearFailures(ctx.db, keys);
+  if (user.staffDisabled) throw forbidden(STAFF_MESSAGES.disabled);
   return startSession(ctx, ctx.db, user);
 }
 

@@ -6,6 +6,7 @@ import {
   consentFlowSchema,
   emailSchema,
   messageResponseSchema,
+  parentalConsentStatusSchema,
 } from '@portal/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,6 +18,7 @@ import {
   assertMayUploadConsentForm,
   emailParentalConsentForm,
   getConsentFlow,
+  parentalConsentStatus,
   respondToConsent,
   uploadParentalConsentForm,
 } from './consent.service.ts';
@@ -140,6 +142,21 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
       await uploadParentalConsentForm(ctx, userId, content);
       return reply.code(201).send({ message: CONSENT_MESSAGES.uploadSuccess });
     },
+  );
+
+  app.get(
+    '/users/me/parental-consent',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['consent'],
+        summary:
+          "The person's own parental consent form: none, waiting for review, approved, or declined with the reason staff gave",
+        security: [{ bearerAuth: [] }],
+        response: { 200: parentalConsentStatusSchema, ...errors },
+      },
+    },
+    async (request) => parentalConsentStatus(ctx, principalOf(request).userId),
   );
 
   app.post(

@@ -1,8 +1,14 @@
-import { ACCOUNT_MESSAGES, CONSENT_MESSAGES, type ConsentPage, withBrand } from '@portal/domain';
+import {
+  ACCOUNT_MESSAGES,
+  CONSENT_MESSAGES,
+  type ConsentPage,
+  type ParentalConsentStatus,
+  withBrand,
+} from '@portal/domain';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { queueMail } from '../../adapters/mail/outbox.ts';
 import { parentConsentMail } from '../../adapters/mail/templates.ts';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import {
   consentFlows,
   consentResponses,
@@ -15,6 +21,7 @@ import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/erro
 import { UnreadableFile } from '../../lib/untrusted-files.ts';
 import { cancelReminders } from '../notifications/index.ts';
 import { toUser } from '../users/index.ts';
+import { consentDecisionMail } from './consent-mail.ts';
 import { formFileType } from './form-file.ts';
 import { actorOf } from './my-consents.service.ts';
 
@@ -137,28 +144,36 @@ export async function emailParentalConsentForm(ctx: AppContext, userId: string, 
 }
 
 /** Staff decide a minor's pending consent form: approve shows results, reject asks for a new form. */
-export async function reviewParentalConsent(ctx: AppContext, email: string, approve: boolean) {
+export async function reviewParentalConsent(
+  ctx: AppContext,
+  email: string,
+  approve: boolean,
+  reason: string | null = null,
+) {
   return ctx.db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
     if (!user) throw notFound(`No account with the email ${email}.`);
-    return toUser(await decideParentalConsent(tx, user, approve));
+    return toUser(await decideParentalConsent(ctx, tx, user, approve, reason));
   });
 }
 
 /**
- * The decision itself, inside the caller's transaction (ops consent:review, and the staff console's
- * review, which audits it in the same transaction): the pending forms are marked reviewed and the
- * account's consent set. Answers the updated row.
+ * The decision itself, inside the caller's transaction `tx` (ops consent:review, and the staff console's
+ * review, which audits it in the same transaction): the pending forms are marked reviewed, with the
+ * reason of a decline, the account's consent set, and the family told by email (issue 34 item 12).
+ * Answers the updated row.
  */
 export async function decideParentalConsent(
-  tx: DbOrTx,
+  ctx: Pick<AppContext, 'jobs' | 'mail'>,
+  tx: Tx,
   user: { id: string; underAge: boolean },
   approve: boolean,
+  reason: string | null = null,
 ) {
   if (!user.underAge) throw invalid('That account is not under age; there is no parental consent to review.');
   await tx
     .update(parentalConsentForms)
-    .set({ reviewedAt: sql`now()`, approved: approve })
+    .set({ reviewedAt: sql`now()`, approved: approve, declineReason: approve ? null : reason })
     .where(and(eq(parentalConsentForms.userId, user.id), isNull(parentalConsentForms.reviewedAt)));
   const [row] = await tx
     .update(users)
@@ -166,7 +181,37 @@ export async function decideParentalConsent(
     .where(eq(users.id, user.id))
     .returning();
   if (!row) throw new AppError(500, 'INTERNAL_ERROR', 'update returned no row');
+  await queueMail(
+    ctx,
+    tx,
+    'consent-decision',
+    consentDecisionMail(ctx.mail, row, { approve, reason: approve ? null : reason }),
+  );
   return row;
+}
+
+/**
+ * The person's parental consent as My Profile shows it: no form yet, one waiting for review, or the
+ * newest decision, with the reason of a decline (issue 34 item 12).
+ */
+export async function parentalConsentStatus(ctx: AppContext, userId: string): Promise<ParentalConsentStatus> {
+  const [form] = await ctx.db
+    .select({
+      reviewedAt: parentalConsentForms.reviewedAt,
+      approved: parentalConsentForms.approved,
+      declineReason: parentalConsentForms.declineReason,
+    })
+    .from(parentalConsentForms)
+    .where(eq(parentalConsentForms.userId, userId))
+    .orderBy(desc(parentalConsentForms.id))
+    .limit(1);
+  if (!form) return { state: 'NONE', decidedAt: null, declineReason: null };
+  if (!form.reviewedAt) return { state: 'PENDING', decidedAt: null, declineReason: null };
+  return {
+    state: form.approved ? 'APPROVED' : 'DECLINED',
+    decidedAt: form.reviewedAt.toISOString(),
+    declineReason: form.approved ? null : form.declineReason,
+  };
 }
 
 export const uploadFailureMessage = (brand: string) => withBrand(CONSENT_MESSAGES.uploadFailure, brand);

@@ -95,7 +95,12 @@ export const queueClosure = (jobs: JobQueue, closureId: string, tx?: DbOrTx) =>
   jobs.send(CLOSURE_QUEUE, { closureId }, { ...(tx ? { tx } : {}), singletonKey: closureId });
 
 /** Who asked for the closure on the person's behalf, and the audit's name for it (ops or the console). */
-type Audit = { principal: Principal; action: 'user.close' | 'person.close' };
+type Audit = {
+  principal: Principal;
+  action: 'user.close' | 'person.close';
+  /** What support checked of a caller before closing by phone (issue 34 item 13). */
+  callerChecks?: readonly string[];
+};
 
 const auditClose = (tx: DbOrTx, audit: Audit, row: ClosureRequestRow, before: Closure | null) =>
   recordStaffAction(tx, audit.principal, {
@@ -105,7 +110,7 @@ const auditClose = (tx: DbOrTx, audit: Audit, row: ClosureRequestRow, before: Cl
     subjectId: row.userId,
     // No address or name: the entry outlives the closure, and must hold nothing personal.
     before,
-    after: closureView(row),
+    after: { ...closureView(row), ...(audit.callerChecks ? { callerChecks: audit.callerChecks } : {}) },
   });
 
 /** POST /api/me/closure: the person confirms with their password; a wrong one changes nothing. */
@@ -182,13 +187,17 @@ export const closeForPerson = (
   ctx: AppContext,
   jobs: JobQueue,
   principal: Principal,
-  input: { userId: string; scope: ClosureScope },
+  input: { userId: string; scope: ClosureScope; callerChecks?: readonly string[] },
 ) =>
   startClosure(
     ctx,
     jobs,
     { userId: input.userId, scope: input.scope, requestedBy: 'OPERATOR' },
-    { principal, action: 'person.close' },
+    {
+      principal,
+      action: 'person.close',
+      ...(input.callerChecks ? { callerChecks: input.callerChecks } : {}),
+    },
   );
 
 /**

@@ -1,5 +1,5 @@
 import { DATA_EXPORT_DAYS, DATA_RIGHTS_TEXTS, type DataExport, type DataExportState } from '@portal/domain';
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { queueMail } from '../../adapters/mail/outbox.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -51,6 +51,11 @@ export async function requestExport(
    * (`created`) or found being prepared (the operators' audit). Throwing here undoes the request.
    */
   recorded?: (tx: DbOrTx, exported: DataExport, created: boolean) => Promise<void>,
+  /**
+   * An export made since this moment (built or being built, not failed) is answered instead of a new one:
+   * support's "Start an export" clicked twice makes one export and one email (issue 34 item 13).
+   */
+  { reuseSince }: { reuseSince?: Date } = {},
 ) {
   await jobs.ready();
   return ctx.db.transaction(async (tx) => {
@@ -67,6 +72,24 @@ export async function requestExport(
     if (pending) {
       await recorded?.(tx, view(pending), false);
       return { created: false, export: view(pending) };
+    }
+    if (reuseSince) {
+      const [recent] = await tx
+        .select(listed)
+        .from(dataExports)
+        .where(
+          and(
+            eq(dataExports.userId, userId),
+            gte(dataExports.createdAt, reuseSince),
+            ne(dataExports.state, 'FAILED'),
+          ),
+        )
+        .orderBy(desc(dataExports.createdAt))
+        .limit(1);
+      if (recent) {
+        await recorded?.(tx, view(recent), false);
+        return { created: false, export: view(recent) };
+      }
     }
     const [row] = await tx.insert(dataExports).values({ userId }).returning(listed);
     if (!row) throw new Error('export not recorded');

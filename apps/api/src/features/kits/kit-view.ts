@@ -63,6 +63,7 @@ export const shownKitColumns = {
   surveyResultId: kits.surveyResultId,
   projectId: kits.projectId,
   surveyProgress: kits.surveyProgress,
+  orderRefundedAt: kits.orderRefundedAt,
   referralName: sql<string | null>`case when ${kits.referralCode} is not null then (
     select trim(${referralCodes.firstName} || ' ' || ${referralCodes.lastName})
     from ${referralCodes} where ${referralCodes.code} = ${kits.referralCode}) end`,
@@ -93,9 +94,13 @@ type Shown<T extends Record<string, unknown>> = {
       : never;
 };
 /** A kit as read: a row (timestamps as Date) or the kits list's JSON (timestamps as text). */
-export type ShownKit = Omit<Shown<typeof shownKitColumns>, 'redeemedAt' | 'activatedAt'> & {
+export type ShownKit = Omit<
+  Shown<typeof shownKitColumns>,
+  'redeemedAt' | 'activatedAt' | 'orderRefundedAt'
+> & {
   redeemedAt: Date | string | null;
   activatedAt: Date | string | null;
+  orderRefundedAt: Date | string | null;
 };
 export type ShownProject = Shown<typeof shownProjectColumns>;
 
@@ -166,6 +171,7 @@ export function toKit(
     reportReceived: kit.reportReceived,
     surveyResultId: kit.surveyResultId,
     replacedByKitId: kit.replacedBy,
+    orderRefundedDate: isoDate(kit.orderRefundedAt),
     surveysStats,
     project: {
       id: project.id,

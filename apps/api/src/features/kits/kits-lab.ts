@@ -23,10 +23,20 @@ import { addEvent, formatVoucher, kitById, newVoucherCode, ownerOf, randomCode }
 const newSampleIdentifier = () => `MB${randomCode(8, 'ABCDEFGHJKMNPQRSTUVWXYZ0123456789')}`;
 const newHashedId = () => crypto.randomBytes(12).toString('base64url');
 
-/** ops kits:create: new kits with vouchers, optionally owned (as if bought) by an existing account. */
+/**
+ * ops kits:create: new kits with vouchers, optionally owned (as if bought) by an existing account. The
+ * PURCHASED event names `actor`: the buyer's id for a purchase on the web (issue 34 item 14), a staff
+ * member's for an order on a customer's behalf; the operator key when none is given.
+ */
 export async function createKits(
   ctx: AppContext,
-  input: { count: number; projectId: number; ownerEmail?: string | undefined; infant?: boolean | undefined },
+  input: {
+    count: number;
+    projectId: number;
+    ownerEmail?: string | undefined;
+    infant?: boolean | undefined;
+    actor?: string | undefined;
+  },
 ) {
   return ctx.db.transaction(async (tx) => {
     const [project] = await tx.select().from(projects).where(eq(projects.id, input.projectId));
@@ -60,7 +70,7 @@ export async function createKits(
     if (ownerId)
       await tx
         .insert(kitEvents)
-        .values(rows.map((k) => ({ kitId: k.id, eventType: 'PURCHASED', actor: 'operator' })));
+        .values(rows.map((k) => ({ kitId: k.id, eventType: 'PURCHASED', actor: input.actor ?? 'operator' })));
     return rows.map((k) => ({
       id: k.id,
       voucherCode: formatVoucher(k.voucherCode),

@@ -306,7 +306,12 @@ export async function placeOrder(
       for (const item of body.orderItems) {
         let kitId: number | null = null;
         if (item.orderItemType === 'KIT') {
-          const [kit] = await createKits(txCtx, { count: 1, projectId: 1, ownerEmail: user.email });
+          const [kit] = await createKits(txCtx, {
+            count: 1,
+            projectId: 1,
+            ownerEmail: user.email,
+            actor: userId,
+          });
           if (!kit) throw new Error('kit not created');
           kitId = kit.id;
           // The kit carries the buyer's referral from registration, unless the item names one; a kit
@@ -324,7 +329,12 @@ export async function placeOrder(
         } else if (item.deliveryAddress) {
           const plan = planOf(item.subscriptionType ?? '');
           if (!plan) throw invalid('Please choose a plan.');
-          const [kit] = await createKits(txCtx, { count: 1, projectId: 1, ownerEmail: user.email });
+          const [kit] = await createKits(txCtx, {
+            count: 1,
+            projectId: 1,
+            ownerEmail: user.email,
+            actor: userId,
+          });
           if (!kit) throw new Error('kit not created');
           kitId = kit.id;
           await activateKit(txCtx, userId, kit.id, item.deliveryAddress);

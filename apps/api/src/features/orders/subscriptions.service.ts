@@ -182,7 +182,12 @@ export async function renewClaimed(
   await ctx.db.transaction(async (tx) => {
     const txCtx = { ...ctx, db: tx };
     if (owner) {
-      const [kit] = await createKits(txCtx, { count: 1, projectId: 1, ownerEmail: owner.email });
+      const [kit] = await createKits(txCtx, {
+        count: 1,
+        projectId: 1,
+        ownerEmail: owner.email,
+        actor: owner.id,
+      });
       if (kit) {
         // The charge with the kit it paid for: an account closed before the kit is sent refunds it.
         await tx.insert(subscriptionRenewals).values({

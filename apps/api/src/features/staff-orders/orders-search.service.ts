@@ -102,13 +102,16 @@ export async function orderRows(db: DbOrTx, where: SQL | undefined, limit: numbe
   }));
 }
 
-/** What a staff refund may still give back: nothing for a free or refunded order, less any closure refund. */
+/**
+ * What a staff refund may still give back: nothing for a free order; else what was paid less any closure
+ * refund and less what staff refunded already (refunds may be partial, issue 34 item 12).
+ */
 export function refundableCents(
-  order: { amountCents: number; paymentId: string; refundedAt: Date | null },
+  order: { amountCents: number; paymentId: string; refundedCents: number | null },
   closureCents: number,
 ): number {
-  if (order.refundedAt || order.paymentId.startsWith('free-')) return 0;
-  return Math.max(0, order.amountCents - closureCents);
+  if (order.paymentId.startsWith('free-')) return 0;
+  return Math.max(0, order.amountCents - closureCents - (order.refundedCents ?? 0));
 }
 
 /** Refunds an account closure gave back, by payment. */

@@ -7,6 +7,8 @@ import {
   staffOrdersQuerySchema,
   staffRefundSchema,
   staffRenewalRetrySchema,
+  staffReplacementResultSchema,
+  staffReplacementSchema,
   staffSubscriptionRowSchema,
   staffSubscriptionsPageSchema,
   staffSubscriptionsQuerySchema,
@@ -20,6 +22,7 @@ import { requireStaff } from '../../plugins/staff-guard.ts';
 import { recordStaffAction, withoutText } from '../staff/index.ts';
 import { refundOrder } from './order-refund.service.ts';
 import { searchOrders } from './orders-search.service.ts';
+import { orderReplacementFor } from './replacement.service.ts';
 import { cancelSubscriptionByStaff, listSubscriptions, retryRenewal } from './staff-subscriptions.service.ts';
 
 const orderParams = z.object({
@@ -73,14 +76,30 @@ export const staffOrdersRoutes: FastifyPluginAsyncZod<{ payments: PaymentProvide
         tags,
         security,
         summary:
-          "Refund what the order paid (less any closure refund) through the payment provider, once; the order's unsent kits are cancelled (audited with the reason)",
+          "Refund what is left of what the order paid (less closure and earlier refunds), or amountCents of it, through the payment provider, once; the customer is emailed; a refund of everything left cancels the order's unsent kits (audited with the reason)",
         params: orderParams,
         body: staffRefundSchema,
         response: { 200: staffOrderRowSchema, 502: apiErrorSchema, ...errors },
       },
     },
-    async (request) =>
-      refundOrder(ctx, payments, principalOf(request), request.params.orderId, request.body.reason),
+    async (request) => refundOrder(ctx, payments, principalOf(request), request.params.orderId, request.body),
+  );
+
+  app.post(
+    '/replacements',
+    {
+      onRequest: guard,
+      schema: {
+        tags,
+        security,
+        summary:
+          "Order a replacement kit on the customer's behalf for a kit whose sample failed: free, sent where the failed kit went, the customer emailed (audited with the reason)",
+        body: staffReplacementSchema,
+        response: { 201: staffReplacementResultSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await orderReplacementFor(ctx, principalOf(request), request.body)),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import { PEOPLE_MESSAGES, type StaffRole } from '@portal/domain';
+import { CALLER_CHECK_IDS, PEOPLE_MESSAGES, type StaffRole } from '@portal/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closureRequests, dataExports, staffAudit } from '../../db/schema/index.ts';
@@ -15,9 +15,15 @@ let support: Awaited<ReturnType<typeof signedInStaff>>;
 
 const post = (url: string, token: string, payload?: object) =>
   t.app.inject({ method: 'POST', url, headers: bearer(token), ...(payload ? { payload } : {}) });
-const exportFor = (id: string, token = support.accessToken) => post(`/api/staff/people/${id}/export`, token);
-const closeFor = (id: string, scope: unknown = 'RESEARCH', token = support.accessToken) =>
-  post(`/api/staff/people/${id}/closure`, token, { scope });
+const callerChecks = [...CALLER_CHECK_IDS];
+const exportFor = (id: string, token = support.accessToken, checks: unknown = callerChecks) =>
+  post(`/api/staff/people/${id}/export`, token, { callerChecks: checks });
+const closeFor = (
+  id: string,
+  scope: unknown = 'RESEARCH',
+  token = support.accessToken,
+  checks: unknown = callerChecks,
+) => post(`/api/staff/people/${id}/closure`, token, { scope, callerChecks: checks });
 
 const exportsOf = (userId: string) =>
   t.database.db.select().from(dataExports).where(eq(dataExports.userId, userId));
@@ -48,7 +54,7 @@ describe('support starts an export for a request by phone', () => {
     expect(res.json()).toMatchObject({ message: PEOPLE_MESSAGES.exportStarted, export: { state: 'QUEUED' } });
     const id = res.json().export.id as string;
     expect(await auditOf(person.id, 'person.export.start')).toMatchObject([
-      { actorId: support.id, entity: 'data_export', entityId: id },
+      { actorId: support.id, entity: 'data_export', entityId: id, after: { callerChecks } },
     ]);
 
     const deadline = Date.now() + 30_000;
@@ -69,6 +75,15 @@ describe('support starts an export for a request by phone', () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toContain('application/zip');
 
+    // "Start an export" clicked again: the same export, no second email (issue 34 item 13).
+    const twice = await exportFor(person.id);
+    expect(twice.statusCode, twice.body).toBe(202);
+    expect(twice.json()).toMatchObject({ message: PEOPLE_MESSAGES.exportAlreadyStarted, export: { id } });
+    expect(await exportsOf(person.id)).toHaveLength(1);
+    expect(await auditOf(person.id, 'person.export.start')).toHaveLength(1);
+    const readyMails = (await mailTo(person.email)).filter((m) => m.subject.includes('ready to download'));
+    expect(readyMails).toHaveLength(1);
+
     // The person reads it in plain words.
     const mine = (await t.app.inject({ url: '/api/me/audit', headers: bearer(person.accessToken) })).json();
     expect(mine.entries[0]).toMatchObject({
@@ -77,15 +92,30 @@ describe('support starts an export for a request by phone', () => {
     });
   });
 
-  it('refuses while an export is already being prepared, and changes nothing', async () => {
+  it('answers the export already being prepared instead of a second one, and changes nothing', async () => {
     const person = await signedInUser(t.app);
     // Being prepared, with no job to finish it during the test.
     await t.database.db.insert(dataExports).values({ userId: person.id });
-    const res = await exportFor(person.id);
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(PEOPLE_MESSAGES.exportInProgress);
+    const [a, b] = await Promise.all([exportFor(person.id), exportFor(person.id)]);
+    for (const res of [a, b]) {
+      expect(res.statusCode).toBe(202);
+      expect(res.json().message).toBe(PEOPLE_MESSAGES.exportInProgress);
+    }
     expect(await exportsOf(person.id)).toHaveLength(1);
     expect(await auditOf(person.id, 'person.export.start')).toEqual([]);
+  });
+
+  it('needs every item of the caller-identity checklist, for an export and a closure; nothing starts without', async () => {
+    const person = await signedInUser(t.app);
+    for (const checks of [null, [], ['NAME', 'EMAIL'], [...callerChecks, 'SHOE_SIZE']]) {
+      const exported = await exportFor(person.id, support.accessToken, checks);
+      expect(exported.statusCode).toBe(400);
+      expect(exported.json().message).toBe(PEOPLE_MESSAGES.callerChecksRequired);
+      const closed = await closeFor(person.id, 'RESEARCH', support.accessToken, checks);
+      expect(closed.statusCode).toBe(400);
+    }
+    expect(await exportsOf(person.id)).toEqual([]);
+    expect((await login(person.email)).statusCode).toBe(200);
   });
 
   it('refuses a staff account, and an unknown or malformed id', async () => {
@@ -115,7 +145,12 @@ describe('support closes an account for a request by phone', () => {
       .where(eq(closureRequests.userId, person.id));
     expect(request).toMatchObject({ scope: 'EVERYTHING', requestedBy: 'OPERATOR' });
     const [entry] = await auditOf(person.id, 'person.close');
-    expect(entry).toMatchObject({ actorId: support.id, entity: 'closure_request', entityId: request?.id });
+    expect(entry).toMatchObject({
+      actorId: support.id,
+      entity: 'closure_request',
+      entityId: request?.id,
+      after: { callerChecks },
+    });
     // The entry outlives the closure: it names no one.
     expect(JSON.stringify(entry)).not.toContain(person.email);
 
@@ -137,7 +172,7 @@ describe('support closes an account for a request by phone', () => {
 
   it('needs a scope, and refuses a staff account', async () => {
     const person = await signedInUser(t.app);
-    const none = await post(`/api/staff/people/${person.id}/closure`, support.accessToken, {});
+    const none = await post(`/api/staff/people/${person.id}/closure`, support.accessToken, { callerChecks });
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toContain('Please choose what we should do.');
     expect((await login(person.email)).statusCode).toBe(200);

@@ -1,4 +1,10 @@
-import { isStaffRole, PEOPLE_MESSAGES, type PersonClosure } from '@portal/domain';
+import {
+  EXPORT_REUSE_MINUTES,
+  isStaffRole,
+  PEOPLE_MESSAGES,
+  type PersonClosure,
+  type PersonExport,
+} from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { closureRequests } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
@@ -23,25 +29,47 @@ async function customer(ctx: AppContext, id: string) {
   return person;
 }
 
-export async function startExportFor(ctx: AppContext, jobs: JobQueue, principal: Principal, id: string) {
+/**
+ * Starts the person's export once the caller's identity is checked (recorded in the audit entry). A
+ * second click, while that export is prepared or within EXPORT_REUSE_MINUTES of it, answers the same
+ * export and changes nothing: one export, one email (issue 34 item 13).
+ */
+export async function startExportFor(
+  ctx: AppContext,
+  jobs: JobQueue,
+  principal: Principal,
+  id: string,
+  input: PersonExport,
+) {
   await customer(ctx, id);
-  const result = await requestExport(ctx, jobs, id, async (tx, exported, created) => {
-    // Checked under the person's row lock, which a closure takes too: the two never cross.
-    const [closed] = await tx
-      .select({ id: closureRequests.id })
-      .from(closureRequests)
-      .where(eq(closureRequests.userId, id));
-    if (closed) throw conflict(PEOPLE_MESSAGES.alreadyClosed);
-    if (!created) throw conflict(PEOPLE_MESSAGES.exportInProgress);
-    await recordStaffAction(tx, principal, {
-      action: 'person.export.start',
-      entity: 'data_export',
-      entityId: exported.id,
-      subjectId: id,
-      after: { state: exported.state },
-    });
-  });
-  return { message: PEOPLE_MESSAGES.exportStarted, export: result.export };
+  const result = await requestExport(
+    ctx,
+    jobs,
+    id,
+    async (tx, exported, created) => {
+      // Checked under the person's row lock, which a closure takes too: the two never cross.
+      const [closed] = await tx
+        .select({ id: closureRequests.id })
+        .from(closureRequests)
+        .where(eq(closureRequests.userId, id));
+      if (closed) throw conflict(PEOPLE_MESSAGES.alreadyClosed);
+      if (!created) return;
+      await recordStaffAction(tx, principal, {
+        action: 'person.export.start',
+        entity: 'data_export',
+        entityId: exported.id,
+        subjectId: id,
+        after: { state: exported.state, callerChecks: input.callerChecks },
+      });
+    },
+    { reuseSince: new Date(Date.now() - EXPORT_REUSE_MINUTES * 60_000) },
+  );
+  const message = result.created
+    ? PEOPLE_MESSAGES.exportStarted
+    : result.export.state === 'QUEUED'
+      ? PEOPLE_MESSAGES.exportInProgress
+      : PEOPLE_MESSAGES.exportAlreadyStarted;
+  return { message, export: result.export };
 }
 
 export async function closeAccountFor(
@@ -52,7 +80,11 @@ export async function closeAccountFor(
   input: PersonClosure,
 ) {
   await customer(ctx, id);
-  const result = await closeForPerson(ctx, jobs, principal, { userId: id, scope: input.scope });
+  const result = await closeForPerson(ctx, jobs, principal, {
+    userId: id,
+    scope: input.scope,
+    callerChecks: input.callerChecks,
+  });
   if (!result.created) throw conflict(PEOPLE_MESSAGES.alreadyClosed);
   return { message: PEOPLE_MESSAGES.closureStarted, closure: result.closure };
 }

@@ -1,4 +1,7 @@
 import {
+  caseNoteInputSchema,
+  caseNoteSchema,
+  caseNotesSchema,
   consentReviewedSchema,
   consentReviewSchema,
   messageResponseSchema,
@@ -6,6 +9,7 @@ import {
   peopleQuerySchema,
   personClosureSchema,
   personClosureStartedSchema,
+  personExportSchema,
   personExportStartedSchema,
   personPageSchema,
   staffEmailSchema,
@@ -17,6 +21,7 @@ import { errors, security } from '../../lib/route-schema.ts';
 import { principalOf } from '../../plugins/authenticate.ts';
 import { requireStaff } from '../../plugins/staff-guard.ts';
 import { recordStaffAction, withoutText } from '../staff/index.ts';
+import { addCaseNote, listCaseNotes } from './case-notes.service.ts';
 import { closeAccountFor, startExportFor } from './data-requests.service.ts';
 import { searchPeople } from './people-search.service.ts';
 import { personPage } from './person.service.ts';
@@ -209,6 +214,49 @@ export const staffPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => reviewConsentForm(ctx, principalOf(request), request.params.id, request.body),
   );
 
+  app.get(
+    '/people/:id/notes',
+    {
+      onRequest: support,
+      schema: {
+        tags: ['staff'],
+        summary: "Support's case notes on the person, newest first (never shown to the person)",
+        security,
+        params,
+        response: { 200: caseNotesSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const notes = await listCaseNotes(ctx, request.params.id);
+      // Notes are about a person: reading them is audited like their page (issue 32).
+      await recordStaffAction(ctx.db, principalOf(request), {
+        action: 'person.notes.view',
+        entity: 'user',
+        entityId: request.params.id,
+        subjectId: request.params.id,
+        after: { notes: notes.notes.length },
+      });
+      return notes;
+    },
+  );
+
+  app.post(
+    '/people/:id/notes',
+    {
+      onRequest: support,
+      schema: {
+        tags: ['staff'],
+        summary: 'Add a case note on the person (audited, without its text)',
+        security,
+        params,
+        body: caseNoteInputSchema,
+        response: { 201: caseNoteSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await addCaseNote(ctx, principalOf(request), request.params.id, request.body)),
+  );
+
   app.post(
     '/people/:id/export',
     {
@@ -216,14 +264,17 @@ export const staffPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['staff'],
         summary:
-          "Start an export of the person's data for a request by phone: built as when they ask, emailed to them, downloaded by them signed in (audited)",
+          "Start an export of the person's data for a request by phone, once the caller's identity is checked (callerChecks: every item): built as when they ask, emailed to them, downloaded by them signed in (audited with the checks). A second start within 15 minutes answers the same export",
         security,
         params,
+        body: personExportSchema,
         response: { 202: personExportStartedSchema, ...errors },
       },
     },
     async (request, reply) =>
-      reply.code(202).send(await startExportFor(ctx, app.jobs, principalOf(request), request.params.id)),
+      reply
+        .code(202)
+        .send(await startExportFor(ctx, app.jobs, principalOf(request), request.params.id, request.body)),
   );
 
   app.post(
@@ -233,7 +284,7 @@ export const staffPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['staff'],
         summary:
-          "Close the person's account for a request by phone, with the scope they chose (research or everything; audited)",
+          "Close the person's account for a request by phone, once the caller's identity is checked (callerChecks: every item), with the scope they chose (research or everything; audited with the checks)",
         security,
         params,
         body: personClosureSchema,

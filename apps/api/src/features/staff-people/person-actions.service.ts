@@ -102,7 +102,7 @@ export async function reviewConsentForm(
       .from(parentalConsentForms)
       .where(and(eq(parentalConsentForms.userId, id), isNull(parentalConsentForms.reviewedAt)));
     if (!pending) throw conflict(PEOPLE_MESSAGES.noPendingForm);
-    const row = await decideParentalConsent(tx, person, review.approve);
+    const row = await decideParentalConsent(ctx, tx, person, review.approve, review.reason ?? null);
     await recordStaffAction(
       tx,
       principal,

@@ -2,6 +2,8 @@ import {
   STUDY_STAFF_ROLES,
   staffCandidateCreatedSchema,
   staffCandidateCreateSchema,
+  staffCandidateImportResultSchema,
+  staffCandidateImportSchema,
   staffCandidatesPageSchema,
   staffCandidatesQuerySchema,
   staffConsentInputSchema,
@@ -19,6 +21,7 @@ import { errors, recordNumber, security, tags } from '../../lib/route-schema.ts'
 import { principalOf } from '../../plugins/authenticate.ts';
 import { requireStaff } from '../../plugins/staff-guard.ts';
 import { recordStaffAction } from '../staff/index.ts';
+import { importCandidates } from './candidate-import.ts';
 import {
   appendConsent,
   createRecruitmentByStaff,
@@ -166,6 +169,28 @@ export const staffRecruitmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return page;
     },
+  );
+
+  app.post(
+    '/recruitments/:recruitmentId/candidates/import',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Import candidates from a CSV (header: email, firstName, lastName, phoneNumber): all or nothing; emails already candidates are skipped; each new one is emailed the invitation (audited)',
+        params,
+        body: staffCandidateImportSchema,
+        response: { 201: staffCandidateImportResultSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await importCandidates(ctx, principalOf(request), request.params.recruitmentId, request.body.csv),
+        ),
   );
 
   app.post(

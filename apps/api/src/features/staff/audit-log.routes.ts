@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { principalOf, requireUser } from '../../plugins/authenticate.ts';
 import { recordStaffAction } from '../../plugins/staff-audit.ts';
 import { requireStaff } from '../../plugins/staff-guard.ts';
-import { readAuditLog, readMyAudit } from './audit-log.service.ts';
+import { auditLogCsv, readAuditLog, readMyAudit } from './audit-log.service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 
@@ -23,7 +23,7 @@ export const staffAuditRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['staff'],
         summary:
-          'The staff audit log, newest first (ADMIN): filter by actor (an id or "operator"), record (entity, entityId) and days (UTC); pages by keyset (next)',
+          'The staff audit log, newest first (ADMIN): filter by actor (an id or "operator"), action (or its start), the person an entry is about (subject: id or email), record (entity, entityId) and days (UTC); pages by keyset (next)',
         security: [{ bearerAuth: [] }],
         querystring: auditQuerySchema,
         response: { 200: auditPageSchema, ...errors },
@@ -40,6 +40,37 @@ export const staffAuditRoutes: FastifyPluginAsyncZod = async (app) => {
         after: { filters: request.query, entries: page.entries.length },
       });
       return page;
+    },
+  );
+
+  app.get(
+    '/audit.csv',
+    {
+      onRequest: requireStaff(['ADMIN']),
+      schema: {
+        tags: ['staff'],
+        summary:
+          'The staff audit log under the same filters as CSV (ADMIN), newest first, at most 10,000 rows (X-Truncated: true when more matched); the export is audited',
+        security: [{ bearerAuth: [] }],
+        querystring: auditQuerySchema,
+        produces: ['text/csv'],
+        response: { 200: z.string(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { csv, rows, truncated } = await auditLogCsv(app.ctx, request.query);
+      await recordStaffAction(app.ctx.db, principalOf(request), {
+        action: 'audit.export',
+        entity: 'staff_audit',
+        entityId: 'csv',
+        after: { filters: request.query, rows, truncated },
+      });
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="audit-log.csv"')
+        .header('cache-control', 'no-store')
+        .header('x-truncated', String(truncated))
+        .send(csv);
     },
   );
 };

@@ -1,4 +1,5 @@
 import {
+  AUDIT_CSV_MAX_ROWS,
   AUDIT_MESSAGES,
   type AuditPage,
   type AuditQuery,
@@ -9,7 +10,7 @@ import {
   OPERATOR_KEY_FOR_PERSON,
   OUR_LAB,
 } from '@portal/domain';
-import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { kits, projects, staffAudit, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { invalid } from '../../lib/errors.ts';
@@ -65,16 +66,48 @@ async function page(ctx: AppContext, where: SQL | undefined, limit: number) {
   return { rows: rows.slice(0, limit), next: last ? encodeCursor({ at: last.atText, id: last.id }) : null };
 }
 
-/** ADMIN: the whole log, filtered by actor, record and day (UTC). */
-export async function readAuditLog(ctx: AppContext, query: AuditQuery): Promise<AuditPage> {
-  const filters: (SQL | undefined)[] = [before(query.after ? decodeCursor(query.after) : null)];
+/** The person a `subject` filter names: an account id as given, or the account with that email. */
+async function subjectId(ctx: AppContext, subject: string): Promise<string | null> {
+  if (UUID.test(subject)) return subject;
+  const [person] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, subject.trim().toLowerCase()));
+  return person?.id ?? null;
+}
+
+/** The filters of the log's query (not its page), as one condition. */
+async function auditFilters(ctx: AppContext, query: Omit<AuditQuery, 'after' | 'limit'>) {
+  const filters: (SQL | undefined)[] = [];
   if (query.actor === OPERATOR_ACTOR) filters.push(isNull(staffAudit.actorId));
   else if (query.actor) filters.push(eq(staffAudit.actorId, query.actor));
+  if (query.action)
+    filters.push(
+      or(
+        eq(staffAudit.action, query.action),
+        sql`${staffAudit.action} like ${`${query.action.replaceAll('_', '\\_')}.%`}`,
+      ),
+    );
+  if (query.subject) {
+    const id = await subjectId(ctx, query.subject);
+    // An email with no account matches nothing (a closed account: use its id, which the log keeps).
+    filters.push(
+      id
+        ? or(eq(staffAudit.subjectId, id), and(eq(staffAudit.entity, 'user'), eq(staffAudit.entityId, id)))
+        : sql`false`,
+    );
+  }
   if (query.entity) filters.push(eq(staffAudit.entity, query.entity));
   if (query.entityId) filters.push(eq(staffAudit.entityId, query.entityId));
   if (query.from) filters.push(sql`${staffAudit.at} >= ${query.from}::date::timestamp at time zone 'UTC'`);
   if (query.to) filters.push(sql`${staffAudit.at} < (${query.to}::date + 1)::timestamp at time zone 'UTC'`);
-  const { rows, next } = await page(ctx, and(...filters), query.limit);
+  return and(...filters);
+}
+
+/** ADMIN: the whole log, filtered by actor, action, person, record and day (UTC). */
+export async function readAuditLog(ctx: AppContext, query: AuditQuery): Promise<AuditPage> {
+  const where = and(before(query.after ? decodeCursor(query.after) : null), await auditFilters(ctx, query));
+  const { rows, next } = await page(ctx, where, query.limit);
   return {
     entries: rows.map(({ atText: _, at, ...row }) => ({ ...row, at: at.toISOString() })),
     next,
@@ -147,5 +180,59 @@ export async function readMyAudit(
       }),
     })),
     next,
+  };
+}
+
+/** A CSV cell: quoted, and a leading =, +, - or @ defused so a spreadsheet never runs it as a formula. */
+function csvCell(value: unknown): string {
+  let text =
+    value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return `"${text.replaceAll('"', '""')}"`;
+}
+
+/**
+ * ADMIN: the log under the same filters as CSV (issue 34 item 16), newest first, at most
+ * AUDIT_CSV_MAX_ROWS rows; `truncated` says when more matched.
+ */
+export async function auditLogCsv(ctx: AppContext, query: AuditQuery) {
+  const rows = await ctx.db
+    .select()
+    .from(staffAudit)
+    .where(await auditFilters(ctx, query))
+    .orderBy(desc(staffAudit.at), desc(staffAudit.id))
+    .limit(AUDIT_CSV_MAX_ROWS + 1);
+  const header = [
+    'at',
+    'actor_id',
+    'actor',
+    'action',
+    'entity',
+    'entity_id',
+    'subject_id',
+    'before',
+    'after',
+  ];
+  const lines = rows
+    .slice(0, AUDIT_CSV_MAX_ROWS)
+    .map((r) =>
+      [
+        r.at.toISOString(),
+        r.actorId,
+        r.actorLabel,
+        r.action,
+        r.entity,
+        r.entityId,
+        r.subjectId,
+        r.before,
+        r.after,
+      ]
+        .map(csvCell)
+        .join(','),
+    );
+  return {
+    csv: `${[header.join(','), ...lines].join('\r\n')}\r\n`,
+    rows: lines.length,
+    truncated: rows.length > AUDIT_CSV_MAX_ROWS,
   };
 }

@@ -78,10 +78,17 @@ export async function inviteStaff(ctx: AppContext, principal: Principal, input: 
   const roles = staffRolesOf(input.roles);
   return ctx.db.transaction(async (tx) => {
     const [existing] = await tx
-      .select({ id: users.id, acceptedAt: staffMembers.acceptedAt, member: staffMembers.userId })
+      .select({
+        id: users.id,
+        acceptedAt: staffMembers.acceptedAt,
+        member: staffMembers.userId,
+        disabledAt: staffMembers.disabledAt,
+      })
       .from(users)
       .leftJoin(staffMembers, eq(staffMembers.userId, users.id))
       .where(eq(users.email, input.email));
+    if (existing?.member && existing.acceptedAt && existing.disabledAt)
+      throw conflict(STAFF_MESSAGES.disabledInvite);
     if (existing && (!existing.member || existing.acceptedAt)) throw conflict(STAFF_MESSAGES.emailTaken);
     let id = existing?.id;
     if (!id) {

@@ -1,5 +1,6 @@
 import { isStaffRole, STAFF_MESSAGES, type StaffMember, type StaffRole, staffRolesOf } from '@portal/domain';
 import { and, asc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { queueMail } from '../../adapters/mail/outbox.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { staffMembers, staffRecoveryCodes, staffSessions, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
@@ -7,6 +8,7 @@ import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import type { Principal } from '../../plugins/authenticate.ts';
 import { recordStaffAction } from '../../plugins/staff-audit.ts';
 import { revokeAllSessions } from '../auth/index.ts';
+import { staffEnabledMail, staffRolesMail } from './staff-account-mail.ts';
 import { voidInvitation } from './staff-invitations.service.ts';
 
 /** The staff list and an admin's changes to a member: roles, disabling, a lost phone. */
@@ -49,21 +51,32 @@ export async function listStaff(ctx: AppContext): Promise<{ staff: StaffMember[]
 }
 
 /** The staff member `id`, locked for the change; refused when there is none (or it is disabled). */
-async function memberForChange(tx: DbOrTx, id: string) {
+async function memberForChange(tx: DbOrTx, id: string, { disabled = false } = {}) {
   const [member] = await tx
     .select({
       authorities: users.authorities,
       disabledAt: staffMembers.disabledAt,
       email: users.email,
       version: users.version,
+      firstName: users.firstName,
     })
     .from(staffMembers)
     .innerJoin(users, eq(users.id, staffMembers.userId))
     .where(eq(staffMembers.userId, id))
     .for('update');
   if (!member) throw notFound(STAFF_MESSAGES.staffNotFound);
-  if (member.disabledAt) throw conflict(STAFF_MESSAGES.disabled);
+  if (disabled && !member.disabledAt) throw conflict(STAFF_MESSAGES.notDisabled);
+  if (!disabled && member.disabledAt) throw conflict(STAFF_MESSAGES.disabled);
   return member;
+}
+
+/** The acting administrator's name for the email (the operator key has none). */
+async function actorName(tx: DbOrTx, principal: Principal) {
+  const [actor] = await tx
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, principal.userId));
+  return actor ? `${actor.firstName} ${actor.lastName}`.trim() : 'An administrator';
 }
 
 /** The advisory lock every change that can take ADMIN away holds (any fixed number of ours). */
@@ -133,6 +146,50 @@ export async function updateStaffRoles(
       before: { roles: before },
       after: { roles: after },
     });
+    // The member is told (issue 34 item 15), unless nothing changed.
+    if (before.join() !== after.join())
+      await queueMail(
+        ctx,
+        tx,
+        'staff-account',
+        staffRolesMail(ctx.mail, member, { by: await actorName(tx, principal), before, after }),
+      );
+    return { roles: after, version: member.version + 1 };
+  });
+}
+
+/**
+ * Enables a disabled staff account again with the roles given (issue 34 item 15): its password and
+ * authenticator app are as they were, so the member signs in as before; they are emailed, and it is
+ * audited. Signing in stays refused while an account is disabled (auth's login).
+ */
+export async function enableStaff(ctx: AppContext, principal: Principal, id: string, roles: StaffRole[]) {
+  return ctx.db.transaction(async (tx) => {
+    const member = await memberForChange(tx, id, { disabled: true });
+    const after = staffRolesOf(roles);
+    const others = member.authorities.filter((a) => !isStaffRole(a));
+    await tx
+      .update(users)
+      .set({ authorities: [...others, ...after], updatedAt: sql`now()`, version: member.version + 1 })
+      .where(eq(users.id, id));
+    await tx
+      .update(staffMembers)
+      .set({ disabledAt: null, secondFactorFailures: 0, secondFactorLockedAt: null })
+      .where(eq(staffMembers.userId, id));
+    await recordStaffAction(tx, principal, {
+      action: 'staff.enable',
+      entity: 'user',
+      entityId: id,
+      subjectId: id,
+      before: { roles: [], status: 'DISABLED' },
+      after: { roles: after, status: 'ACTIVE' },
+    });
+    await queueMail(
+      ctx,
+      tx,
+      'staff-account',
+      staffEnabledMail(ctx.mail, member, { by: await actorName(tx, principal), roles: after }),
+    );
     return { roles: after, version: member.version + 1 };
   });
 }

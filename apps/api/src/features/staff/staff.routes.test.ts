@@ -249,8 +249,13 @@ describe('staff accounts', () => {
     const disabled = await post(`/api/staff/members/${lab.id}/disable`, admin.accessToken);
     expect(disabled.statusCode, disabled.body).toBe(204);
     expect((await get('/api/staff/session', lab.accessToken)).statusCode).toBe(401);
-    const back = await signIn(t.app, lab.email);
-    const refused = await get('/api/staff/session', back.accessToken);
+    // A disabled account signs in nowhere (issue 34 item 15).
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: lab.email, password: PASSWORD },
+    });
+    expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(STAFF_MESSAGES.disabled);
     const list = (await get('/api/staff/members', admin.accessToken)).json().staff;
     expect(list.find((m: { id: string }) => m.id === lab.id)).toMatchObject({

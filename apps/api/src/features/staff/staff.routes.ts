@@ -4,6 +4,7 @@ import {
   invitationAcceptedSchema,
   recoveryCodesSchema,
   secondFactorSchema,
+  staffEnableSchema,
   staffInvitationSchema,
   staffInvitedSchema,
   staffMembersSchema,
@@ -28,6 +29,7 @@ import {
 import { acceptInvitation, inviteStaff } from './staff-invitations.service.ts';
 import {
   disableStaff,
+  enableStaff,
   listStaff,
   resetSecondFactor,
   unlockSecondFactor,
@@ -212,6 +214,23 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       await disableStaff(ctx, principalOf(request), request.params.id);
       return reply.code(204).send(null);
     },
+  );
+
+  app.post(
+    '/members/:id/enable',
+    {
+      onRequest: admin,
+      schema: {
+        tags: ['staff'],
+        summary:
+          'Enable a disabled staff account again with these roles: the member signs in as before and is emailed (ADMIN; audited)',
+        security,
+        params: memberParams,
+        body: staffEnableSchema,
+        response: { 200: staffRolesSavedSchema, ...errors },
+      },
+    },
+    async (request) => enableStaff(ctx, principalOf(request), request.params.id, request.body.roles),
   );
 
   app.post(

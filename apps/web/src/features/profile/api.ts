@@ -4,6 +4,7 @@ import {
   messageResponseSchema,
   myAuditPageSchema,
   PROFILE_CONSENT_FLOW_ID,
+  parentalConsentStatusSchema,
   supportViewsSchema,
 } from '@portal/domain';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -115,5 +116,18 @@ export async function uploadConsentForm(file: File): Promise<void> {
 }
 
 export function useUploadConsentForm() {
-  return useMutation({ mutationFn: uploadConsentForm });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadConsentForm,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['parental-consent'] }),
+  });
+}
+
+/** The person's parental consent form: none, waiting, approved, or declined with staff's reason. */
+export function useParentalConsentStatus() {
+  return useQuery({
+    queryKey: ['parental-consent'],
+    queryFn: ({ signal }) =>
+      apiRequest('/users/me/parental-consent', { auth: 'required', signal }, parentalConsentStatusSchema),
+  });
 }

@@ -7,7 +7,9 @@ import {
   staffRolesSavedSchema,
 } from '@portal/domain';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { ApiError, freshAccessToken } from '../../lib/api-client.ts';
 import { keysetPages, useChangeThenReread } from '../../lib/list-queries.ts';
+import { CLIENT_MESSAGES } from '../../lib/messages.ts';
 import { staffRequest } from '../../lib/staff.ts';
 
 const membersKey = ['staff', 'members'] as const;
@@ -43,6 +45,12 @@ export const useChangeRoles = () =>
 export const useDisableStaff = () =>
   useMemberChange((id: string) => staffRequest(`/members/${id}/disable`, { method: 'POST' }));
 
+/** A disabled account enabled again with these roles (the member is emailed). */
+export const useEnableStaff = () =>
+  useMemberChange(({ id, roles }: { id: string; roles: StaffRole[] }) =>
+    staffRequest(`/members/${id}/enable`, { method: 'POST', body: { roles } }, staffRolesSavedSchema),
+  );
+
 export const useUnlockSecondFactor = () =>
   useMemberChange((id: string) => staffRequest(`/members/${id}/second-factor/unlock`, { method: 'POST' }));
 
@@ -61,4 +69,33 @@ export function useAuditLog(filters: Record<string, string>) {
       ),
     ...keysetPages,
   });
+}
+
+/**
+ * The audit log under these filters as a CSV file, saved by the browser (the request needs the token,
+ * so it is fetched, then handed to a download link).
+ */
+export async function downloadAuditCsv(filters: Record<string, string>): Promise<void> {
+  const token = await freshAccessToken();
+  let response: Response;
+  try {
+    response = await fetch(`/api/staff/audit.csv?${new URLSearchParams(filters).toString()}`, {
+      headers: { Authorization: `Bearer ${token}` },
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiError(0, CLIENT_MESSAGES.network, 'NETWORK_ERROR');
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { message?: string; code?: string } | null;
+    throw new ApiError(response.status, body?.message ?? CLIENT_MESSAGES.unexpected, body?.code ?? 'UNKNOWN');
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'audit-log.csv';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

@@ -27,8 +27,14 @@ export function useOrders(q: string) {
 
 /** A refund; the order list is read again afterwards (the row shows the refund and the kits). */
 export const useRefundOrder = () =>
-  useChangeThenReread(['staff', 'orders'], ({ orderId, reason }: { orderId: number; reason: string }) =>
-    staffRequest(`/orders/${orderId}/refund`, { method: 'POST', body: { reason } }, staffOrderRowSchema),
+  useChangeThenReread(
+    ['staff', 'orders'],
+    ({ orderId, reason, amountCents }: { orderId: number; reason: string; amountCents?: number }) =>
+      staffRequest(
+        `/orders/${orderId}/refund`,
+        { method: 'POST', body: { reason, amountCents } },
+        staffOrderRowSchema,
+      ),
   );
 
 export function useSubscriptions(list: SubscriptionList, q: string) {

@@ -1,13 +1,19 @@
 import {
+  type CaseNoteInput,
   type ConsentReview,
+  caseNoteSchema,
+  caseNotesSchema,
   consentReviewedSchema,
   messageResponseSchema,
   type PersonClosure,
+  type PersonExport,
   peoplePageSchema,
   personClosureStartedSchema,
   personExportStartedSchema,
   personPageSchema,
+  type StaffReplacement,
   staffEmailSchema,
+  staffReplacementResultSchema,
   supportViewTokenSchema,
 } from '@portal/domain';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
@@ -67,14 +73,36 @@ export const useReviewConsent = (id: string) =>
 
 /** The person's export, for a request by phone: they get the email and download it; staff never do. */
 export const useStartExport = (id: string) =>
-  usePersonAction(id, () =>
-    staffRequest(`/people/${id}/export`, { method: 'POST' }, personExportStartedSchema),
+  usePersonAction(id, (request: PersonExport) =>
+    staffRequest(`/people/${id}/export`, { method: 'POST', body: request }, personExportStartedSchema),
   );
 
 /** The person's closure, for a request by phone, with the scope they chose. */
 export const useCloseAccount = (id: string) =>
   usePersonAction(id, (closure: PersonClosure) =>
     staffRequest(`/people/${id}/closure`, { method: 'POST', body: closure }, personClosureStartedSchema),
+  );
+
+/** A replacement kit ordered on the person's behalf for a kit whose sample failed (free, emailed). */
+export const useOrderReplacement = (id: string) =>
+  usePersonAction(id, (replacement: StaffReplacement) =>
+    staffRequest('/replacements', { method: 'POST', body: replacement }, staffReplacementResultSchema),
+  );
+
+const notesKey = (id: string) => ['staff', 'person', id, 'notes'] as const;
+
+/** Support's case notes on the person, newest first. */
+export function useCaseNotes(id: string) {
+  return useQuery({
+    queryKey: notesKey(id),
+    queryFn: () => staffRequest(`/people/${id}/notes`, {}, caseNotesSchema),
+  });
+}
+
+/** Adds a case note; the notes (and the person's access log) are read again. */
+export const useAddCaseNote = (id: string) =>
+  usePersonAction(id, (note: CaseNoteInput) =>
+    staffRequest(`/people/${id}/notes`, { method: 'POST', body: note }, caseNoteSchema),
   );
 
 /** Opens the person's portal read-only in this tab (Trust); their banner leads back. */

@@ -3,6 +3,7 @@ import {
   type StaffConsentInput,
   type StaffRecruitmentCreate,
   staffCandidateCreatedSchema,
+  staffCandidateImportResultSchema,
   staffCandidatesPageSchema,
   staffConsentPreviewResultSchema,
   staffRecruitmentDetailSchema,
@@ -81,6 +82,16 @@ export const useInviteCandidate = (recruitmentId: number) =>
       `/recruitments/${recruitmentId}/candidates`,
       { method: 'POST', body },
       staffCandidateCreatedSchema,
+    ),
+  );
+
+/** A CSV of candidates, all or nothing: each new one is emailed the invitation by the server. */
+export const useImportCandidates = (recruitmentId: number) =>
+  useRecruitmentsChange((csv: string) =>
+    staffRequest(
+      `/recruitments/${recruitmentId}/candidates/import`,
+      { method: 'POST', body: { csv } },
+      staffCandidateImportResultSchema,
     ),
   );
 

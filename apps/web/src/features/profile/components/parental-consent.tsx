@@ -1,11 +1,16 @@
-import { CONSENT_FILE_MAX_BYTES, CONSENT_MESSAGES, withBrand } from '@portal/domain';
+import { CONSENT_FILE_MAX_BYTES, CONSENT_MESSAGES, PARENTAL_CONSENT_TEXTS, withBrand } from '@portal/domain';
 import { type FormEvent, useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useConfig } from '../../../lib/config.ts';
-import { useEmailConsentForm, useRefreshCurrentUser, useUploadConsentForm } from '../api.ts';
+import {
+  useEmailConsentForm,
+  useParentalConsentStatus,
+  useRefreshCurrentUser,
+  useUploadConsentForm,
+} from '../api.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const ALLOWED_TYPES = ['application/pdf', 'image/png', 'image/jpeg'];
@@ -20,6 +25,7 @@ export function ParentalConsent({ skipped, onSkip }: Props) {
   const emailForm = useEmailConsentForm();
   const upload = useUploadConsentForm();
   const refreshUser = useRefreshCurrentUser();
+  const status = useParentalConsentStatus();
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string>();
   const [file, setFile] = useState<File | null>(null);
@@ -69,6 +75,15 @@ export function ParentalConsent({ skipped, onSkip }: Props) {
     <section className="card profile-section" aria-labelledby={headingId}>
       <h2 id={headingId}>Parental consent</h2>
       <p>A parent or guardian needs to sign the consent form before results can be shown.</p>
+      {status.data?.state === 'DECLINED' ? (
+        <Alert tone="warning">
+          <p>{PARENTAL_CONSENT_TEXTS.declined}</p>
+          <p className="consent-decline-reason">“{status.data.declineReason}”</p>
+          <p>{PARENTAL_CONSENT_TEXTS.declinedNext}</p>
+        </Alert>
+      ) : status.data?.state === 'PENDING' && !uploadMessage ? (
+        <Alert tone="info">{PARENTAL_CONSENT_TEXTS.pending}</Alert>
+      ) : null}
       <form onSubmit={sendEmail} noValidate aria-label="Email the consent form">
         <Field
           label="Parent or guardian email"

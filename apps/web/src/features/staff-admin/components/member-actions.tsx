@@ -6,9 +6,15 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useChangeRoles, useDisableStaff, useResetSecondFactor, useUnlockSecondFactor } from '../api.ts';
+import {
+  useChangeRoles,
+  useDisableStaff,
+  useEnableStaff,
+  useResetSecondFactor,
+  useUnlockSecondFactor,
+} from '../api.ts';
 
-type Dialog = 'roles' | 'unlock' | 'reset' | 'disable' | null;
+type Dialog = 'roles' | 'unlock' | 'reset' | 'disable' | 'enable' | null;
 
 /**
  * A staff member's actions: change roles, unlock their codes after ten wrong ones, remove a lost
@@ -29,6 +35,7 @@ export function MemberActions({ member, isSelf }: { member: StaffMember; isSelf:
   const unlock = useUnlockSecondFactor();
   const reset = useResetSecondFactor();
   const disable = useDisableStaff();
+  const enable = useEnableStaff();
   const name = `${member.firstName} ${member.lastName}`;
   const close = () => {
     setOpen(null);
@@ -36,9 +43,43 @@ export function MemberActions({ member, isSelf }: { member: StaffMember; isSelf:
     unlock.reset();
     reset.reset();
     disable.reset();
+    enable.reset();
   };
-  if (member.status === 'DISABLED') return null;
-  const error = change.error ?? unlock.error ?? reset.error ?? disable.error;
+  const error = change.error ?? unlock.error ?? reset.error ?? disable.error ?? enable.error;
+  if (member.status === 'DISABLED')
+    return (
+      <div className="staff-row-actions">
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setRoles([]);
+            setOpen('enable');
+          }}
+        >
+          Enable again…<span className="visually-hidden"> {name}</span>
+        </Button>
+        <Modal open={open === 'enable'} onClose={close} title={`Enable ${name} again?`}>
+          <p>
+            They sign in with their password and authenticator app as before, and get an email. Choose their
+            roles.
+          </p>
+          {error ? <Alert tone="error">{error.message}</Alert> : null}
+          <RolePicker legend="Roles" value={roles} onChange={setRoles} />
+          <div className="form-actions">
+            <Button
+              busy={enable.isPending}
+              disabled={roles.length === 0}
+              onClick={() => enable.mutate({ id: member.id, roles }, { onSuccess: close })}
+            >
+              Enable the account
+            </Button>
+            <Button variant="secondary" onClick={close}>
+              Cancel
+            </Button>
+          </div>
+        </Modal>
+      </div>
+    );
 
   return (
     <div className="staff-row-actions">
@@ -121,7 +162,10 @@ export function MemberActions({ member, isSelf }: { member: StaffMember; isSelf:
         onConfirm={() => disable.mutate(member.id, { onSuccess: close })}
         onClose={close}
       >
-        <p>Their roles are removed and they are signed out everywhere at once. This cannot be undone.</p>
+        <p>
+          Their roles are removed and they are signed out everywhere at once, and they cannot sign in until an
+          administrator enables the account again.
+        </p>
       </ConfirmDialog>
     </div>
   );

@@ -1,13 +1,14 @@
-import { OPERATOR_ACTOR } from '@portal/domain';
+import { AUDIT_RETENTION_TEXT, OPERATOR_ACTOR } from '@portal/domain';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PagedTable } from '../../../components/staff/paged-table.tsx';
+import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useAuditLog, useStaffMembers } from '../api.ts';
+import { downloadAuditCsv, useAuditLog, useStaffMembers } from '../api.ts';
 
-const FILTERS = ['actor', 'entity', 'entityId', 'from', 'to'] as const;
+const FILTERS = ['actor', 'action', 'subject', 'entity', 'entityId', 'from', 'to'] as const;
 type Filters = Record<(typeof FILTERS)[number], string>;
 
 const change = (before: unknown, after: unknown) =>
@@ -23,6 +24,15 @@ export function AuditLogPage() {
   const members = useStaffMembers();
   const log = useAuditLog(Object.fromEntries(Object.entries(applied).filter(([, v]) => v)));
   const entries = log.data?.pages.flatMap((page) => page.entries) ?? [];
+  const [csv, setCsv] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
+  const filters = Object.fromEntries(Object.entries(applied).filter(([, v]) => v));
+  const download = () => {
+    setCsv({ busy: true, error: null });
+    downloadAuditCsv(filters).then(
+      () => setCsv({ busy: false, error: null }),
+      (error: Error) => setCsv({ busy: false, error: error.message }),
+    );
+  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -37,6 +47,7 @@ export function AuditLogPage() {
   return (
     <>
       <h1>Audit log</h1>
+      <p>{AUDIT_RETENTION_TEXT}</p>
       <form className="staff-panel staff-form" onSubmit={onSubmit} aria-label="Filter the audit log">
         <div className="staff-form-row">
           <div className="field">
@@ -51,13 +62,22 @@ export function AuditLogPage() {
               ))}
             </select>
           </div>
+          <Field label="Action" hint="order.refund, or its start: order" {...text('action')} />
+          <Field label="About the person" hint="Their email or account id" {...text('subject')} />
           <Field label="Record kind" hint="user, kit, sample…" {...text('entity')} />
           <Field label="Record id" {...text('entityId')} />
           <Field label="From (UTC day)" type="date" {...text('from')} />
           <Field label="To (UTC day)" type="date" {...text('to')} />
         </div>
-        <Button type="submit">Show entries</Button>
+        <div className="form-actions">
+          <Button type="submit">Show entries</Button>
+          <Button variant="secondary" busy={csv.busy} onClick={download}>
+            Download these entries (CSV)
+          </Button>
+        </div>
       </form>
+      {csv.error ? <Alert tone="error">{csv.error}</Alert> : null}
+      {log.error ? <Alert tone="error">{log.error.message}</Alert> : null}
       <PagedTable
         list={log}
         count={entries.length}

@@ -1,16 +1,31 @@
-import { formatMoney, kitStatusWords, type StaffOrderRow, withBrand } from '@portal/domain';
+import {
+  formatMoney,
+  kitStatusWords,
+  STAFF_ORDER_MESSAGES,
+  type StaffOrderRow,
+  withBrand,
+} from '@portal/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PagedTable } from '../../../components/staff/paged-table.tsx';
+import { ReasonDialog } from '../../../components/staff/reason-dialog.tsx';
 import { SearchForm, useSearchQuery } from '../../../components/staff/search-form.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { Field } from '../../../components/ui/field.tsx';
 import { useConfig } from '../../../lib/config.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useOrders, useRefundOrder } from '../api.ts';
-import { ReasonDialog } from '../components/reason-dialog.tsx';
 
 const dollars = (cents: number) => `$${formatMoney(cents)}`;
+
+/** Dollars and cents as typed ("35", "35.5", "35.50", "$35.50") in cents; null when it is not an amount. */
+export function parseDollars(text: string): number | null {
+  const match = /^\$?\s*(\d{1,7})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!match) return null;
+  const cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return cents > 0 ? cents : null;
+}
 
 /** An order's items: each kit (a link to its page, with its status in the spec's words) or plan. */
 function OrderItems({ order }: { order: StaffOrderRow }) {
@@ -44,12 +59,22 @@ export function OrdersPage() {
   const refund = useRefundOrder();
   const [refunding, setRefunding] = useState<StaffOrderRow | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const [amount, setAmount] = useState('');
+  const [amountError, setAmountError] = useState<string | undefined>();
   const rows = orders.data?.pages.flatMap((page) => page.orders) ?? [];
 
   const close = () => {
     setRefunding(null);
+    setAmountError(undefined);
     refund.reset();
   };
+  const open = (order: StaffOrderRow) => {
+    setAmount(formatMoney(order.refundableCents));
+    setAmountError(undefined);
+    setDone(null);
+    setRefunding(order);
+  };
+  const asked = parseDollars(amount);
 
   return (
     <>
@@ -94,12 +119,15 @@ export function OrdersPage() {
             </td>
             <td>
               {order.refund ? (
-                `Refunded ${dollars(order.refund.amountCents)} on ${formatDateTime(order.refund.at)}`
-              ) : order.refundableCents > 0 ? (
-                <Button variant="secondary" onClick={() => setRefunding(order)}>
+                <div>
+                  Refunded {dollars(order.refund.amountCents)} on {formatDateTime(order.refund.at)}
+                </div>
+              ) : null}
+              {order.refundableCents > 0 ? (
+                <Button variant="secondary" onClick={() => open(order)}>
                   Refund…<span className="visually-hidden"> {order.number}</span>
                 </Button>
-              ) : (
+              ) : order.refund ? null : (
                 'Nothing to refund'
               )}
             </td>
@@ -109,18 +137,27 @@ export function OrdersPage() {
       <ReasonDialog
         open={refunding !== null}
         title={`Refund ${refunding?.number ?? ''}?`}
-        confirmLabel={`Refund ${dollars(refunding?.refundableCents ?? 0)}`}
+        confirmLabel={`Refund ${dollars(asked ?? refunding?.refundableCents ?? 0)}`}
         busy={refund.isPending}
         error={refund.error}
         onClose={close}
         onConfirm={(reason) => {
           if (!refunding) return;
           const order = refunding;
+          if (asked === null) return setAmountError(STAFF_ORDER_MESSAGES.amountInvalid);
+          if (asked > order.refundableCents)
+            return setAmountError(STAFF_ORDER_MESSAGES.amountTooHigh(order.refundableCents));
+          setAmountError(undefined);
           refund.mutate(
-            { orderId: order.id, reason },
+            { orderId: order.id, reason, amountCents: asked },
             {
               onSuccess: (row) => {
-                setDone(`${row.number} refunded: ${dollars(row.refund?.amountCents ?? 0)}.`);
+                setDone(
+                  `${row.number}: ${dollars(asked)} refunded, and the customer emailed.` +
+                    (row.refundableCents > 0
+                      ? ` ${dollars(row.refundableCents)} can still be refunded.`
+                      : ''),
+                );
                 close();
               },
             },
@@ -128,9 +165,22 @@ export function OrdersPage() {
         }}
       >
         <p>
-          {dollars(refunding?.refundableCents ?? 0)} goes back to the card through the payment provider. Kits
-          of this order that have not been sent are cancelled; kits already sent stay with the person.
+          Up to {dollars(refunding?.refundableCents ?? 0)} can go back to the card through the payment
+          provider, and the customer is emailed. Refunding all of it cancels the kits of this order that have
+          not been sent; kits already sent stay with the person, and read "Refunded" in their portal.
         </p>
+        <Field
+          label="Amount to refund (AUD)"
+          hint="Less than all of it is a partial refund: no kit is cancelled."
+          inputMode="decimal"
+          autoComplete="off"
+          value={amount}
+          error={amountError}
+          onChange={(event) => {
+            setAmount(event.target.value);
+            setAmountError(undefined);
+          }}
+        />
       </ReasonDialog>
     </>
   );

@@ -2,12 +2,12 @@ import { formatMoney, type StaffSubscriptionRow, SUBSCRIPTION_LISTS } from '@por
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PagedTable } from '../../../components/staff/paged-table.tsx';
+import { ReasonDialog } from '../../../components/staff/reason-dialog.tsx';
 import { SearchForm } from '../../../components/staff/search-form.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { type SubscriptionList, useCancelSubscription, useRetryRenewal, useSubscriptions } from '../api.ts';
-import { ReasonDialog } from '../components/reason-dialog.tsx';
 
 const LIST_TEXT: Record<SubscriptionList, { label: string; empty: string }> = {
   active: { label: 'Active', empty: 'No active subscription matches.' },

@@ -30,7 +30,9 @@ export function ConsentReview({ person }: { person: PersonPage }) {
       <h2 id="consent-review-title">Parental consent form to review</h2>
       {review.isSuccess ? (
         <Alert tone="success">
-          {review.data.parentConsented ? 'Approved.' : 'Declined: the person is asked for a new form.'}
+          {review.data.parentConsented
+            ? 'Approved, and the family emailed.'
+            : 'Declined: the family is emailed the reason and asked for a new form; My Profile shows the reason.'}
         </Alert>
       ) : null}
       {review.isSuccess ? null : url ? (

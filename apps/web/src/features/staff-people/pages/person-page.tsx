@@ -6,10 +6,12 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { usePerson } from '../api.ts';
+import { CaseNotes } from '../components/case-notes.tsx';
 import { ConsentReview } from '../components/consent-review.tsx';
 import { DataRequests } from '../components/data-requests.tsx';
 import { PersonActions } from '../components/person-actions.tsx';
 import { PersonEmails } from '../components/person-emails.tsx';
+import { ReplacementOrder } from '../components/replacement-order.tsx';
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const yesNo = (value: boolean | null) => (value === null ? '—' : value ? 'Yes' : 'No');
@@ -101,12 +103,13 @@ export function PersonPage() {
       </h1>
       <PersonActions person={p} />
       <ConsentReview person={p} />
-      <DataRequests person={p} />
+      <CaseNotes key={`notes-${p.profile.id}`} person={p} />
+      <DataRequests key={`requests-${p.profile.id}`} person={p} />
       <Profile person={p} />
       <Listing
         title="Kits"
         empty="No kits."
-        head={['Kit', 'Sample', 'Name', 'Kit status', 'Sample status', 'Last change']}
+        head={['Kit', 'Sample', 'Name', 'Kit status', 'Sample status', 'Last change', 'Replacement']}
         rows={p.kits.map((k) => [
           <Link key="kit" to={`/staff/kits/${k.id}`}>{`KIT-${k.id}`}</Link>,
           k.sampleIdentifier,
@@ -114,6 +117,7 @@ export function PersonPage() {
           k.kitStatus,
           k.sampleStatus ?? '—',
           formatDateTime(k.updatedAt),
+          <ReplacementOrder key="replacement" person={p} kit={k} />,
         ])}
       />
       <Listing

@@ -6,6 +6,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useSchemaForm } from '../../../lib/schema-form.ts';
 import { useCandidates, useInviteCandidate } from '../recruitments-api.ts';
+import { CandidateImport } from './candidate-import.tsx';
 
 type Values = { email: string; firstName: string; lastName: string; phoneNumber: string };
 const EMPTY: Values = { email: '', firstName: '', lastName: '', phoneNumber: '' };
@@ -45,6 +46,7 @@ export function CandidatesPanel({ recruitmentId }: { recruitmentId: number }) {
           <span className="staff-link-text">Unsubscribe: {invite.data.unsubscribeLink}</span>
         </Alert>
       ) : null}
+      <CandidateImport recruitmentId={recruitmentId} />
       {list.error ? <Alert tone="error">{list.error.message}</Alert> : null}
       {list.data && rows.length === 0 ? <p className="staff-note">No candidate yet.</p> : null}
       {rows.length > 0 ? (

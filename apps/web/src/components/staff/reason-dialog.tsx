@@ -1,9 +1,9 @@
 import { STAFF_ORDER_MESSAGES, STAFF_REASON_MAX, staffRefundSchema } from '@portal/domain';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Field } from '../../../components/ui/field.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
+import { Alert } from '../ui/alert.tsx';
+import { Button } from '../ui/button.tsx';
+import { Field } from '../ui/field.tsx';
+import { Modal } from '../ui/modal.tsx';
 
 type ReasonDialogProps = {
   open: boolean;
