@@ -1,5 +1,6 @@
 import { AUTH_MESSAGES, apiErrorSchema, ERROR_CODES } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DOCUMENT_READS_PER_MINUTE } from '../features/consent/ledger.routes.ts';
 import { SHARE_RATE_LIMITS } from '../features/reports/shares.routes.ts';
 import { bearer, createTestApp, ops, signedInUser, type TestApp } from '../test/helpers.ts';
 import { AUTHORIZATION_MATRIX } from './authorization-matrix.ts';
@@ -29,6 +30,29 @@ const SENSITIVE: Row[] = [
     payload: {},
     as: 'anonymous',
     max: SHARE_RATE_LIMITS.perLink,
+  },
+  // The consent ledger's public documents (issue 36): consent/ledger.routes.ts.
+  {
+    route: 'GET /api/documents/{consentId}/versions/{version}',
+    url: '/api/documents/1/versions/none',
+    as: 'anonymous',
+    max: DOCUMENT_READS_PER_MINUTE,
+  },
+  {
+    route: 'GET /api/documents/{consentId}/compare',
+    url: '/api/documents/1/compare?from=a&to=b',
+    as: 'anonymous',
+    max: DOCUMENT_READS_PER_MINUTE,
+  },
+  // Turning 18's handover, reached with the link's key: consent/handover.routes.ts.
+  { route: 'POST /api/handover/read', url: '/api/handover/read', payload: {}, as: 'anonymous', max: 10 },
+  { route: 'POST /api/handover/submit', url: '/api/handover/submit', payload: {}, as: 'anonymous', max: 10 },
+  {
+    route: 'POST /api/handover/confirm',
+    url: '/api/handover/confirm',
+    payload: {},
+    as: 'anonymous',
+    max: 10,
   },
   { route: 'POST /api/auth/register', url: '/api/auth/register', payload: {}, as: 'anonymous', max: LIMIT },
   { route: 'POST /api/auth/login', url: '/api/auth/login', payload: {}, as: 'anonymous', max: LIMIT },

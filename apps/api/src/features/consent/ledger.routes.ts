@@ -25,6 +25,9 @@ import {
 
 const version = z.string().trim().min(1, 'Please name a version.').max(40, 'There is no such version.');
 const consentParams = z.object({ consentId: recordNumber('document') });
+/** Public reads of the documents: a comparison costs a word diff, so each address has an allowance. */
+export const DOCUMENT_READS_PER_MINUTE = 60;
+const readLimit = { rateLimit: { max: DOCUMENT_READS_PER_MINUTE, timeWindow: '1 minute' } };
 
 /** The consent ledger's documents (issue 36): every version readable and comparable, by anyone. */
 export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -33,12 +36,18 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/documents/:consentId/versions/:version',
     {
+      config: readLimit,
       schema: {
         tags: ['consent'],
         summary:
           'One version of a consent, terms or privacy document: its text, effective date and what changed',
         params: consentParams.extend({ version }),
-        response: { 200: documentVersionSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        response: {
+          200: documentVersionSchema,
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+          429: apiErrorSchema,
+        },
       },
     },
     async (request) => readVersion(ctx.db, request.params.consentId, request.params.version),
@@ -47,12 +56,18 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/documents/:consentId/compare',
     {
+      config: readLimit,
       schema: {
         tags: ['consent'],
         summary: 'Two versions of a document word by word: what the newer one removed and added',
         params: consentParams,
         querystring: z.object({ from: version, to: version }),
-        response: { 200: versionComparisonSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        response: {
+          200: versionComparisonSchema,
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+          429: apiErrorSchema,
+        },
       },
     },
     async (request) =>
