@@ -13,7 +13,12 @@ export type MailMessage = {
   headers?: Record<string, string>;
   /** The email category a person may switch off; none for transactional mail. */
   category?: string | null;
+  /** Files sent with the message, as text: the coach booking's calendar invitation (.ics). */
+  attachments?: MailAttachment[];
 };
+
+/** A text file sent with a message (a calendar invitation): its name, MIME type and content. */
+export type MailAttachment = { filename: string; contentType: string; content: string };
 
 /** The queue whose job sends one outbox message (dispatcher.ts works it). */
 export const MAIL_QUEUE = 'mail';
@@ -74,13 +79,14 @@ export async function queueMail(
       where ${outbox.to} = ${to} and ${outbox.kind} = ${kind} and not ${outbox.withheld}
         and ${outbox.createdAt} > now() - interval '1 hour') < ${quota}::int))`;
   const result = await tx.execute(sql`
-    insert into ${outbox} ("to", kind, subject, text, html, links, headers, category, withheld)
+    insert into ${outbox} ("to", kind, subject, text, html, links, headers, attachments, category, withheld)
     select ${to}, ${kind},
       case when s.sends then ${message.subject} else '' end,
       case when s.sends then ${message.text} else '' end,
       case when s.sends then ${message.html} else '' end,
       case when s.sends then ${JSON.stringify(message.links)}::jsonb else '[]'::jsonb end,
       case when s.sends then ${JSON.stringify(message.headers ?? {})}::jsonb else '{}'::jsonb end,
+      case when s.sends then ${JSON.stringify(message.attachments ?? [])}::jsonb else '[]'::jsonb end,
       ${message.category ?? null}, not s.sends
     from (select ${sends} as sends) s
     returning id, withheld`);
@@ -102,6 +108,7 @@ export async function listMail(db: DbOrTx, to?: string, limit = 200) {
       html: outbox.html,
       links: outbox.links,
       headers: outbox.headers,
+      attachments: outbox.attachments,
       category: outbox.category,
       createdAt: outbox.createdAt,
       sentAt: outbox.sentAt,

@@ -21,6 +21,11 @@ export const outbox = pgTable(
      * non-transactional email; none on transactional ones.
      */
     headers: jsonb('headers').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    /** Text files sent with the message (MailAttachment): the coach booking's calendar invitation. */
+    attachments: jsonb('attachments')
+      .$type<{ filename: string; contentType: string; content: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** The email category a person may switch off (EMAIL_CATEGORIES); null for transactional mail. */
     category: text('category'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
