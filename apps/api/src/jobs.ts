@@ -7,6 +7,7 @@ import type { Database } from './db/client.ts';
 import { closureJobs } from './features/data-rights/closure-job.ts';
 import { exportJobs } from './features/data-rights/exports.service.ts';
 import { renewalJobs } from './features/orders/renewals.ts';
+import { mailoutJobs } from './features/staff-studies/mailouts.service.ts';
 import { type JobQueue, startJobQueue } from './lib/job-queue.ts';
 
 export type JobsPluginOptions = {
@@ -37,6 +38,7 @@ const jobsPlugin: FastifyPluginAsync<JobsPluginOptions> = async (app, options) =
       ...(pollingIntervalSeconds ? { pollingIntervalSeconds } : {}),
     }),
     ...renewalJobs(app.ctx, payments, app.log),
+    ...mailoutJobs(app.ctx, app.log),
     ...exportJobs(app.ctx, app.log),
     ...closureJobs(app.ctx, payments, {
       log: app.log,

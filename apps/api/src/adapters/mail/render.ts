@@ -52,10 +52,10 @@ function layoutMjml(withAction: boolean, withUnsubscribe: boolean): string {
 <mj-body background-color="${C.bg}" width="560px">
   <mj-section padding="24px 12px 0" border-top="4px solid ${C.primary}">
     <mj-group>
-      <mj-column width="15%" vertical-align="middle">
+      <mj-column width="10%" vertical-align="middle">
         <mj-image src="${slot('ICON')}" alt="" width="36px" height="36px" border-radius="50%" padding="0" align="left" />
       </mj-column>
-      <mj-column width="85%" vertical-align="middle">
+      <mj-column width="90%" vertical-align="middle">
         <mj-text ${text} font-size="20px" font-weight="700" color="${C.primary}">${slot('BRAND')}</mj-text>
       </mj-column>
     </mj-group>

@@ -42,7 +42,13 @@ export type SmtpOptions = {
  * `?requireTLS=true` refuses a server that does not.
  */
 export function smtpTransport(url: string, from: string, options: SmtpOptions = {}): MailTransport {
-  const transporter = nodemailer.createTransport({ url, ...(options.tls ? { tls: options.tls } : {}) });
+  // Pooled: up to four connections kept open and reused, so a mail-out does not open one per message.
+  const transporter = nodemailer.createTransport({
+    url,
+    pool: true,
+    maxConnections: 4,
+    ...(options.tls ? { tls: options.tls } : {}),
+  });
   return {
     async send(message) {
       await transporter.sendMail(mailOptions(from, message));
