@@ -3,7 +3,7 @@
  * real template functions and MJML layout, opened in Chromium at 600 px (a mail client's reading pane)
  * and 390 px (a phone), and saved as docs/screens/emails/<name>-<width>.png, with an index.html.
  *
- *   node --import tsx scripts/email-screens.ts [FOLDER]
+ *   npm run screens:emails [-- FOLDER]
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -42,11 +42,12 @@ export type SmtpOptions = {
  * `?requireTLS=true` refuses a server that does not.
  */
 export function smtpTransport(url: string, from: string, options: SmtpOptions = {}): MailTransport {
-  // Pooled: up to four connections kept open and reused, so a mail-out does not open one per message.
+  // Pooled: up to sixteen connections kept open and reused, so a mail-out does not open one per message.
   const transporter = nodemailer.createTransport({
     url,
     pool: true,
-    maxConnections: 4,
+    maxConnections: 16,
+    maxMessages: 1000,
     ...(options.tls ? { tls: options.tls } : {}),
   });
   return {
