@@ -126,7 +126,7 @@ try {
       await page.screenshot({ path: path.join(out, file), fullPage: true });
       if (width === 600)
         index.push(
-          `<figure><figcaption>${name}: ${escapeText(message.subject)}</figcaption><img src="${file}" width="300" loading="lazy"></figure>`,
+          `<figure><figcaption>${name}: ${escapeText(message.subject)}</figcaption><img src="${file}" alt="The ${name} email at 600 px" width="300" loading="lazy"></figure>`,
         );
     }
     await page.close();
