@@ -29,6 +29,8 @@ test('a study coordinator writes to the participants, previews the message, send
   page,
   request,
 }) => {
+  // Three accounts join the project through the API before the console opens: more than a minute on a busy machine.
+  test.slow();
   const coordinator = await createStaff(request, ['STUDY'], 'Stella');
   const created = await request.post('/api/admin/projects', {
     headers: OPS_HEADERS,
