@@ -17,7 +17,8 @@ import { benchWeb } from './web.ts';
  * BENCH_ENDPOINTS (comma-separated parts of endpoint names to measure, e.g. `reports,PDF`; hello and
  * SELECT 1 always run), BENCH_SCALE=0 (skip the kits-table scale test), BENCH_ONLY=staff (the staff
  * console's results upload and kit search at scale, bench/staff-kits.ts; BENCH_RESULTS profiles, 500;
- * BENCH_STAFF_DB=pglite|postgres for one database only).
+ * BENCH_STAFF_DB=pglite|postgres for one database only), BENCH_ONLY=mailout (a study mail-out to 100,000
+ * participants handed to a local SMTP sink, bench/mailout.ts; only when asked for).
  */
 const env = process.env;
 const settings = {
@@ -140,3 +141,9 @@ if (runs('export')) {
   if (await postgresReachable()) printExport(await benchExport(await postgresStore(pgServer), 'PostgreSQL'));
 }
 if (runs('web')) await benchWeb();
+// The study mail-out (bench/mailout.ts, issue 35 item 7): 100,000 recipients to a local SMTP sink. It takes
+// minutes, so it runs only when asked for: BENCH_ONLY=mailout.
+if (only === 'mailout') {
+  console.log('\n## Study mail-out on PostgreSQL');
+  await import('./mailout.ts');
+}

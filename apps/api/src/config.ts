@@ -30,6 +30,8 @@ const envSchema = z.object({
   DATABASE_URL: optional,
   SMTP_URL: optional,
   MAIL_FROM: z.string().default('Microbiome Lab <no-reply@microbiome.example>'),
+  /** A study mail-out's messages a second at most (issue 35 item 7), across all instances. */
+  MAILOUT_RATE: z.coerce.number().int().min(1).max(10_000).default(50),
   STRIPE_SECRET_KEY: optional,
   STRIPE_PUBLISHABLE_KEY: optional,
   ADDRESSFINDER_KEY: optional,
@@ -87,6 +89,7 @@ export type Config = {
   databaseUrl?: string | undefined;
   smtpUrl?: string | undefined;
   mailFrom: string;
+  mailoutRate: number;
   supportPhone: string;
   supportEmail: string;
   supportPostalAddress: string;
@@ -152,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mailoutRate: e.MAILOUT_RATE,
     supportPhone: e.SUPPORT_PHONE,
     supportEmail: e.SUPPORT_EMAIL,
     supportPostalAddress: e.SUPPORT_POSTAL_ADDRESS,

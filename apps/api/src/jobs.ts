@@ -9,6 +9,7 @@ import { closureJobs } from './features/data-rights/closure-job.ts';
 import { exportJobs } from './features/data-rights/exports.service.ts';
 import { renewalJobs } from './features/orders/renewals.ts';
 import { reminderJobs } from './features/reminders/index.ts';
+import { mailoutJobs } from './features/staff-studies/mailouts.service.ts';
 import { type JobQueue, startJobQueue } from './lib/job-queue.ts';
 
 export type JobsPluginOptions = {
@@ -39,6 +40,7 @@ const jobsPlugin: FastifyPluginAsync<JobsPluginOptions> = async (app, options) =
       ...(pollingIntervalSeconds ? { pollingIntervalSeconds } : {}),
     }),
     ...renewalJobs(app.ctx, payments, app.log),
+    ...mailoutJobs(app.ctx, app.log),
     ...exportJobs(app.ctx, app.log),
     ...reminderJobs(app.ctx, app.log),
     ...handoverJobs(app.ctx),

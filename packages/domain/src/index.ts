@@ -40,6 +40,7 @@ export * from './staff-people.ts';
 export * from './staff-recruitments.ts';
 export * from './staff-results.ts';
 export * from './staff-studies.ts';
+export * from './study-mailouts.ts';
 export * from './support-views.ts';
 export * from './time-zone.ts';
 export * from './under-age.ts';

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { outbox } from '../../db/schema/index.ts';
+import { mailouts, outbox } from '../../db/schema/index.ts';
+import { escapeHtml } from '../../lib/html.ts';
 import type { JobQueue } from '../../lib/job-queue.ts';
 
 export type MailMessage = {
@@ -13,7 +14,12 @@ export type MailMessage = {
   headers?: Record<string, string>;
   /** The email category a person may switch off; none for transactional mail. */
   category?: string | null;
+  /** Files sent with the message, as text: the coach booking's calendar invitation (.ics). */
+  attachments?: MailAttachment[];
 };
+
+/** A text file sent with a message (a calendar invitation): its name, MIME type and content. */
+export type MailAttachment = { filename: string; contentType: string; content: string };
 
 /** The queue whose job sends one outbox message (dispatcher.ts works it). */
 export const MAIL_QUEUE = 'mail';
@@ -64,6 +70,8 @@ export const MAIL_QUOTAS = {
   'staff-account': null,
   // A candidate the study team imported (a CSV typed by staff, not a public form).
   'candidate-invitation': null,
+  // A study mail-out: written by staff to participants who chose Research news, at most once each.
+  'study-mailout': null,
 } as const satisfies Record<string, number | null>;
 export type MailKind = keyof typeof MAIL_QUOTAS;
 
@@ -96,13 +104,14 @@ export async function queueMail(
       where ${outbox.to} = ${to} and ${outbox.kind} = ${kind} and not ${outbox.withheld}
         and ${outbox.createdAt} > now() - interval '1 hour') < ${quota}::int))`;
   const result = await tx.execute(sql`
-    insert into ${outbox} ("to", kind, subject, text, html, links, headers, category, withheld)
+    insert into ${outbox} ("to", kind, subject, text, html, links, headers, attachments, category, withheld)
     select ${to}, ${kind},
       case when s.sends then ${message.subject} else '' end,
       case when s.sends then ${message.text} else '' end,
       case when s.sends then ${message.html} else '' end,
       case when s.sends then ${JSON.stringify(message.links)}::jsonb else '[]'::jsonb end,
       case when s.sends then ${JSON.stringify(message.headers ?? {})}::jsonb else '{}'::jsonb end,
+      case when s.sends then ${JSON.stringify(message.attachments ?? [])}::jsonb else '[]'::jsonb end,
       ${message.category ?? null}, not s.sends
     from (select ${sends} as sends) s
     returning id, withheld`);
@@ -111,6 +120,94 @@ export async function queueMail(
   const id = Number(row.id);
   await ctx.jobs.send(MAIL_QUEUE, { outboxId: id }, { tx });
   return { id, withheld: row.withheld };
+}
+
+/** The queue whose jobs each send a batch of a study mail-out's messages (dispatcher.ts works it). */
+export const MAILOUT_BATCH_QUEUE = 'mail.batch';
+/** Messages one batch job sends. */
+export const MAILOUT_BATCH_SIZE = 100;
+
+/**
+ * Where a mail-out's rendered message (mailouts.html and .text) holds each recipient's unsubscribe link.
+ * Letters only, so the renderer passes it through as it is.
+ */
+export const MAILOUT_UNSUBSCRIBE_SLOT = 'SLOTRECIPIENTUNSUBSCRIBESLOT';
+
+/** A mail-out's message for one recipient: the shared words with their own unsubscribe link. */
+export function mailoutMessageFor(
+  row: {
+    to: string;
+    subject: string;
+    links: string[];
+    headers: Record<string, string>;
+    category: string | null;
+  },
+  mailout: { html: string; text: string },
+): MailMessage {
+  const unsubscribe = row.links[0] ?? '';
+  return {
+    to: row.to,
+    subject: row.subject,
+    html: mailout.html.replaceAll(MAILOUT_UNSUBSCRIBE_SLOT, escapeHtml(unsubscribe)),
+    text: mailout.text.replaceAll(MAILOUT_UNSUBSCRIBE_SLOT, unsubscribe),
+    links: row.links,
+    headers: row.headers,
+    category: row.category,
+  };
+}
+
+export type MailoutRecipient = {
+  to: string;
+  /** The recipient's one-click unsubscribe page and the List-Unsubscribe headers (category-mail.ts). */
+  unsubscribeUrl: string;
+  headers: Record<string, string>;
+};
+
+/**
+ * Writes one chunk of a study mail-out's recipients to the outbox, in `tx`, and the batch jobs that send
+ * them (MAILOUT_BATCH_SIZE each) at no more than `ratePerSecond`: batch k of the mail-out may start
+ * k × size / rate seconds after `startAt` (`firstBatch` is this chunk's first batch number). The second
+ * writer of outbox rows beside queueMail: a row per recipient, with no words of its own (the mail-out
+ * holds them) and one job per batch rather than per row. A recipient already written for this mail-out
+ * is skipped (a unique index), so a retried chunk sends nobody twice. Returns the rows written.
+ */
+export async function queueMailoutChunk(
+  ctx: { jobs: JobQueue },
+  tx: Tx,
+  mailout: { id: number; subject: string; ratePerSecond: number; startAt: Date },
+  recipients: MailoutRecipient[],
+  firstBatch: number,
+): Promise<number> {
+  if (recipients.length === 0) return 0;
+  const inserted = await tx
+    .insert(outbox)
+    .values(
+      recipients.map((r) => ({
+        to: r.to.trim().toLowerCase(),
+        kind: 'study-mailout',
+        subject: mailout.subject,
+        text: '',
+        html: '',
+        links: [r.unsubscribeUrl],
+        headers: r.headers,
+        category: 'RESEARCH_NEWS',
+        mailoutId: mailout.id,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: outbox.id });
+  const ids = inserted.map((r) => r.id).sort((a, b) => a - b);
+  const jobs = [];
+  for (let i = 0; i < ids.length; i += MAILOUT_BATCH_SIZE) {
+    const batch = firstBatch + i / MAILOUT_BATCH_SIZE;
+    const delayMs = (batch * MAILOUT_BATCH_SIZE * 1000) / mailout.ratePerSecond;
+    jobs.push({
+      data: { mailoutId: mailout.id, ids: ids.slice(i, i + MAILOUT_BATCH_SIZE) },
+      startAfter: new Date(mailout.startAt.getTime() + delayMs),
+    });
+  }
+  await ctx.jobs.insert(MAILOUT_BATCH_QUEUE, jobs, tx);
+  return ids.length;
 }
 
 /** The mail the outbox holds (withheld rows are no mail), newest first: the dev mailbox and `ops mail:list`. */
@@ -124,13 +221,21 @@ export async function listMail(db: DbOrTx, to?: string, limit = 200) {
       html: outbox.html,
       links: outbox.links,
       headers: outbox.headers,
+      attachments: outbox.attachments,
       category: outbox.category,
       createdAt: outbox.createdAt,
       sentAt: outbox.sentAt,
+      mailoutHtml: mailouts.html,
+      mailoutText: mailouts.text,
     })
     .from(outbox)
+    .leftJoin(mailouts, eq(mailouts.id, outbox.mailoutId))
     .where(and(eq(outbox.withheld, false), to ? eq(outbox.to, to.trim().toLowerCase()) : undefined))
     .orderBy(desc(outbox.id))
     .limit(limit);
-  return rows;
+  return rows.map(({ mailoutHtml, mailoutText, ...row }) =>
+    mailoutHtml === null || mailoutText === null
+      ? row
+      : { ...row, ...mailoutMessageFor(row, { html: mailoutHtml, text: mailoutText }) },
+  );
 }

@@ -9,8 +9,8 @@ describe('email layout', () => {
   it('opens with the brand header and closes with the footer, in brand.ts colours', () => {
     const mail = verifyEmailMail(ctx, 'ann@example.com', 'Ann', 'tok123');
     // Header: the mark (the portal's icon) and the brand name as text, escaped.
-    expect(mail.html).toContain('<img src="https://portal.example/icon-192.png"');
-    expect(mail.html).toMatch(/<td[^>]*>Gut &amp; Co<\/td>/);
+    expect(mail.html).toMatch(/<img\s[^>]*src="https:\/\/portal\.example\/icon-192\.png"/);
+    expect(mail.html).toMatch(/>Gut &amp; Co</);
     // Footer: who sent it and how to reach support.
     expect(mail.html).toContain('href="mailto:help@example.com"');
     expect(mail.html.indexOf('icon-192.png')).toBeLessThan(mail.html.indexOf('Hi Ann,'));
@@ -19,11 +19,27 @@ describe('email layout', () => {
     );
     // The palette is brand.ts's: teal button, warm page, and no colour of its own.
     expect(mail.html).toContain(`background:${BRAND_COLOURS.primary};color:${BRAND_COLOURS.primaryText}`);
-    expect(mail.html).toContain(`background:${BRAND_COLOURS.bg}`);
+    expect(mail.html).toContain(`background-color:${BRAND_COLOURS.bg}`);
     const palette = new Set<string>(Object.values(BRAND_COLOURS));
     const colours = mail.html.match(/#[0-9a-f]{6}\b/gi) ?? [];
     expect(colours.length).toBeGreaterThan(3);
     expect(colours.filter((colour) => !palette.has(colour.toLowerCase()))).toEqual([]);
+    // Every slot of the compiled layout is filled.
+    expect(mail.html).not.toMatch(/SLOT[A-Z]+SLOT/);
+  });
+
+  it('has a hidden preheader (the first sentence after the greeting, or the one given) and one action', () => {
+    const mail = verifyEmailMail(ctx, 'ann@example.com', 'Ann', 'tok123');
+    const preheader = /<div style="display:none;[^"]*">([^<]*)<\/div>/.exec(mail.html)?.[1];
+    expect(preheader).toBe(
+      'Thank you for creating your Gut &amp; Co account. Please confirm your email address to finish setting it up.',
+    );
+    expect(mail.html.indexOf(preheader ?? '')).toBeLessThan(mail.html.indexOf('Hi Ann,'));
+    // One button: one link styled as one, to the one action.
+    expect(mail.html.match(/<a\s[^>]*display:inline-block[^>]*>/g)).toHaveLength(1);
+    const given = compose(ctx, 'x@example.com', 'S', ['Hi X,', 'Body.'], undefined, undefined, 'Read <me>');
+    expect(given.html).toContain('>Read &lt;me&gt;</div>');
+    expect(given.html).not.toMatch(/<a\s[^>]*display:inline-block/);
   });
 
   it('keeps every sentence of the email, in the HTML and in the plain text', () => {

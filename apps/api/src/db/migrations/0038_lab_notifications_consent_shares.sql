@@ -49,6 +49,20 @@ CREATE TABLE "reminders" (
 	CONSTRAINT "reminders_once" UNIQUE("user_id","kind","subject_key","step")
 );
 --> statement-breakpoint
+CREATE TABLE "mailouts" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"project_id" integer NOT NULL,
+	"subject" text NOT NULL,
+	"body" text NOT NULL,
+	"html" text NOT NULL,
+	"text" text NOT NULL,
+	"created_by" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"recipients" integer,
+	"queued_at" timestamp with time zone,
+	"rate_per_second" integer NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "account_handovers" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"user_id" uuid NOT NULL,
@@ -129,6 +143,8 @@ CREATE TABLE "case_notes" (
 ALTER TABLE "kits" ADD COLUMN "order_refunded_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "projects" ADD COLUMN "required_lab_steps" text[] DEFAULT ARRAY['ACCESSIONING','DNA_EXTRACTION','DNA_LIBRARY_PREP','SEQUENCING']::text[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "referral_codes" ADD COLUMN "email" text;--> statement-breakpoint
+ALTER TABLE "outbox" ADD COLUMN "attachments" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "outbox" ADD COLUMN "mailout_id" integer;--> statement-breakpoint
 ALTER TABLE "outbox" ADD COLUMN "bounce" text;--> statement-breakpoint
 ALTER TABLE "outbox" ADD COLUMN "bounced_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "consent_responses" ADD COLUMN "actor" text DEFAULT 'SELF' NOT NULL;--> statement-breakpoint
@@ -149,6 +165,8 @@ ALTER TABLE "notifications" ADD CONSTRAINT "notifications_user_id_users_id_fk" F
 ALTER TABLE "reminders" ADD CONSTRAINT "reminders_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reminders" ADD CONSTRAINT "reminders_kit_id_kits_id_fk" FOREIGN KEY ("kit_id") REFERENCES "public"."kits"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reminders" ADD CONSTRAINT "reminders_notification_id_notifications_id_fk" FOREIGN KEY ("notification_id") REFERENCES "public"."notifications"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "mailouts" ADD CONSTRAINT "mailouts_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "mailouts" ADD CONSTRAINT "mailouts_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "account_handovers" ADD CONSTRAINT "account_handovers_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "document_versions" ADD CONSTRAINT "document_versions_consent_id_consents_id_fk" FOREIGN KEY ("consent_id") REFERENCES "public"."consents"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "report_share_views" ADD CONSTRAINT "report_share_views_share_id_report_shares_id_fk" FOREIGN KEY ("share_id") REFERENCES "public"."report_shares"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -162,6 +180,7 @@ CREATE INDEX "notifications_user_idx" ON "notifications" USING btree ("user_id",
 CREATE INDEX "notifications_unread_idx" ON "notifications" USING btree ("user_id") WHERE "notifications"."read_at" is null;--> statement-breakpoint
 CREATE INDEX "reminders_pending_idx" ON "reminders" USING btree ("due_at") WHERE "reminders"."sent_at" is null and "reminders"."cancelled_at" is null;--> statement-breakpoint
 CREATE INDEX "reminders_kit_idx" ON "reminders" USING btree ("kit_id");--> statement-breakpoint
+CREATE INDEX "mailouts_project_idx" ON "mailouts" USING btree ("project_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "account_handovers_user_key" ON "account_handovers" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "account_handovers_token_key" ON "account_handovers" USING btree ("token_hash");--> statement-breakpoint
 CREATE UNIQUE INDEX "document_versions_consent_version_key" ON "document_versions" USING btree ("consent_id","version");--> statement-breakpoint
@@ -169,6 +188,7 @@ CREATE INDEX "report_share_views_share_idx" ON "report_share_views" USING btree 
 CREATE INDEX "report_shares_owner_idx" ON "report_shares" USING btree ("owner_id");--> statement-breakpoint
 CREATE INDEX "retracted_results_kit_idx" ON "retracted_results" USING btree ("kit_id");--> statement-breakpoint
 CREATE INDEX "case_notes_user_idx" ON "case_notes" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "outbox_mailout_recipient_key" ON "outbox" USING btree ("mailout_id","to") WHERE "outbox"."mailout_id" is not null;--> statement-breakpoint
 CREATE INDEX "lab_results_digest_idx" ON "lab_results" USING btree ("profile_digest");--> statement-breakpoint
 INSERT INTO "consent_flows" ("id", "name") VALUES (90, 'Terms and privacy') ON CONFLICT DO NOTHING;--> statement-breakpoint
 INSERT INTO "consents" ("flow_id", "position", "title", "html_content", "agree_label", "disagree_label", "version", "document") SELECT 90, 0, 'Terms of Use', '<p>The terms of use of the portal, the sampling kits and the reports.</p>', 'I agree to the Terms of Use', 'I do not agree', 'v4.0', 'TERMS' WHERE NOT EXISTS (SELECT 1 FROM "consents" WHERE "document" = 'TERMS');--> statement-breakpoint

@@ -5,6 +5,7 @@ export * from './data-rights.ts';
 export * from './email-preferences.ts';
 export * from './kits.ts';
 export * from './notifications.ts';
+export * from './mailouts.ts';
 export * from './orders.ts';
 export * from './outbox.ts';
 export * from './profile.ts';

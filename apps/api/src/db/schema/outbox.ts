@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Transactional outbox: written with the change that causes the message, in its transaction, together
@@ -21,6 +31,16 @@ export const outbox = pgTable(
      * non-transactional email; none on transactional ones.
      */
     headers: jsonb('headers').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    /** Text files sent with the message (MailAttachment): the coach booking's calendar invitation. */
+    attachments: jsonb('attachments')
+      .$type<{ filename: string; contentType: string; content: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /**
+     * The study mail-out this message belongs to (mailouts): its words are the mail-out's, with this
+     * row's unsubscribe link (links[0]) in the slot; its text and html here stay empty.
+     */
+    mailoutId: integer('mailout_id'),
     /** The email category a person may switch off (EMAIL_CATEGORIES); null for transactional mail. */
     category: text('category'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -41,5 +61,9 @@ export const outbox = pgTable(
     bouncedAt: timestamp('bounced_at', { withTimezone: true }),
   },
   // The quota's count: this recipient's mails of one kind in the last hour.
-  (t) => [index('outbox_recipient_kind_idx').on(t.to, t.kind, t.createdAt)],
+  (t) => [
+    index('outbox_recipient_kind_idx').on(t.to, t.kind, t.createdAt),
+    // A mail-out's recipients, each once (a retried chunk skips those written), and its progress.
+    uniqueIndex('outbox_mailout_recipient_key').on(t.mailoutId, t.to).where(sql`${t.mailoutId} is not null`),
+  ],
 );

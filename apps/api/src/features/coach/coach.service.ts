@@ -5,17 +5,16 @@ import {
   formatCoachTime,
   isUnderAge,
   kitDisplayName,
-  mailGreeting,
   questionnairesComplete,
 } from '@portal/domain';
 import { and, asc, eq, gte, isNull } from 'drizzle-orm';
 import { queueMail } from '../../adapters/mail/outbox.ts';
-import { compose } from '../../adapters/mail/templates.ts';
 import { coachBookings, kits, projects, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { cancelReminders } from '../notifications/index.ts';
 import { surveyStatsForKits } from '../surveys/index.ts';
+import { coachBookingMail } from './coach-mail.ts';
 
 export async function freeSlots(ctx: AppContext, now = new Date()) {
   const taken = await ctx.db
@@ -75,11 +74,7 @@ export async function bookCoach(
         ctx,
         tx,
         'coach-booking',
-        compose(ctx.mail, row.user.email, 'Your Microbiome Coach call is booked', [
-          mailGreeting(row.user.firstName),
-          `${COACH_BOOKING_MESSAGES.booked(when)} It is a 15-minute call about the report of ${kitDisplayName(row.kit)}.`,
-          'Our coach will phone you on the number in your profile. To move the call, book another time in the portal.',
-        ]),
+        coachBookingMail(ctx.mail, row.user, booking, kitDisplayName(row.kit)),
       );
       return {
         id: booking.id,

@@ -91,6 +91,25 @@ describe('dev mailbox', () => {
     expect(JSON.stringify(res.json())).toContain('Reset your password');
   });
 
+  it("shows a message's calendar file, by name and content", async () => {
+    await t.app.ctx.db.transaction((tx) =>
+      queueMail(t.app.ctx, tx, 'coach-booking', {
+        to: 'ann@example.com',
+        subject: 'Your call is booked',
+        text: 'Booked.',
+        html: '',
+        links: [],
+        attachments: [
+          { filename: 'coach-call.ics', contentType: 'text/calendar', content: 'BEGIN:VCALENDAR<x>' },
+        ],
+      }),
+    );
+    const res = await t.app.inject({ url: '/dev/mailbox', headers: { 'x-ops-key': TEST_OPS_KEY } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Attachment: coach-call.ics (text/calendar)');
+    expect(res.body).toContain('BEGIN:VCALENDAR&lt;x&gt;');
+  });
+
   it('is not served in production, even to the key', async () => {
     const prod = await createTestApp({ NODE_ENV: 'production' }, { workJobs: false });
     try {

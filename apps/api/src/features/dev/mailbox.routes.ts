@@ -58,6 +58,12 @@ ${Object.entries(m.headers)
   .map(([name, value]) => `<p class="meta">${escapeHtml(name)}: ${escapeHtml(value)}</p>`)
   .join('')}
 <pre>${escapeHtml(m.text)}</pre>
+${m.attachments
+  .map(
+    (a) =>
+      `<details><summary>Attachment: ${escapeHtml(a.filename)} (${escapeHtml(a.contentType)})</summary><pre>${escapeHtml(a.content)}</pre></details>`,
+  )
+  .join('')}
 ${m.links.map((l) => `<p><a href="${escapeHtml(l)}">${escapeHtml(l)}</a></p>`).join('')}</article>`,
         )
         .join('\n');

@@ -1,5 +1,9 @@
 import {
   STUDY_STAFF_ROLES,
+  staffMailoutDraftSchema,
+  staffMailoutListSchema,
+  staffMailoutPreviewSchema,
+  staffMailoutSchema,
   staffParticipantCodeIssuedSchema,
   staffParticipantCodeIssueSchema,
   staffParticipantCodesPageSchema,
@@ -17,6 +21,7 @@ import { errors, recordNumber, security, tags } from '../../lib/route-schema.ts'
 import { principalOf } from '../../plugins/authenticate.ts';
 import { requireStaff } from '../../plugins/staff-guard.ts';
 import { recordStaffAction } from '../staff/index.ts';
+import { listMailouts, mailoutProgress, previewMailout, sendMailout } from './mailouts.service.ts';
 import {
   createProjectByStaff,
   createProjectVouchers,
@@ -202,5 +207,72 @@ export const staffProjectsRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(
           await issueCodeByStaff(ctx, principalOf(request), request.params.projectId, request.body.email),
         ),
+  );
+
+  // Study mail-outs (issue 35 item 7): write, preview, send, and follow the progress.
+  app.post(
+    '/projects/:projectId/mailouts/preview',
+    {
+      ...route,
+      schema: {
+        tags,
+        security,
+        summary: 'A mail-out as participants will see it, and how many get Research news (nothing is sent)',
+        params: projectParams,
+        body: staffMailoutDraftSchema,
+        response: { 200: staffMailoutPreviewSchema, ...errors },
+      },
+    },
+    async (request) => previewMailout(ctx, request.params.projectId, request.body),
+  );
+
+  app.post(
+    '/projects/:projectId/mailouts',
+    {
+      ...route,
+      schema: {
+        tags,
+        security,
+        summary:
+          "Sends a mail-out to the project's participants who get Research news, through the queue at MAILOUT_RATE (audited)",
+        params: projectParams,
+        body: staffMailoutDraftSchema,
+        response: { 201: staffMailoutSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await sendMailout(ctx, principalOf(request), request.params.projectId, request.body)),
+  );
+
+  app.get(
+    '/projects/:projectId/mailouts',
+    {
+      ...route,
+      schema: {
+        tags,
+        security,
+        summary: "The project's last 20 mail-outs with their progress, newest first",
+        params: projectParams,
+        response: { 200: staffMailoutListSchema, ...errors },
+      },
+    },
+    async (request) => listMailouts(ctx, request.params.projectId),
+  );
+
+  app.get(
+    '/projects/:projectId/mailouts/:mailoutId',
+    {
+      ...route,
+      schema: {
+        tags,
+        security,
+        summary: 'One mail-out and its progress: recipients written to the outbox, and sent',
+        params: projectParams.extend({ mailoutId: recordNumber('mail-out') }),
+        response: { 200: staffMailoutSchema, ...errors },
+      },
+    },
+    async (request) => mailoutProgress(ctx, request.params.projectId, request.params.mailoutId),
   );
 };

@@ -30,7 +30,7 @@ export async function factorLockOf(tx: DbOrTx, userId: string) {
   return { locked: Boolean(row?.lockedAt) };
 }
 
-function lockedMail(ctx: AppContext, mail: MailCtx, to: string, firstName: string) {
+export function lockedMail(ctx: AppContext, mail: MailCtx, to: string, firstName: string) {
   return compose(
     mail,
     to,

@@ -25,7 +25,13 @@ const INVITATION_TTL_DAYS = 7;
 export const invitationLink = (ctx: AppContext, token: string) =>
   `${ctx.config.publicUrl}/staff/invitation?token=${token}`;
 
-function invitationMail(ctx: MailCtx, to: string, firstName: string, link: string, roles: StaffRole[]) {
+export function invitationMail(
+  ctx: MailCtx,
+  to: string,
+  firstName: string,
+  link: string,
+  roles: StaffRole[],
+) {
   return compose(
     ctx,
     to,

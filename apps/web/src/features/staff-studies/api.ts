@@ -1,8 +1,12 @@
 import {
   type ProjectSurveyKey,
+  type StaffMailoutDraft,
   type StaffProjectCreate,
   type StaffSiteCreate,
   type StaffStudyKitBatch,
+  staffMailoutListSchema,
+  staffMailoutPreviewSchema,
+  staffMailoutSchema,
   staffParticipantCodeIssuedSchema,
   staffParticipantCodesPageSchema,
   staffProjectRowSchema,
@@ -139,3 +143,29 @@ export const useCreateStudyKits = (siteId: number) =>
 /** Labels of these kits (one page each, with the form's QR code), saved as a PDF. */
 export const printStudyLabels = (ids: number[]) =>
   downloadPdf(`/staff/study/kits/labels.pdf?kits=${ids.join(',')}`, 'study-kit-labels.pdf');
+
+/** The project's mail-outs with their progress, read again every 2 s while one is still being queued or sent. */
+export function useMailouts(projectId: number) {
+  return useQuery({
+    queryKey: ['staff', 'projects', projectId, 'mailouts'] as const,
+    queryFn: () => staffRequest(`/projects/${projectId}/mailouts`, {}, staffMailoutListSchema),
+    refetchInterval: (query) =>
+      query.state.data?.mailouts.some(
+        (m) => m.recipients === null || m.queued < m.recipients || (m.delivering && m.sent < m.recipients),
+      )
+        ? 2000
+        : false,
+  });
+}
+
+export const previewMailout = (projectId: number, body: StaffMailoutDraft) =>
+  staffRequest(
+    `/projects/${projectId}/mailouts/preview`,
+    { method: 'POST', body },
+    staffMailoutPreviewSchema,
+  );
+
+export const useSendMailout = (projectId: number) =>
+  useChangeThenReread(['staff', 'projects', projectId, 'mailouts'] as const, (body: StaffMailoutDraft) =>
+    staffRequest(`/projects/${projectId}/mailouts`, { method: 'POST', body }, staffMailoutSchema),
+  );

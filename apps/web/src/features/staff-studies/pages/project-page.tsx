@@ -11,6 +11,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useProject, useUpdateSurveys } from '../api.ts';
+import { MailoutPanel } from '../components/mailout-panel.tsx';
 import { ParticipantCodesPanel } from '../components/participant-codes-panel.tsx';
 import { SurveyPicker } from '../components/survey-picker.tsx';
 import { VoucherPanel } from '../components/voucher-panel.tsx';
@@ -97,6 +98,7 @@ export function ProjectPage() {
       <SurveysPanel key={p.surveys.join()} project={p} />
       <VoucherPanel projectId={p.id} />
       <ParticipantCodesPanel projectId={p.id} />
+      <MailoutPanel projectId={p.id} />
     </>
   );
 }
