@@ -97,6 +97,8 @@ export const handoverRoutes: FastifyPluginAsyncZod = async (app) => {
     '/me/handover/link',
     {
       onRequest: requireUser,
+      // Each press sends a mail: a few a minute, like the other mails a person sends themselves.
+      config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
       schema: {
         tags: ['consent'],
         summary: "Send a fresh handover link to my account's email (the young adult's own account only)",
