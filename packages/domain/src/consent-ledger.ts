@@ -254,6 +254,39 @@ export const HANDOVER_TEXTS = {
   bannerAction: 'Take over now',
 } as const;
 
+/** The signed-in person's open handover, if any (GET /api/me/handover): what the portal asks at sign-in. */
+export const myHandoverSchema = z.object({
+  handover: z
+    .object({
+      /** MINOR: the signed-in holder is the young adult; GUARDIAN: the guardian, whose child turned 18. */
+      kind: z.enum(HANDOVER_KINDS),
+      firstName: z.string(),
+      turns18On: z.string(),
+    })
+    .nullable(),
+});
+export type MyHandover = z.infer<typeof myHandoverSchema>;
+
+/** The page shown at the first sign-in after the 18th birthday (issue 36 item 3, "at next sign-in"). */
+export const HANDOVER_PROMPT_TEXTS = {
+  title: 'You are 18 now',
+  intro: (firstName: string) =>
+    `Happy birthday, ${firstName}. You are 18 now, so you can take over this account in your own name: your own email, your own password, and your own answers to the consents your parent or guardian gave for you.`,
+  results:
+    'Your results stay as they are. Research use that rests on your guardian’s consent pauses 30 days after your birthday unless you agree in your own name.',
+  how: 'To make sure it is you, we send a link to take over to the email address of this account. Open it to choose your email and password.',
+  start: 'Send me the link to take over',
+  sent: 'We sent a link to take over your account to the email address of this account. Open it to finish. It replaces any earlier link.',
+  later: 'Decide later',
+  guardianTitle: (firstName: string) => `${firstName} is 18 now`,
+  guardianNotice: (firstName: string) =>
+    `${firstName} turned 18, so this account passes to them. We have offered them the handover by email: they, not you, take it over with their own email and password.`,
+  guardianEnds: 'Your access to the account ends when they do. Until then, the portal works as before.',
+  guardianContinue: 'Continue',
+  none: 'There is no handover waiting for this account.',
+  guardianOnly: 'Only the young adult can take over this account, from the link sent by email.',
+} as const;
+
 export const HANDOVER_MAIL = {
   youngAdultSubject: (firstName: string) => `${firstName}, your account is ready to be yours`,
   youngAdult: (firstName: string) => [

@@ -112,6 +112,8 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'POST /api/handover/read': pub,
   'POST /api/handover/submit': pub,
   'POST /api/handover/confirm': pub,
+  'GET /api/me/handover': self,
+  'POST /api/me/handover/link': self,
   'GET /api/documents/{consentId}/versions/{version}': pub,
   'GET /api/documents/{consentId}/compare': pub,
   // A stranger has no answer to the owner's consent: 404, and nothing is withdrawn.

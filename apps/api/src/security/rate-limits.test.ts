@@ -54,6 +54,8 @@ const SENSITIVE: Row[] = [
     as: 'anonymous',
     max: 10,
   },
+  // Turning 18 at sign-in: a fresh handover link to the account's email (consent/handover.routes.ts).
+  { route: 'POST /api/me/handover/link', url: '/api/me/handover/link', as: 'person', max: 5 },
   { route: 'POST /api/auth/register', url: '/api/auth/register', payload: {}, as: 'anonymous', max: LIMIT },
   { route: 'POST /api/auth/login', url: '/api/auth/login', payload: {}, as: 'anonymous', max: LIMIT },
   {

@@ -5,7 +5,7 @@ import { apiRequest } from '../lib/api-client.ts';
 import { getAccessToken, useSession } from '../lib/session.ts';
 
 /** The sign-in session the access token belongs to (its sid claim): a new sign-in is a new one. */
-function signInSession(): string {
+export function signInSession(): string {
   try {
     const payload = getAccessToken()?.token.split('.')[1] ?? '';
     const sid = (JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { sid?: unknown }).sid;

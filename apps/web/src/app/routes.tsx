@@ -21,6 +21,15 @@ const ReconsentGate = lazyPage(
   () => import('./reconsent-gate.tsx'),
   (m) => m.ReconsentGate,
 );
+// Turning 18 at next sign-in (issue 36 item 3): its gate comes before the re-consent gate.
+const HandoverGate = lazyPage(
+  () => import('./handover-gate.tsx'),
+  (m) => m.HandoverGate,
+);
+const Turned18Page = lazyPage(
+  () => import('../features/profile/pages/turned-18-page.tsx'),
+  (m) => m.Turned18Page,
+);
 const ReconsentPage = lazyPage(
   () => import('../features/profile/pages/reconsent-page.tsx'),
   (m) => m.ReconsentPage,
@@ -232,55 +241,63 @@ export const routes: RouteObject[] = [
             element: <AppLayout />,
             children: [
               {
-                element: <ReconsentGate />,
+                element: <HandoverGate />,
                 children: [
-                  { path: 're-consent', element: <ReconsentPage /> },
+                  { path: 'turned-18', element: <Turned18Page /> },
                   {
-                    element: <ResearchProfileGate />,
+                    element: <ReconsentGate />,
                     children: [
+                      { path: 're-consent', element: <ReconsentPage /> },
                       {
-                        path: 'dashboard',
-                        element: (
-                          <ForAppType customer={<DashboardPage />} research={<ResearchDashboardPage />} />
-                        ),
-                      },
-                      {
-                        path: 'kits',
-                        element: <ForAppType customer={<KitsPage />} research={<MyResearchPage />} />,
-                      },
-                      {
-                        path: 'kits/notAllowed',
-                        element: (
-                          <ForAppType
-                            customer={<KitsPage notAllowed />}
-                            research={<MyResearchPage notAllowed />}
-                          />
-                        ),
-                      },
-                      { path: 'surveys', element: <SurveysPage /> },
-                      { path: 'surveys/:type/:kitId', element: <SurveyPage /> },
-                      {
-                        element: <RequireReportPermission />,
+                        element: <ResearchProfileGate />,
                         children: [
-                          { path: 'reports', element: <ReportsPage /> },
-                          { path: 'reports/shares', element: <SharesPage /> },
-                          { path: 'report', element: <ReportsPage /> },
-                          { path: 'report/:kitId', element: <ReportsPage /> },
-                          { path: 'journey', element: <JourneyPage /> },
-                          { path: 'evidence', element: <EvidencePage /> },
+                          {
+                            path: 'dashboard',
+                            element: (
+                              <ForAppType customer={<DashboardPage />} research={<ResearchDashboardPage />} />
+                            ),
+                          },
+                          {
+                            path: 'kits',
+                            element: <ForAppType customer={<KitsPage />} research={<MyResearchPage />} />,
+                          },
+                          {
+                            path: 'kits/notAllowed',
+                            element: (
+                              <ForAppType
+                                customer={<KitsPage notAllowed />}
+                                research={<MyResearchPage notAllowed />}
+                              />
+                            ),
+                          },
+                          { path: 'surveys', element: <SurveysPage /> },
+                          { path: 'surveys/:type/:kitId', element: <SurveyPage /> },
+                          {
+                            element: <RequireReportPermission />,
+                            children: [
+                              { path: 'reports', element: <ReportsPage /> },
+                              { path: 'reports/shares', element: <SharesPage /> },
+                              { path: 'report', element: <ReportsPage /> },
+                              { path: 'report/:kitId', element: <ReportsPage /> },
+                              { path: 'journey', element: <JourneyPage /> },
+                              { path: 'evidence', element: <EvidencePage /> },
+                            ],
+                          },
+                          // Research §1 and §2: booking is through the Coach page's Make Appointment, reached from
+                          // the questionnaires list and the report; the research sidebar has no Coach entry
+                          // (consumer §2), and the page offers no subscription there.
+                          {
+                            path: 'coach',
+                            element: (
+                              <ForAppType customer={<CoachPage />} research={<CoachPage research />} />
+                            ),
+                          },
+                          { path: 'profile', element: <ProfilePage /> },
+                          { path: 'inbox', element: <InboxPage /> },
+                          { path: 'support', element: <SupportPage /> },
+                          { path: 'test-order', element: <TestOrderPage /> },
                         ],
                       },
-                      // Research §1 and §2: booking is through the Coach page's Make Appointment, reached from
-                      // the questionnaires list and the report; the research sidebar has no Coach entry
-                      // (consumer §2), and the page offers no subscription there.
-                      {
-                        path: 'coach',
-                        element: <ForAppType customer={<CoachPage />} research={<CoachPage research />} />,
-                      },
-                      { path: 'profile', element: <ProfilePage /> },
-                      { path: 'inbox', element: <InboxPage /> },
-                      { path: 'support', element: <SupportPage /> },
-                      { path: 'test-order', element: <TestOrderPage /> },
                     ],
                   },
                 ],

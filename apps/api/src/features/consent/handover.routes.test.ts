@@ -1,4 +1,4 @@
-import { HANDOVER_TEXTS } from '@portal/domain';
+import { HANDOVER_PROMPT_TEXTS, HANDOVER_TEXTS, SUPPORT_VIEW_READ_ONLY } from '@portal/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHandovers, outbox, users } from '../../db/schema/index.ts';
@@ -162,6 +162,92 @@ describe('turning 18', () => {
     expect(handover?.turns18On).toBe('2026-09-01');
     const me = (await t.app.inject({ url: '/api/users/me', headers: bearer(minor.accessToken) })).json();
     expect(me.underAge).toBe(false);
+  });
+
+  it('asks at sign-in: the young adult sees their open handover and gets a fresh link; others see only their own', async () => {
+    const minor = await signedInUser(t.app, { underAge: true, dob: '2008-10-20' });
+    await t.database.db.update(users).set({ firstName: 'Robin' }).where(eq(users.id, minor.id));
+    const mine = (token: string) => t.app.inject({ url: '/api/me/handover', headers: bearer(token) });
+    const sendLink = (token: string) =>
+      t.app.inject({ method: 'POST', url: '/api/me/handover/link', headers: bearer(token) });
+    // Before the birthday there is nothing to ask, and no link to send.
+    expect((await mine(minor.accessToken)).json()).toEqual({ handover: null });
+    const early = await sendLink(minor.accessToken);
+    expect(early.statusCode).toBe(404);
+    expect(early.json().message).toBe(HANDOVER_PROMPT_TEXTS.none);
+    expect((await mine('not-a-token')).statusCode).toBe(401);
+
+    await run('2026-10-20');
+    const open = await mine(minor.accessToken);
+    expect(open.statusCode).toBe(200);
+    expect(open.json()).toEqual({ handover: { kind: 'MINOR', firstName: 'Robin', turns18On: '2026-10-20' } });
+    const first = await linkToken(minor.email);
+    expect(first.length).toBeGreaterThan(40);
+
+    // Another person's token sees only their own (none), and cannot send this account's link.
+    const stranger = await signedInUser(t.app);
+    const theirs = await mine(stranger.accessToken);
+    expect(theirs.json()).toEqual({ handover: null });
+    expect(theirs.body).not.toContain('Robin');
+    expect((await sendLink(stranger.accessToken)).statusCode).toBe(404);
+
+    // A support view reads the state, and may not send a link.
+    const support = await signedInUser(t.app, { authorities: ['IMPERSONATE'] });
+    const view = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/impersonate',
+        headers: bearer(support.accessToken),
+        payload: { username: minor.email },
+      })
+    ).json().access_token as string;
+    expect((await mine(view)).json().handover).toMatchObject({ kind: 'MINOR' });
+    const mailsBefore = (await mailTo(minor.email)).length;
+    const refused = await sendLink(view);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(SUPPORT_VIEW_READ_ONLY);
+    expect((await mailTo(minor.email)).length).toBe(mailsBefore);
+
+    // A step begun with the first link starts again with the fresh one, which replaces it.
+    const begun = await post('submit', {
+      token: first,
+      email: uniqueEmail('robin'),
+      password: 'Grown-up!2026',
+      agreedConsentIds: [],
+    });
+    expect(begun.statusCode).toBe(202);
+    const sent = await sendLink(minor.accessToken);
+    expect(sent.statusCode, sent.body).toBe(202);
+    expect(sent.json().message).toBe(HANDOVER_PROMPT_TEXTS.sent);
+    const links = (await mailTo(minor.email))
+      .filter((m) => m.subject === 'Robin, your account is ready to be yours')
+      .flatMap((m) => (m.links as string[]).filter((l) => l.includes('/handover#')));
+    expect(links).toHaveLength(2);
+    const fresh = links[1]?.split('#')[1] ?? '';
+    expect(fresh).not.toBe(first);
+    expect((await post('read', { token: first })).statusCode).toBe(404);
+    const read = await post('read', { token: fresh });
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toMatchObject({ firstName: 'Robin', kind: 'MINOR', awaitingCode: false });
+  });
+
+  it('tells a guardian that the handover is offered to their child, and does not let them take it', async () => {
+    const guardian = await signedInUser(t.app, { guardian: true, dob: '2008-11-05' });
+    await t.database.db.update(users).set({ firstName: 'Sam' }).where(eq(users.id, guardian.id));
+    await run('2026-11-05');
+    const state = await t.app.inject({ url: '/api/me/handover', headers: bearer(guardian.accessToken) });
+    expect(state.json()).toEqual({
+      handover: { kind: 'GUARDIAN', firstName: 'Sam', turns18On: '2026-11-05' },
+    });
+    const mailsBefore = (await mailTo(guardian.email)).length;
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/handover/link',
+      headers: bearer(guardian.accessToken),
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(HANDOVER_PROMPT_TEXTS.guardianOnly);
+    expect((await mailTo(guardian.email)).length).toBe(mailsBefore);
   });
 
   it('knows the portal’s day', () => {

@@ -4,13 +4,22 @@ import {
   handoverSchema,
   handoverSubmitSchema,
   messageResponseSchema,
+  myHandoverSchema,
 } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../lib/context.ts';
 import type { JobDefinition } from '../../lib/job-queue.ts';
-import { requireOperatorKey } from '../../plugins/authenticate.ts';
-import { confirmHandover, readHandover, startHandovers, submitHandover } from './handover.service.ts';
+import { security } from '../../lib/route-schema.ts';
+import { principalOf, requireOperatorKey, requireUser } from '../../plugins/authenticate.ts';
+import {
+  confirmHandover,
+  myHandover,
+  readHandover,
+  sendHandoverLink,
+  startHandovers,
+  submitHandover,
+} from './handover.service.ts';
 
 /** The handover link's token travels in the body (the page reads it from the URL's fragment), never a path. */
 const token = z
@@ -68,6 +77,43 @@ export const handoverRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => confirmHandover(ctx, request.body.token, request.body.code),
+  );
+
+  app.get(
+    '/me/handover',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['consent'],
+        summary: 'My open turning-18 handover, if any: what the portal asks at sign-in',
+        security,
+        response: { 200: myHandoverSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+      },
+    },
+    async (request) => myHandover(ctx.db, principalOf(request).userId),
+  );
+
+  app.post(
+    '/me/handover/link',
+    {
+      onRequest: requireUser,
+      // Each press sends a mail: a few a minute, like the other mails a person sends themselves.
+      config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['consent'],
+        summary: "Send a fresh handover link to my account's email (the young adult's own account only)",
+        security,
+        response: {
+          202: messageResponseSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => reply.code(202).send(await sendHandoverLink(ctx, principalOf(request).userId)),
   );
 
   app.post(

@@ -2,9 +2,11 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import {
   HANDOVER_GRACE_DAYS,
   HANDOVER_MAIL,
+  HANDOVER_PROMPT_TEXTS,
   HANDOVER_TEXTS,
   type Handover,
   type HandoverKind,
+  type MyHandover,
   PORTAL_TIME_ZONE,
 } from '@portal/domain';
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
@@ -98,6 +100,79 @@ export async function startHandovers(ctx: AppContext, today = portalToday()) {
     });
   }
   return { started };
+}
+
+/**
+ * The signed-in person's open handover (the prompt "at next sign-in"): on a minor's own account the holder
+ * is the young adult, asked to take over; on a guardian account the holder is the guardian, told that the
+ * handover is offered to their child.
+ */
+export async function myHandover(db: DbOrTx, userId: string): Promise<MyHandover> {
+  const [row] = await db
+    .select({
+      kind: accountHandovers.kind,
+      turns18On: accountHandovers.turns18On,
+      firstName: users.firstName,
+    })
+    .from(accountHandovers)
+    .innerJoin(users, eq(users.id, accountHandovers.userId))
+    .where(and(eq(accountHandovers.userId, userId), isNull(accountHandovers.completedAt)));
+  return {
+    handover: row
+      ? { kind: row.kind as HandoverKind, firstName: row.firstName, turns18On: row.turns18On }
+      : null,
+  };
+}
+
+/**
+ * "Take over" from the sign-in prompt: a fresh handover link goes to the account's email, through the
+ * same mail the daily job sends. This is the safe choice over continuing /handover inside the signed-in
+ * session: a session proves only that someone knows the password (on a minor's own account, often the
+ * parent who set it up) or holds a token (a support view, a stolen tab), while the link proves the
+ * mailbox, as the daily job's does, and its token never reaches the browser through the API. Only the
+ * hash is kept, so the fresh token replaces the earlier one (an old link stops working) and the steps
+ * begun with it start again. A guardian account is refused: the child, not the guardian, takes over.
+ */
+export async function sendHandoverLink(ctx: AppContext, userId: string) {
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({
+        id: accountHandovers.id,
+        kind: accountHandovers.kind,
+        email: users.email,
+        firstName: users.firstName,
+      })
+      .from(accountHandovers)
+      .innerJoin(users, eq(users.id, accountHandovers.userId))
+      .where(and(eq(accountHandovers.userId, userId), isNull(accountHandovers.completedAt)))
+      .for('update');
+    if (!row) throw notFound(HANDOVER_PROMPT_TEXTS.none);
+    if (row.kind !== 'MINOR') throw conflict(HANDOVER_PROMPT_TEXTS.guardianOnly);
+    const token = randomBytes(32).toString('base64url');
+    await tx
+      .update(accountHandovers)
+      .set({
+        tokenHash: sha256(token),
+        newEmail: null,
+        newPasswordHash: null,
+        codeHash: null,
+        agreedConsentIds: null,
+      })
+      .where(eq(accountHandovers.id, row.id));
+    await queueMail(
+      ctx,
+      tx,
+      'handover',
+      compose(
+        ctx.mail,
+        row.email,
+        HANDOVER_MAIL.youngAdultSubject(row.firstName),
+        HANDOVER_MAIL.youngAdult(row.firstName),
+        { label: HANDOVER_MAIL.action, url: `${ctx.mail.publicUrl}/handover#${token}` },
+      ),
+    );
+    return { message: HANDOVER_PROMPT_TEXTS.sent };
+  });
 }
 
 async function openHandover(db: DbOrTx, token: string) {
