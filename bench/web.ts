@@ -98,11 +98,14 @@ export async function benchWeb() {
         email,
         password: PASSWORD,
       });
+      const me = { authorization: `Bearer ${access_token}` };
+      const { version } = await call<{ version: number }>(server.url, 'GET', '/api/users/me', undefined, me);
       await call(
         server.url,
         'PUT',
         '/api/users/me',
         {
+          version,
           firstName: 'Web',
           lastName: 'Bench',
           dateOfBirth: '1990-01-01',
@@ -113,7 +116,7 @@ export async function benchWeb() {
           state: 'QLD',
           postcode: '4000',
         },
-        { authorization: `Bearer ${access_token}` },
+        me,
       );
       return email;
     };

@@ -10,7 +10,7 @@ import {
   startApi,
 } from './harness.ts';
 import { tcpProxy } from './tcp-proxy.ts';
-import { PROFILE } from './workload.ts';
+import { profileSaver } from './workload.ts';
 
 /**
  * PostgreSQL out of reach mid-load (a proxy cut, never the shared server itself): the API answers 503 and
@@ -41,15 +41,10 @@ describe('database outage', () => {
     const statuses: number[] = [];
     const acked: number[] = [];
     let stop = false;
+    const saveProfile = profileSaver(api.url, bearer(who.token));
     const writer = (async () => {
       for (let n = 1; !stop; n++) {
-        const res = await send(
-          api.url,
-          'PUT',
-          '/api/users/me',
-          { ...PROFILE, firstName: `Save${n}` },
-          bearer(who.token),
-        ).catch(() => ({ status: 0, body: null }));
+        const res = await saveProfile(`Save${n}`).catch(() => ({ status: 0, body: null }));
         statuses.push(res.status);
         if (res.status === 200) acked.push(n);
         await sleep(20);

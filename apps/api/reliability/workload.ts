@@ -19,6 +19,36 @@ export const PROFILE = {
   postcode: '4000',
 };
 
+/**
+ * Profile saves one after another, as the profile form makes them: each names the version the last
+ * save answered (GET /api/users/me for the first). A 409 means a save whose answer was lost (a 503
+ * or a cut connection after the commit) went in after all: the saver reads the current version and
+ * sends the save once more, as a person does after the form has loaded the latest version. When the
+ * version cannot be read, that answer (e.g. 503) is the save's.
+ */
+export function profileSaver(base: string, headers: Record<string, string>) {
+  let version: number | undefined;
+  const save = async (firstName: string, retried: boolean): Promise<{ status: number; body: unknown }> => {
+    if (version === undefined) {
+      const me = await send<{ version: number }>(base, 'GET', '/api/users/me', undefined, headers);
+      if (me.status !== 200) return me;
+      version = me.body.version;
+    }
+    const res = await send<{ version: number }>(
+      base,
+      'PUT',
+      '/api/users/me',
+      { ...PROFILE, firstName, version },
+      headers,
+    );
+    if (res.status === 200) version = res.body.version;
+    if (res.status !== 409 || retried) return res;
+    version = undefined;
+    return save(firstName, true);
+  };
+  return (firstName: string) => save(firstName, false);
+}
+
 const ORDER = (email: string, token: string) => ({
   purchaserEmail: email,
   purchaserFirstName: 'Rel',
@@ -113,8 +143,9 @@ export function writeContinuously(base: string, who: { email: string; token: str
     );
     if (res.status === 201) acked.orders.push({ orderId: res.body.orderId, kitIds: res.body.kitIds });
   });
+  const saveProfile = profileSaver(base, headers);
   const saves = loop(async (n) => {
-    const res = await send(base, 'PUT', '/api/users/me', { ...PROFILE, firstName: `Save${n}` }, headers);
+    const res = await saveProfile(`Save${n}`);
     if (res.status === 200) acked.profileSaves.push(n);
   });
   return {

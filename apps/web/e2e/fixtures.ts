@@ -228,15 +228,26 @@ export async function createReferralCode(
   expect([201, 409]).toContain(response.status());
 }
 
+/** The profile's current version (GET /api/users/me), which a save (putUser) must name. */
+export async function profileVersion(request: APIRequestContext, accessToken: string): Promise<number> {
+  const response = await request.get('/api/users/me', {
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { version: number }).version;
+}
+
 /** Saves the required details and an address as the person (putUser), so the dashboard counts it complete. */
 async function saveCompleteProfile(
   request: APIRequestContext,
   accessToken: string,
   details: { firstName: string; lastName: string; dateOfBirth: string },
 ): Promise<void> {
+  const version = await profileVersion(request, accessToken);
   const response = await request.put('/api/users/me', {
     headers: { authorization: `Bearer ${accessToken}` },
     data: {
+      version,
       gender: 'OTHER',
       phoneNumber: '0412 345 678',
       addressLine1: '1 George St',

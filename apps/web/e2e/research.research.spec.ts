@@ -20,6 +20,7 @@ import {
   latestMailLink,
   logout,
   PASSWORD,
+  profileVersion,
   submitSignIn,
   test,
   uniqueEmail,
@@ -367,6 +368,7 @@ test('support views a participant’s portal from the Support page, audited, and
   const saved = await request.put('/api/users/me', {
     headers: { authorization: `Bearer ${access_token}` },
     data: {
+      version: await profileVersion(request, access_token),
       firstName: 'Priya',
       lastName: 'Nair',
       gender: 'FEMALE',

@@ -6,6 +6,7 @@ import {
   formatDisplayDate,
   PROFILE_MESSAGES,
   parseDisplayDate,
+  profileFieldsSchema,
   profileReturnPath,
   profileSaveBlocker,
   profileSchema,
@@ -23,6 +24,7 @@ const valid = {
   suburb: 'Brisbane City',
   state: 'QLD',
   postcode: '4000',
+  version: 1,
 };
 
 describe('profileSchema limits and messages (consumer §5, research §5)', () => {
@@ -74,6 +76,31 @@ describe('profileSchema limits and messages (consumer §5, research §5)', () =>
   it('needs the current password to change it', () => {
     const result = profileSchema.safeParse({ ...valid, newPassword: 'NewSecret1!' });
     expect(result.error?.issues[0]?.message).toBe(PASSWORD_MESSAGES.wrongCurrent);
+  });
+
+  it.each([
+    ['missing', undefined],
+    ['null', null],
+    ['a string', '1'],
+    ['zero', 0],
+    ['a fraction', 1.5],
+  ])('needs the version the save started from (%s is refused, naming the field)', (_what, version) => {
+    const result = profileSchema.safeParse({ ...valid, version });
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['version', PROFILE_MESSAGES.versionRequired],
+    ]);
+    expect(PROFILE_MESSAGES.versionRequired).toContain('(version)');
+  });
+
+  it('checks the form the same way but for the version, which the form adds', () => {
+    const { version: _v, ...fields } = valid;
+    expect(profileFieldsSchema.safeParse(fields).success).toBe(true);
+    expect(profileFieldsSchema.safeParse({ ...fields, postcode: '400' }).error?.issues[0]?.message).toBe(
+      PROFILE_MESSAGES.invalidPostcode,
+    );
+    expect(
+      profileFieldsSchema.safeParse({ ...fields, newPassword: 'NewSecret1!' }).error?.issues[0]?.message,
+    ).toBe(PASSWORD_MESSAGES.wrongCurrent);
   });
 });
 

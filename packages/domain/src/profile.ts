@@ -31,6 +31,9 @@ export const PROFILE_MESSAGES = {
   invalidPhone: 'Please enter a valid phone number.',
   invalidGender: 'Please choose a gender.',
   maxLength: (max: number) => `This field can be at most ${max} characters long.`,
+  /** Not in the spec's words: a save that does not name the version it loaded (issue 33 item 16). */
+  versionRequired:
+    'Please send the version of the profile you loaded (version). Reload your profile and save again.',
 } as const;
 
 /** Router state of the dashboard's redirect to an incomplete profile: where the first save leads back to. */
@@ -167,29 +170,47 @@ export const addressSchema = z.object({
 });
 export type Address = z.infer<typeof addressSchema>;
 
+const profileFields = addressSchema.extend({
+  firstName: required(PROFILE_LIMITS.name),
+  lastName: required(PROFILE_LIMITS.name),
+  gender: z.enum(GENDERS, PROFILE_MESSAGES.invalidGender),
+  dateOfBirth: dateOfBirthSchema,
+  phoneNumber: required(PROFILE_LIMITS.phone).regex(/^\+?[0-9 ()-]{6,15}$/, PROFILE_MESSAGES.invalidPhone),
+  guardianFirstName: optionalText(PROFILE_LIMITS.name),
+  guardianLastName: optionalText(PROFILE_LIMITS.name),
+  password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+  newPassword: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+});
+
+/** A new password must be a good one, and needs the current password. */
+function checkPasswordChange(
+  p: { password?: string | undefined; newPassword?: string | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (p.newPassword === undefined) return;
+  const [problem] = passwordProblems(p.newPassword);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['newPassword'], message: problem });
+  if (!p.password)
+    ctx.addIssue({ code: 'custom', path: ['password'], message: PASSWORD_MESSAGES.wrongCurrent });
+}
+
+/** What the profile form checks: every field of a save but its version (the form adds the one it loaded). */
+export const profileFieldsSchema = profileFields.superRefine(checkPasswordChange);
+export type ProfileFieldsInput = z.input<typeof profileFieldsSchema>;
+
 /** The profile save (putUser). Guardian names are required only for under-age users (checked in refine). */
-export const profileSchema = addressSchema
+export const profileSchema = profileFields
   .extend({
-    firstName: required(PROFILE_LIMITS.name),
-    lastName: required(PROFILE_LIMITS.name),
-    gender: z.enum(GENDERS, PROFILE_MESSAGES.invalidGender),
-    dateOfBirth: dateOfBirthSchema,
-    phoneNumber: required(PROFILE_LIMITS.phone).regex(/^\+?[0-9 ()-]{6,15}$/, PROFILE_MESSAGES.invalidPhone),
-    guardianFirstName: optionalText(PROFILE_LIMITS.name),
-    guardianLastName: optionalText(PROFILE_LIMITS.name),
-    password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
-    newPassword: z.string().max(PASSWORD_MAX_LENGTH).optional(),
-    /** The version the form loaded (GET /users/me): a save from an older one is refused with 409. */
-    version: z.number().int().positive().optional(),
+    /**
+     * The version the form loaded (GET /users/me), required: without it a save from an older window
+     * could undo a newer one unnoticed (400); an older one is refused with 409.
+     */
+    version: z
+      .number(PROFILE_MESSAGES.versionRequired)
+      .int(PROFILE_MESSAGES.versionRequired)
+      .positive(PROFILE_MESSAGES.versionRequired),
   })
-  .superRefine((p, ctx) => {
-    if (p.newPassword !== undefined) {
-      const [problem] = passwordProblems(p.newPassword);
-      if (problem) ctx.addIssue({ code: 'custom', path: ['newPassword'], message: problem });
-      if (!p.password)
-        ctx.addIssue({ code: 'custom', path: ['password'], message: PASSWORD_MESSAGES.wrongCurrent });
-    }
-  });
+  .superRefine(checkPasswordChange);
 export type ProfileInput = z.input<typeof profileSchema>;
 export type Profile = z.output<typeof profileSchema>;
 

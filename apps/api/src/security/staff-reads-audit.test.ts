@@ -7,6 +7,7 @@ import {
   createKit,
   createTestApp,
   ops,
+  putProfile,
   signedInUser,
   TEST_PROFILE,
   type TestApp,
@@ -85,12 +86,12 @@ beforeAll(async () => {
   t = await createTestApp({ VOUCHER_RATE_LIMIT: '1000' });
   admin = await signedInStaff(t.app, ['ADMIN']);
   const person = await signedInUser(t.app, { firstName: FIRST, lastName: LAST });
-  await t.app.inject({
-    method: 'PUT',
-    url: '/api/users/me',
-    headers: bearer(person.accessToken),
-    payload: { ...TEST_PROFILE, firstName: FIRST, lastName: LAST },
+  const saved = await putProfile(t.app, person.accessToken, {
+    ...TEST_PROFILE,
+    firstName: FIRST,
+    lastName: LAST,
   });
+  expect(saved.statusCode, saved.body).toBe(200);
   const minor = await signedInUser(t.app, { underAge: true, firstName: FIRST, lastName: LAST });
   const boundary = '----auditwalk';
   const uploaded = await t.app.inject({

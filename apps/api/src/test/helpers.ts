@@ -105,6 +105,21 @@ export const TEST_PROFILE = {
   postcode: '4000',
 };
 
+/**
+ * Saves the profile as the profile form does: PUT /api/users/me with the version GET /api/users/me
+ * answers now (a `version` in the payload wins). The answer is returned as it is, whatever its status.
+ */
+export async function putProfile(app: FastifyInstance, token: string, payload: Record<string, unknown>) {
+  const me = await app.inject({ url: '/api/users/me', headers: bearer(token) });
+  const loaded = me.statusCode === 200 ? (me.json() as { version: number }).version : undefined;
+  return app.inject({
+    method: 'PUT',
+    url: '/api/users/me',
+    headers: bearer(token),
+    payload: { ...(loaded === undefined ? {} : { version: loaded }), ...payload },
+  });
+}
+
 export type AdminKit = { id: number; voucherCode: string; sampleIdentifier: string; hashedId: string };
 
 /** New kits through the admin API (one unless `count`), bought into `ownerEmail`'s account when given. */

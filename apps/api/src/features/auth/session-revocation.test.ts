@@ -9,6 +9,7 @@ import {
   createTestApp,
   latestLinkToken,
   PASSWORD,
+  putProfile,
   signedInUser,
   TEST_JWT_SECRET,
   TEST_OPS_KEY,
@@ -57,11 +58,10 @@ describe('access tokens end with their session', () => {
     const user = await signedInUser(t.app);
     const other = (await post('/api/auth/login', { email: user.email, password: PASSWORD })).json();
     await expectLive(other.access_token);
-    const changed = await t.app.inject({
-      method: 'PUT',
-      url: '/api/users/me',
-      headers: bearer(user.accessToken),
-      payload: { ...TEST_PROFILE, password: PASSWORD, newPassword: 'NewSecret9#' },
+    const changed = await putProfile(t.app, user.accessToken, {
+      ...TEST_PROFILE,
+      password: PASSWORD,
+      newPassword: 'NewSecret9#',
     });
     expect(changed.statusCode, changed.body).toBe(200);
     await expectEnded(other.access_token);

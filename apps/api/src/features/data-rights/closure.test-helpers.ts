@@ -91,7 +91,9 @@ export async function closingPerson(app: FastifyInstance, database: Database) {
     shipFirstName: `Quenby${tag}`,
   };
   const person = await signedInUser(app, { firstName: personal.firstName, lastName: personal.lastName });
+  const { version } = await json(app, 'GET', '/api/users/me', person.accessToken);
   await json(app, 'PUT', '/api/users/me', person.accessToken, {
+    version,
     firstName: personal.firstName,
     lastName: personal.lastName,
     gender: 'FEMALE',

@@ -1,4 +1,10 @@
-import { ACCOUNT_MESSAGES, CONSENT_MESSAGES, PASSWORD_MESSAGES, PROFILE_MESSAGES } from '@portal/domain';
+import {
+  ACCOUNT_MESSAGES,
+  CONSENT_MESSAGES,
+  ERROR_CODES,
+  PASSWORD_MESSAGES,
+  PROFILE_MESSAGES,
+} from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentFormPdf } from '../../adapters/pdf/consent-form.ts';
@@ -8,6 +14,7 @@ import {
   createTestApp,
   ops,
   PASSWORD,
+  putProfile,
   signedInUser,
   TEST_PROFILE,
   type TestApp,
@@ -25,7 +32,10 @@ const profile = {
   gnafId: 'GAQLD710000001',
   externalIdentifier: 'GAQLD710000001',
 };
-const put = (token: string, payload: object) =>
+/** A save as the form sends it: with the version loaded now, unless the payload names one. */
+const put = (token: string, payload: Record<string, unknown>) => putProfile(t.app, token, payload);
+/** A save with exactly this body (no version added). */
+const putAsIs = (token: string, payload: object) =>
   t.app.inject({ method: 'PUT', url: '/api/users/me', headers: bearer(token), payload });
 const row = async (id: string) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0];
 
@@ -89,9 +99,10 @@ describe('profile save (putUser)', () => {
 
   it('cannot be read or changed without a token, and a token only reaches its own profile', async () => {
     const [a, b] = [await signedInUser(t.app), await signedInUser(t.app)];
-    expect((await t.app.inject({ method: 'PUT', url: '/api/users/me', payload: profile })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await t.app.inject({ method: 'PUT', url: '/api/users/me', payload: { ...profile, version: 1 } }))
+        .statusCode,
+    ).toBe(401);
     await put(b.accessToken, { ...profile, firstName: 'Bea' });
     expect((await row(a.id))?.firstName).toBe('Test');
   });
@@ -135,6 +146,64 @@ describe('two tabs saving the profile (issue 33 item 16)', () => {
       addressLine1: '100 Queen St',
       version: loaded + 2,
     });
+  });
+});
+
+describe('a save must name the version it loaded (issue 33 item 16)', () => {
+  it('refuses a save without version with 400 naming the field, and changes nothing', async () => {
+    const user = await signedInUser(t.app);
+    await put(user.accessToken, profile);
+    const before = await row(user.id);
+    const res = await putAsIs(user.accessToken, {
+      ...profile,
+      firstName: 'Nameless',
+      lastName: 'Versionless',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      message: PROFILE_MESSAGES.versionRequired,
+      code: ERROR_CODES.validation,
+      fields: { version: PROFILE_MESSAGES.versionRequired },
+    });
+    expect(PROFILE_MESSAGES.versionRequired).toContain('(version)');
+    expect(await row(user.id)).toEqual(before);
+  });
+
+  it.each([
+    ['null', null],
+    ['a string', '1'],
+    ['zero', 0],
+    ['a fraction', 1.5],
+  ])('refuses version as %s with the same message, changing nothing', async (_what, version) => {
+    const user = await signedInUser(t.app);
+    const before = await row(user.id);
+    const res = await putAsIs(user.accessToken, { ...profile, version });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ version: PROFILE_MESSAGES.versionRequired });
+    expect(await row(user.id)).toEqual(before);
+  });
+
+  it('a password change without version changes neither the password nor the sessions', async () => {
+    const user = await signedInUser(t.app);
+    const res = await putAsIs(user.accessToken, {
+      ...profile,
+      password: PASSWORD,
+      newPassword: 'NewSecret9#',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.version).toBe(PROFILE_MESSAGES.versionRequired);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: PASSWORD },
+    });
+    expect(login.statusCode).toBe(200);
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: { refresh_token: user.refreshToken },
+    });
+    expect(refresh.statusCode).toBe(200);
   });
 });
 

@@ -26,7 +26,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ addressFinder?: AddressFinde
       schema: {
         tags: ['profile'],
         summary:
-          'Save the profile (putUser); password and newPassword only when changing it; version: the one loaded (409 when stale)',
+          'Save the profile (putUser); password and newPassword only when changing it; version (required): the one loaded (409 when stale)',
         security: [{ bearerAuth: [] }],
         body: profileSchema,
         response: {

@@ -17,16 +17,16 @@ import { toUser } from '../users/index.ts';
 
 /**
  * Saves the profile (putUser). userType follows the portal the person saves from. A password change
- * needs the current password (403 otherwise) and ends the person's other sessions. A save that names
- * the version it loaded is refused (409, nothing changed) when the profile has been saved since.
+ * needs the current password (403 otherwise) and ends the person's other sessions. Every save names
+ * the version it loaded (400 without it) and is refused (409, nothing changed) when the profile has
+ * been saved since.
  */
 export async function saveProfile(ctx: AppContext, principal: Principal, input: Profile) {
   return ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(users).where(eq(users.id, principal.userId)).for('update');
     if (!current) throw notFound(ACCOUNT_MESSAGES.notFound);
     // Optimistic concurrency: a tab that loaded an older version would undo what another tab saved.
-    if (input.version !== undefined && input.version !== current.version)
-      throw conflict(ACCOUNT_MESSAGES.staleProfile);
+    if (input.version !== current.version) throw conflict(ACCOUNT_MESSAGES.staleProfile);
     if (current.underAge) {
       const fields = guardianNameProblems(input);
       if (Object.keys(fields).length) throw invalid(PROFILE_MESSAGES.fixHighlighted, fields);

@@ -188,6 +188,7 @@ describe('impersonation', () => {
         postcode: '4000',
         password: PASSWORD,
         newPassword: 'Another1!pass',
+        version: me.json().version,
       },
     });
     expect(change.statusCode).toBe(403);

@@ -8,6 +8,7 @@ import {
   createKit,
   createTestApp,
   ops,
+  putProfile,
   signedInUser,
   TEST_PROFILE,
   type TestApp,
@@ -48,12 +49,13 @@ beforeAll(async () => {
   t = await createTestApp();
   support = await signedInStaff(t.app, ['SUPPORT']);
   person = await signedInUser(t.app, { firstName: 'Hypatia', lastName: 'Alexandria' });
-  await t.app.inject({
-    method: 'PUT',
-    url: '/api/users/me',
-    headers: bearer(person.accessToken),
-    payload: { ...TEST_PROFILE, firstName: 'Hypatia', lastName: 'Alexandria', phoneNumber: '0412 777 001' },
+  const saved = await putProfile(t.app, person.accessToken, {
+    ...TEST_PROFILE,
+    firstName: 'Hypatia',
+    lastName: 'Alexandria',
+    phoneNumber: '0412 777 001',
   });
+  expect(saved.statusCode, saved.body).toBe(200);
   minor = await signedInUser(t.app, { underAge: true, firstName: 'Minnie', lastName: 'Minor' });
   const uploaded = await t.app.inject({
     method: 'POST',
@@ -192,7 +194,7 @@ describe("a person's page", () => {
       method: 'PUT',
       url: '/api/users/me',
       headers: bearer(view),
-      payload: TEST_PROFILE,
+      payload: { ...TEST_PROFILE, version: me.json().version },
     });
     expect(write.json().message).toBe(SUPPORT_VIEW_READ_ONLY);
     expect((await post(`/api/staff/people/${support.id}/support-view`)).statusCode).toBe(400);

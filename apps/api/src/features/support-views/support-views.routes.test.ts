@@ -42,12 +42,12 @@ describe('GET /api/users/me/support-views (who viewed my data)', () => {
     const { token } = await viewAs(person.email);
     const started = Date.now();
     await t.app.inject({ url: '/api/kits', headers: bearer(token) });
-    await t.app.inject({ url: '/api/users/me', headers: bearer(token) });
+    const me = await t.app.inject({ url: '/api/users/me', headers: bearer(token) });
     const write = await t.app.inject({
       method: 'PUT',
       url: '/api/users/me',
       headers: bearer(token),
-      payload: { firstName: 'Changed' },
+      payload: { firstName: 'Changed', version: me.json().version },
     });
     expect(write.json().message).toBe(SUPPORT_VIEW_READ_ONLY);
 

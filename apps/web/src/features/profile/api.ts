@@ -1,4 +1,4 @@
-import type { ProfileInput } from '@portal/domain';
+import type { ProfileFieldsInput } from '@portal/domain';
 import {
   consentFlowSchema,
   messageResponseSchema,
@@ -34,8 +34,12 @@ export function postConsentResponse(userId: string, consentId: string | number, 
   });
 }
 
-/** The body of putUser: the domain's profile schema input, shared with the server. */
-export type ProfileUpdate = ProfileInput;
+/**
+ * The body of putUser: the domain's profile fields and the version the form loaded. The version is
+ * always named; /users/me is read leniently here, so it may be unknown, and then the server refuses
+ * the save (400, fields.version) and the form loads the latest version.
+ */
+export type ProfileUpdate = ProfileFieldsInput & { version: number | undefined };
 
 export function putProfile(body: ProfileUpdate) {
   return apiRequest('/users/me', { method: 'PUT', auth: 'required', body }, currentUserSchema);

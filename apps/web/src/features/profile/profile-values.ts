@@ -4,10 +4,10 @@ import {
   guardianNameProblems,
   PASSWORD_MESSAGES,
   PROFILE_MESSAGES,
-  type ProfileInput,
+  type ProfileFieldsInput,
   parseDisplayDate,
   passwordProblems,
-  profileSchema,
+  profileFieldsSchema,
 } from '@portal/domain';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import type { CurrentUser } from '../../lib/current-user.ts';
@@ -74,11 +74,11 @@ export function addressOf(values: Pick<ProfileValues, AddressKey>) {
 }
 
 type ProfileCheck =
-  | { ok: true; body: ProfileInput; dateOfBirth: string }
+  | { ok: true; body: ProfileFieldsInput; dateOfBirth: string }
   | { ok: false; errors: ProfileErrors };
 
 /**
- * The domain's profileSchema on the typed values, with what the form adds: the date as typed, the
+ * The domain's profile fields (profileFieldsSchema: all but the version) on the typed values, with what the form adds: the date as typed, the
  * guardian of a minor, and the password confirmation. The first message of each field is shown.
  */
 export function checkProfile(
@@ -97,7 +97,7 @@ export function checkProfile(
     addressLine2: values.addressLine2 || null,
     ...(changingPassword ? { password, newPassword } : {}),
   };
-  const parsed = profileSchema.safeParse(input);
+  const parsed = profileFieldsSchema.safeParse(input);
   const found: ProfileErrors = {};
   if (!parsed.success) {
     for (const issue of parsed.error.issues) found[issue.path[0] as keyof ProfileValues] ??= issue.message;

@@ -126,9 +126,9 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
     onError: (error) => {
       if (error instanceof ApiError && error.code === ERROR_CODES.supportViewReadOnly) {
         setFormMessage(error.message);
-      } else if (error instanceof ApiError && error.status === 409) {
-        // Saved in another window since this one loaded: show the latest version, then the person checks
-        // and saves again (issue 33 item 16).
+      } else if (error instanceof ApiError && (error.status === 409 || error.fields?.version)) {
+        // Saved in another window since this one loaded, or no version known: show the latest version,
+        // then the person checks and saves again (issue 33 item 16).
         setFormMessage(error.message);
         void reloadLatest();
       } else if (error instanceof ApiError && error.status === 403) {

@@ -1,4 +1,4 @@
-import { PASSWORD_MESSAGES, PROFILE_MESSAGES, withBrand } from '@portal/domain';
+import { ERROR_CODES, PASSWORD_MESSAGES, PROFILE_MESSAGES, withBrand } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute, testConfig, testUser } from '../../../test/render.tsx';
@@ -259,6 +259,37 @@ describe('ProfilePage save', () => {
     release();
     expect(await screen.findByText(PROFILE_MESSAGES.saved)).toBeInTheDocument();
     expect(mutations()).toEqual(['PUT /api/users/me']);
+  });
+
+  it('sends the version it loaded; refused for want of one, it loads the latest and saves with that', async () => {
+    // The signed-in user read at first carries no version; the server refuses such a save (400).
+    responders['PUT /api/users/me'] = (call) => {
+      const body = call.body as { version?: number };
+      return body.version === undefined
+        ? {
+            status: 400,
+            body: {
+              message: PROFILE_MESSAGES.versionRequired,
+              code: ERROR_CODES.validation,
+              fields: { version: PROFILE_MESSAGES.versionRequired },
+            },
+          }
+        : { status: 200, body: { ...testUser, ...(call.body as object), version: body.version + 1 } };
+    };
+    responders['GET /api/users/me'] = () => ({
+      status: 200,
+      body: { ...testUser, ...COMPLETE_ADULT, agreeToDataUsage: true, version: 4 },
+    });
+    const { user } = renderRoute('/profile', { signedInAs: { ...COMPLETE_ADULT, agreeToDataUsage: true } });
+    await user.click(await screen.findByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(PROFILE_MESSAGES.versionRequired)).toBeInTheDocument();
+    expect(screen.queryByText(PROFILE_MESSAGES.saved)).not.toBeInTheDocument();
+    await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/api/users/me'))).toHaveLength(2));
+    await user.click(saveButton());
+    expect(await screen.findByText(PROFILE_MESSAGES.saved)).toBeInTheDocument();
+    expect(
+      calls.filter((c) => c.method === 'PUT').map((c) => (c.body as { version?: number }).version),
+    ).toEqual([undefined, 4]);
   });
 
   it("words a guardian account's details as a child or dependant's", async () => {
