@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { firstLinkTo, OPS_HEADERS, ScreenRecorder, SIZES, signIn } from './screens-capture.ts';
 
@@ -126,12 +126,14 @@ test('customer portal: every page and modal of the demo customer', async ({ page
 
   await screens.visit('reports', '/reports');
   await screens.visit('report', report);
-  await screens.modal('reports-order', (p) =>
-    p.getByRole('button', { name: 'Order another kit' }).first().click(),
-  );
-  await screens.modal('reports-subscription', (p) =>
-    p.getByRole('button', { name: 'Activate subscription' }).first().click(),
-  );
+  // On a phone the report's actions sit behind one "Report actions" button (issue 33 item 19).
+  const reportAction = async (p: Page, name: string) => {
+    const menu = p.getByRole('button', { name: 'Report actions' });
+    if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+    await p.getByRole('button', { name }).first().click();
+  };
+  await screens.modal('reports-order', (p) => reportAction(p, 'Order another kit'));
+  await screens.modal('reports-subscription', (p) => reportAction(p, 'Activate subscription'));
   await screens.visit('journey', '/journey');
 
   await screens.visit('coach', '/coach');

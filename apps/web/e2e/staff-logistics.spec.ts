@@ -18,25 +18,18 @@ const run = promisify(execFile);
 async function barcodesOf(download: Download, reader: 'code128' | 'datamatrix'): Promise<string[]> {
   const dir = await mkdtemp(join(tmpdir(), 'e2e-scan-'));
   try {
-    await run('pdftoppm', [
-      '-r',
-      '203',
-      '-gray',
-      '-png',
-      '-f',
-      '1',
-      '-l',
-      '1',
-      await download.path(),
-      join(dir, 'p'),
-    ]);
-    const [image] = await readdir(dir);
-    const path = join(dir, image ?? '');
-    const out =
-      reader === 'code128'
-        ? await run('zbarimg', ['--quiet', '--raw', path])
-        : await run('dmtxread', ['--newline', '--stop-after=1', path]);
-    return out.stdout.split('\n').filter(Boolean);
+    await run('pdftoppm', ['-r', '203', '-gray', '-png', await download.path(), join(dir, 'p')]);
+    // Every page: today's batch is the lab's whole day, so other kits dispatched today print too.
+    const codes: string[] = [];
+    for (const image of (await readdir(dir)).sort()) {
+      const path = join(dir, image);
+      const out =
+        reader === 'code128'
+          ? await run('zbarimg', ['--quiet', '--raw', path])
+          : await run('dmtxread', ['--newline', '--stop-after=1', path]);
+      codes.push(...out.stdout.split('\n').filter(Boolean));
+    }
+    return codes;
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -105,16 +98,18 @@ test('logistics: scan, print, pack-verify with the printed barcodes, and reprint
   await expect(page.getByRole('textbox', { name: 'Kit to dispatch' })).toBeFocused();
 
   // What a scanner reads off the first slip and the first tube label.
-  const [slipCode] = await barcodesOf(slips, 'code128');
-  const [tubeCode] = await barcodesOf(tubes, 'datamatrix');
-  expect(slipCode).toBe(`KIT-${first.id}`);
-  expect(tubeCode).toBe(first.sampleIdentifier);
+  const slipCodes = await barcodesOf(slips, 'code128');
+  const tubeCodes = await barcodesOf(tubes, 'datamatrix');
+  expect(slipCodes).toContain(`KIT-${first.id}`);
+  expect(tubeCodes).toContain(first.sampleIdentifier);
+  const slipCode = `KIT-${first.id}`;
+  const tubeCode = first.sampleIdentifier;
 
   // Pack verification: the slip, then the wrong kit (refused), then the right one.
   const slipField = page.getByRole('textbox', { name: 'Packing slip barcode' });
   const kitField = page.getByRole('textbox', { name: 'Kit barcode (address label or tube)' });
   await slipField.click();
-  await slipField.pressSequentially(slipCode ?? '');
+  await slipField.pressSequentially(slipCode);
   await slipField.press('Enter');
   await expect(kitField).toBeFocused();
   await kitField.pressSequentially(second.sampleIdentifier);
@@ -123,9 +118,9 @@ test('logistics: scan, print, pack-verify with the printed barcodes, and reprint
     `This slip is for KIT-${first.id} but the kit scanned is KIT-${second.id}: put KIT-${second.id} aside and find its own slip. Nothing was recorded.`,
   );
   await expect(slipField).toBeFocused();
-  await slipField.pressSequentially(slipCode ?? '');
+  await slipField.pressSequentially(slipCode);
   await slipField.press('Enter');
-  await kitField.pressSequentially(tubeCode ?? '');
+  await kitField.pressSequentially(tubeCode);
   await kitField.press('Enter');
   await expect(page.getByTestId('pack-result')).toHaveText(
     `KIT-${first.id}: slip and kit match. Packing verified.`,
@@ -137,7 +132,7 @@ test('logistics: scan, print, pack-verify with the printed barcodes, and reprint
   await nav.getByRole('link', { name: 'Kits', exact: true }).click();
   await nav.getByRole('link', { name: 'Dispatch', exact: true }).click();
   await expect(
-    page.getByText(new RegExp(`2 kits dispatched today: .*KIT-${first.id}, KIT-${second.id}\\.`)),
+    page.getByText(new RegExp(`\\d+ kits dispatched today: .*KIT-${first.id}, KIT-${second.id}\\.`)),
   ).toBeVisible();
   const manifest = await download(page, 'Download manifest (CSV)');
   expect(manifest.suggestedFilename()).toMatch(/^dispatch-manifest-\d{4}-\d{2}-\d{2}\.csv$/);
@@ -146,13 +141,15 @@ test('logistics: scan, print, pack-verify with the printed barcodes, and reprint
   await nav.getByRole('link', { name: 'Dispatch batches' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Dispatch batches' })).toBeVisible();
   const today = page.getByRole('row').nth(1);
-  await expect(today.getByRole('cell').nth(1)).toHaveText('1 of 2');
+  await expect(today.getByRole('cell').nth(1)).toHaveText(/^1 of \d+$/);
   await expectAccessible(page);
   const waiting = page.waitForEvent('download');
   await today.getByRole('button', { name: /^Address labels of / }).click();
   const labels = await waiting;
   expect(labels.suggestedFilename()).toBe('address-labels.pdf');
-  expect(await barcodesOf(labels, 'code128')).toEqual([`KIT-${first.id}`]);
+  expect(await barcodesOf(labels, 'code128')).toEqual(
+    expect.arrayContaining([`KIT-${first.id}`, `KIT-${second.id}`]),
+  );
 
   // Reprint one kit's slip from its page.
   await page.goto(`/staff/kits/${second.id}`);
