@@ -53,15 +53,10 @@ function reconcile() {
   }
 }
 
-/**
- * After the current task: a dialog that closes because the page moves on (a sign-in swapping the
- * session, then a navigate in the same task's promise callbacks) is seen with the new page already in
- * history, so its entry is left behind instead of taking the person back over the navigation.
- */
 function schedule() {
   if (scheduled) return;
   scheduled = true;
-  setTimeout(reconcile, 0);
+  queueMicrotask(reconcile);
 }
 
 /** Set while the corrected entry is announced again, so this listener lets that event pass. */
