@@ -45,6 +45,8 @@ export type BuildOptions = {
   workJobs?: boolean;
   /** Mail retries and the workers' polling interval, for tests of the queue. */
   jobTuning?: { mailRetry?: MailRetry; pollingIntervalSeconds?: number };
+  /** The time the app reads for time-bound rules (AppContext.now); tests inject one. */
+  clock?: () => Date;
 };
 
 /** The API and the web app: each concern is a plugin of its own, registered in this order. */
@@ -81,6 +83,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
     opsKey: options.opsKey ?? config.opsKey ?? persistentSecret(config.dataDir, 'ops.key'),
     mail: { brand: config.brandName, publicUrl: config.publicUrl, supportEmail: config.supportEmail },
     jobs: jobsNotRegistered,
+    ...(options.clock ? { now: options.clock } : {}),
   };
   app.decorate('ctx', ctx);
   // Report PDFs are drawn on worker threads (adapters/pdf/pdf-pool.ts); they end with the app.

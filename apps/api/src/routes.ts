@@ -43,6 +43,7 @@ import { myAuditRoutes, staffAuditRoutes } from './features/staff/audit-log.rout
 import { staffRoutes } from './features/staff/staff.routes.ts';
 import { staffCodesRoutes } from './features/staff-codes/staff-codes.routes.ts';
 import { staffDashboardRoutes } from './features/staff-dashboard/dashboard.routes.ts';
+import { staffLabRunsRoutes } from './features/staff-kits/lab-runs.routes.ts';
 import { staffKitsRoutes } from './features/staff-kits/staff-kits.routes.ts';
 import { staffLabRoutes } from './features/staff-kits/staff-lab.routes.ts';
 import { staffOrdersRoutes } from './features/staff-orders/staff-orders.routes.ts';
@@ -125,6 +126,7 @@ const routes: FastifyPluginAsync<{ payments: PaymentProvider }> = async (app, { 
   await app.register(staffPeopleRoutes, { prefix: '/api/staff' });
   await app.register(staffKitsRoutes, { prefix: '/api/staff' });
   await app.register(staffLabRoutes, { prefix: '/api/staff' });
+  await app.register(staffLabRunsRoutes, { prefix: '/api/staff' });
   await app.register(staffOrdersRoutes, { prefix: '/api/staff', payments });
   await app.register(staffCodesRoutes, { prefix: '/api/staff' });
   await app.register(staffProjectsRoutes, { prefix: '/api/staff' });

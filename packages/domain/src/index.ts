@@ -34,6 +34,7 @@ export * from './staff.ts';
 export * from './staff-audit.ts';
 export * from './staff-codes.ts';
 export * from './staff-dashboard.ts';
+export * from './lab-runs.ts';
 export * from './staff-kits.ts';
 export * from './staff-orders.ts';
 export * from './staff-people.ts';

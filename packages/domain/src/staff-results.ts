@@ -187,6 +187,8 @@ export const awaitingReleaseSchema = z.object({
       storedByYou: z.boolean(),
       approvedBy: z.string().nullable(),
       amendment: z.number().int(),
+      /** Why its run holds it (a control missing or failed: issue 34 item 7); null when not held. */
+      runHold: z.string().nullable().default(null),
     }),
   ),
 });

@@ -12,7 +12,12 @@ export type AppContext = {
   mail: { brand: string; publicUrl: string; supportEmail: string };
   /** The job queue (plugins/jobs.ts puts it here when it registers); mail is queued through it. */
   jobs: JobQueue;
+  /** The time, for rules that depend on it (the lab's one-minute undo); tests inject a clock. */
+  now?: () => Date;
 };
+
+/** The app's time: its injected clock, else the system's. */
+export const nowOf = (ctx: Pick<AppContext, 'now'>): Date => (ctx.now ? ctx.now() : new Date());
 
 const unregistered = () => Promise.reject(new Error('the jobs plugin has not registered'));
 /** AppContext.jobs until the jobs plugin registers: any use before then is a wiring mistake. */

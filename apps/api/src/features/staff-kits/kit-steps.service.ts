@@ -10,10 +10,10 @@ import {
   stepRefusal,
   withBrand,
 } from '@portal/domain';
-import { eq, or, type SQL } from 'drizzle-orm';
+import { and, eq, gt, max, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { kits } from '../../db/schema/index.ts';
-import type { AppContext } from '../../lib/context.ts';
+import { kitEvents, kits, labMoves } from '../../db/schema/index.ts';
+import { type AppContext, nowOf } from '../../lib/context.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import type { Principal } from '../../plugins/authenticate.ts';
 import { setKitStatus } from '../kits/index.ts';
@@ -55,6 +55,23 @@ export async function findKitByCode(db: DbOrTx, code: string): Promise<StaffKitR
 
 const stateOf = (row: StaffRowRecord) => ({ kitStatus: row.kitStatus, sampleStatus: row.sampleStatus });
 
+/** The newest timeline event of a kit (the events a move writes come after it). */
+async function lastEventId(db: DbOrTx, kitId: number): Promise<number> {
+  const [row] = await db
+    .select({ id: max(kitEvents.id) })
+    .from(kitEvents)
+    .where(eq(kitEvents.kitId, kitId));
+  return row?.id ?? 0;
+}
+
+/** A kit moved by a lab move: its statuses before and after, and the timeline events the move wrote. */
+export type MovedKit = {
+  kitId: number;
+  before: { kitStatus: string; sampleStatus: string | null };
+  after: { kitStatus: string; sampleStatus: string | null };
+  eventIds: number[];
+};
+
 /** Moves one kit within the caller's transaction, audited; returns the kit as it is now. */
 async function move(
   ctx: AppContext,
@@ -63,7 +80,9 @@ async function move(
   change: Change,
   action: string,
   reason?: string,
+  moves?: MovedKit[],
 ): Promise<StaffKitRow> {
+  const since = moves ? await lastEventId(ctx.db, kit.id) : 0;
   await setKitStatus(ctx, kit.id, change, principal.userId);
   const [now] = await staffRowQuery(ctx.db).where(eq(kits.id, kit.id));
   if (!now) throw notFound(STAFF_KIT_MESSAGES.unknownCode(`KIT-${kit.id}`));
@@ -75,7 +94,42 @@ async function move(
     before: stateOf(kit),
     after: { ...stateOf(now), ...(reason ? { reason } : {}) },
   });
+  if (moves) {
+    const events = await ctx.db
+      .select({ id: kitEvents.id })
+      .from(kitEvents)
+      .where(and(eq(kitEvents.kitId, kit.id), gt(kitEvents.id, since)));
+    moves.push({
+      kitId: kit.id,
+      before: stateOf(kit),
+      after: stateOf(now),
+      eventIds: events.map((e) => e.id),
+    });
+  }
   return toStaffRow(now);
+}
+
+/**
+ * Moves these kits (already checked) to a lab step within the caller's transaction, each audited, and
+ * records the move as one undoable act of its author (issue 34 item 9).
+ */
+export async function moveKits(
+  ctx: AppContext,
+  principal: Principal,
+  batch: StaffRowRecord[],
+  sampleStatus: LabTarget,
+  scope: string,
+  reason?: string,
+): Promise<StaffKitRow[]> {
+  const items: MovedKit[] = [];
+  const moved: StaffKitRow[] = [];
+  for (const kit of batch)
+    moved.push(await move(ctx, principal, kit, { sampleStatus }, 'sample.lab-step', reason, items));
+  if (items.length > 0)
+    await ctx.db
+      .insert(labMoves)
+      .values({ actor: principal.userId, at: nowOf(ctx), target: sampleStatus, scope, items });
+  return moved;
 }
 
 /** One scanned kit, one step: refused (404 or 409, nothing changed) or moved and audited. */
@@ -143,9 +197,7 @@ export async function moveBatch(
     if (refused > 0)
       throw new AppError(409, ERROR_CODES.conflict, STAFF_KIT_MESSAGES.batchRefused(refused), refusals);
     const reason = isLabFailure(input.sampleStatus) ? input.reason : undefined;
-    const moved: StaffKitRow[] = [];
-    for (const kit of batch)
-      moved.push(await move({ ...ctx, db: tx }, principal, kit, change, 'sample.lab-step', reason));
+    const moved = await moveKits({ ...ctx, db: tx }, principal, batch, input.sampleStatus, 'batch', reason);
     return { moved };
   });
 }

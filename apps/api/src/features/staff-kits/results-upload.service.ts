@@ -29,6 +29,7 @@ import type { Principal } from '../../plugins/authenticate.ts';
 import { retractKitResults, setKitStatus } from '../kits/index.ts';
 import { profileDigest, reportOfProfile, storeResults } from '../reports/index.ts';
 import { recordStaffAction } from '../staff/index.ts';
+import { heldByRun } from './lab-runs.service.ts';
 
 /**
  * The lab's results upload: a preview that validates, scores and checks every profile (its QC, and
@@ -294,6 +295,10 @@ export async function awaitingRelease(ctx: AppContext, principal: Principal) {
     .orderBy(asc(labResults.createdAt), asc(labResults.id))
     .limit(AWAITING_SHOWN);
   const [total] = await ctx.db.select({ n: count() }).from(labResults).innerJoin(kits, waiting);
+  const held = await heldByRun(
+    ctx.db,
+    rows.map((r) => r.sampleIdentifier),
+  );
   return {
     total: total?.n ?? rows.length,
     items: rows.map((r) => ({
@@ -308,6 +313,7 @@ export async function awaitingRelease(ctx: AppContext, principal: Principal) {
       storedByYou: r.importedBy === principal.userId,
       approvedBy: r.approvedBy,
       amendment: r.amendment,
+      runHold: held.get(r.sampleIdentifier) ?? null,
     })),
   };
 }
@@ -353,6 +359,8 @@ export async function reviewResults(
   return ctx.db.transaction(async (tx) => {
     const rows = await lockedWaiting(tx, wanted);
     const bySample = new Map(rows.map((r) => [r.sample, r]));
+    // A run whose controls are missing or failed holds its samples (issue 34 item 7): no approval.
+    const held = input.decision === 'APPROVE' ? await heldByRun(tx, wanted) : new Map<string, string>();
     const refusals: Record<string, string> = {};
     for (const sample of wanted) {
       const row = bySample.get(sample);
@@ -361,6 +369,7 @@ export async function reviewResults(
         refusals[sample] = RESULTS_QC_MESSAGES.notReviewable(sample);
       else if (input.decision === 'APPROVE' && row.importedBy === principal.userId)
         refusals[sample] = RESULTS_QC_MESSAGES.fourEyes(sample);
+      else if (held.has(sample)) refusals[sample] = held.get(sample) as string;
     }
     refuseAll(refusals);
     const qcState: QcState = input.decision === 'APPROVE' ? 'APPROVED' : 'HELD';
@@ -400,6 +409,7 @@ export async function releaseResults(ctx: AppContext, principal: Principal, samp
   return ctx.db.transaction(async (tx) => {
     const rows = await lockedWaiting(tx, wanted);
     const bySample = new Map(rows.map((r) => [r.sample, r]));
+    const held = await heldByRun(tx, wanted);
     const refusals: Record<string, string> = {};
     for (const sample of wanted) {
       const row = bySample.get(sample);
@@ -413,6 +423,7 @@ export async function releaseResults(ctx: AppContext, principal: Principal, samp
         refusals[sample] = STAFF_KIT_MESSAGES.noStoredResults(sample);
       else if (row.qcState !== 'APPROVED')
         refusals[sample] = RESULTS_QC_MESSAGES.notApproved(sample, row.qcState ?? 'PENDING');
+      else if (held.has(sample)) refusals[sample] = held.get(sample) as string;
     }
     refuseAll(refusals);
     for (const sample of wanted) {
