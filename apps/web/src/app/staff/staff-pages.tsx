@@ -7,6 +7,7 @@ import {
   Handshake,
   Inbox,
   LayoutDashboard,
+  LayoutGrid,
   type LucideIcon,
   MapPin,
   Megaphone,
@@ -71,6 +72,14 @@ const ReceivePage = lazyPage(
 const LabStepsPage = lazyPage(
   () => import('../../features/staff-kits/pages/lab-steps-page.tsx'),
   (m) => m.LabStepsPage,
+);
+const RunsPage = lazyPage(
+  () => import('../../features/staff-kits/pages/runs-page.tsx'),
+  (m) => m.RunsPage,
+);
+const RunPage = lazyPage(
+  () => import('../../features/staff-kits/pages/run-page.tsx'),
+  (m) => m.RunPage,
 );
 const ResultsPage = lazyPage(
   () => import('../../features/staff-kits/pages/results-page.tsx'),
@@ -177,6 +186,14 @@ export const STAFF_PAGES: StaffPage[] = [
     element: <LabStepsPage />,
     nav: { label: 'Lab steps', icon: FlaskConical },
   },
+  // Runs, plates and controls (issue 34 item 7): support reads them (lab-runs.routes.ts).
+  {
+    path: 'lab/runs',
+    roles: ['LAB', 'SUPPORT'],
+    element: <RunsPage />,
+    nav: { label: 'Runs and plates', icon: LayoutGrid },
+  },
+  { path: 'lab/runs/:runId', roles: ['LAB', 'SUPPORT'], element: <RunPage /> },
   { path: 'results', roles: ['LAB'], element: <ResultsPage />, nav: { label: 'Results', icon: FileUp } },
   // People (staff-people): the roles of its API routes (people.routes.ts).
   { path: 'people', roles: ['SUPPORT'], element: <PeoplePage />, nav: { label: 'People', icon: Users } },

@@ -9,8 +9,9 @@ import {
   stepRefusal,
   withBrand,
 } from '@portal/domain';
-import { useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -18,6 +19,9 @@ import { useConfig } from '../../../lib/config.ts';
 import { lookUpKit, useKitSearch, useLabStep } from '../api.ts';
 import { KitStatuses, KitTable } from '../components/kit-table.tsx';
 import { type ScanEntry, ScanRefusal, ScanStation } from '../components/scan-station.tsx';
+import { kitRange, plateByName, useUndoMove } from '../lab-runs-api.ts';
+
+type NotAdded = { label: string; refusal: string };
 
 /** The sample statuses a batch is picked from: at the lab, before its results. */
 const AT_A_STEP: string[] = ['RECEIVED_BY_LAB', 'READY_FOR_ACCESSIONING', ...LAB_STEPS, 'COMPLETED'];
@@ -42,6 +46,7 @@ export function LabStepsPage() {
     limit: 200,
   });
   const move = useLabStep();
+  const listedKits = listed.data?.pages.flatMap((p) => p.items) ?? [];
 
   const inBatch = (kit: StaffKitRow) => batch.some((k) => k.id === kit.id);
   const add = (kit: StaffKitRow) =>
@@ -53,6 +58,39 @@ export function LabStepsPage() {
   };
   const failure = isLabFailure(target);
   const blocked = batch.filter((kit) => problem(kit) !== null).length;
+  const [notAdded, setNotAdded] = useState<NotAdded[]>([]);
+  const [groupOutcome, setGroupOutcome] = useState('');
+  const undo = useUndoMove();
+  const [undoOutcome, setUndoOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+
+  /**
+   * Many kits at once (select all, a range, a plate): each is checked as a scan is; those that cannot
+   * take the step are listed as not added, with the reason, and never join the batch (issue 34 item 9).
+   */
+  const addMany = (kits: StaffKitRow[], source: string) => {
+    const refused: NotAdded[] = [];
+    const fits: StaffKitRow[] = [];
+    for (const kit of kits) {
+      const refusal = stepRefusal(kit, { sampleStatus: target });
+      if (refusal) refused.push({ label: kit.label, refusal: withBrand(refusal, brandName) });
+      else fits.push(kit);
+    }
+    setBatch((all) => [...all, ...fits.filter((k) => !all.some((a) => a.id === k.id))]);
+    setNotAdded(refused);
+    setGroupOutcome(
+      `${source}: ${fits.length} kit${fits.length === 1 ? '' : 's'} added to the batch, ${refused.length} not added.`,
+    );
+  };
+  const undoLast = async () => {
+    setUndoOutcome(null);
+    try {
+      const undone = await undo.mutateAsync(undefined);
+      setUndoOutcome({ ok: true, text: undone.message });
+      setOutcome('');
+    } catch (error) {
+      setUndoOutcome({ ok: false, text: error instanceof ApiError ? error.message : String(error) });
+    }
+  };
 
   const submit = async () => {
     setOutcome('');
@@ -154,14 +192,37 @@ export function LabStepsPage() {
             {blocked === 1 ? 'it' : 'them'} first.
           </Alert>
         ) : null}
-        <Button
-          onClick={submit}
-          busy={move.isPending}
-          disabled={batch.length === 0 || blocked > 0 || (failure && reason.trim() === '')}
-        >
-          Move {batch.length} kit{batch.length === 1 ? '' : 's'} to {target}
-        </Button>
+        <div className="staff-row-actions">
+          <Button
+            onClick={submit}
+            busy={move.isPending}
+            disabled={batch.length === 0 || blocked > 0 || (failure && reason.trim() === '')}
+          >
+            Move {batch.length} kit{batch.length === 1 ? '' : 's'} to {target}
+          </Button>
+          <Button variant="quiet" busy={undo.isPending} onClick={() => void undoLast()}>
+            Undo my last move
+          </Button>
+        </div>
+        {undoOutcome ? <Alert tone={undoOutcome.ok ? 'success' : 'error'}>{undoOutcome.text}</Alert> : null}
       </section>
+      <RangeAndPlate add={addMany} />
+      {groupOutcome ? (
+        <section className="staff-panel" aria-labelledby={`${id}-many`}>
+          <h2 id={`${id}-many`}>Added at once</h2>
+          <p role="status">{groupOutcome}</p>
+          {notAdded.length > 0 ? (
+            <ul className="lab-batch" aria-label="Not added">
+              {notAdded.map((n) => (
+                <li key={n.label}>
+                  <Badge tone="error">Not added</Badge> <strong>{n.label}</strong>{' '}
+                  <span className="lab-batch-problem">{n.refusal}</span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+      ) : null}
       <section className="staff-panel" aria-labelledby={`${id}-list`}>
         <h2 id={`${id}-list`}>Select from a step</h2>
         <div className="field">
@@ -173,6 +234,11 @@ export function LabStepsPage() {
           </select>
         </div>
         {listed.error ? <Alert tone="error">{listed.error.message}</Alert> : null}
+        {listedKits.length > 0 ? (
+          <Button variant="secondary" onClick={() => addMany(listedKits, `All samples at ${listAt}`)}>
+            Select all samples at {listAt}
+          </Button>
+        ) : null}
         {listed.data ? (
           <KitTable
             kits={listed.data.pages.flatMap((p) => p.items)}
@@ -189,5 +255,88 @@ export function LabStepsPage() {
         ) : null}
       </section>
     </>
+  );
+}
+
+/** A range (first and last barcode) or a whole plate, by its barcode, into the batch. */
+function RangeAndPlate({ add }: { add: (kits: StaffKitRow[], source: string) => void }) {
+  const id = useId();
+  const [first, setFirst] = useState('');
+  const [last, setLast] = useState('');
+  const [plate, setPlate] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const run = async (event: FormEvent, work: () => Promise<void>) => {
+    event.preventDefault();
+    setError('');
+    setBusy(true);
+    try {
+      await work();
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="staff-panel" aria-labelledby={`${id}-range`}>
+      <h2 id={`${id}-range`}>Add a range or a plate</h2>
+      <form
+        className="staff-form-row"
+        aria-label="Add a range"
+        onSubmit={(e) =>
+          void run(e, async () => {
+            const { kits } = await kitRange(first.trim(), last.trim());
+            add(kits, `Range ${first.trim()} to ${last.trim()}`);
+            setFirst('');
+            setLast('');
+          })
+        }
+      >
+        <Field
+          label="First barcode of the range"
+          className="mono"
+          value={first}
+          onChange={(e) => setFirst(e.target.value)}
+          required
+        />
+        <Field
+          label="Last barcode of the range"
+          className="mono"
+          value={last}
+          onChange={(e) => setLast(e.target.value)}
+          required
+        />
+        <Button type="submit" variant="secondary" busy={busy}>
+          Add the range
+        </Button>
+      </form>
+      <form
+        className="staff-form-row"
+        aria-label="Add a plate"
+        onSubmit={(e) =>
+          void run(e, async () => {
+            const found = await plateByName(plate.trim());
+            add(
+              found.wells.map((w) => w.kit),
+              `Plate ${found.name}`,
+            );
+            setPlate('');
+          })
+        }
+      >
+        <Field
+          label="Plate barcode"
+          className="mono"
+          value={plate}
+          onChange={(e) => setPlate(e.target.value)}
+          required
+        />
+        <Button type="submit" variant="secondary" busy={busy}>
+          Add the plate
+        </Button>
+      </form>
+      {error ? <Alert tone="error">{error}</Alert> : null}
+    </section>
   );
 }

@@ -170,7 +170,10 @@ function ReleasePanel() {
   const [outcome, setOutcome] = useState('');
   const [note, setNote] = useState('');
   const items = waiting.data?.items ?? [];
-  const approved = items.filter((it) => it.qcState === 'APPROVED').map((it) => it.sampleIdentifier);
+  // A sample its run holds (a control missing or failed) is not offered for release.
+  const approved = items
+    .filter((it) => it.qcState === 'APPROVED' && !it.runHold)
+    .map((it) => it.sampleIdentifier);
   const decide = async (sample: string, decision: 'APPROVE' | 'HOLD') => {
     setOutcome('');
     try {
@@ -234,6 +237,7 @@ function ReleasePanel() {
                     {it.qcState}
                     {it.qcNote ? `: ${it.qcNote}` : ''}
                     {it.approvedBy ? ` (by ${it.approvedBy})` : ''}
+                    {it.runHold ? <span className="lab-batch-problem">{it.runHold}</span> : null}
                   </td>
                   <td>
                     <div className="staff-row-actions">
