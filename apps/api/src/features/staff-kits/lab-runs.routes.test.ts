@@ -3,7 +3,15 @@ import { brayCurtis, parseMetaphlanProfile } from '@portal/domain/report';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kitEvents, kits, labPlateWells, staffAudit } from '../../db/schema/index.ts';
-import { bearer, createKit, createTestApp, ops, reportProfile, type TestApp } from '../../test/helpers.ts';
+import {
+  bearer,
+  createKit,
+  createTestApp,
+  ops,
+  reportProfile,
+  signedInUser,
+  type TestApp,
+} from '../../test/helpers.ts';
 import { signedInStaff } from '../../test/staff.ts';
 import {
   AT_LAB,
@@ -565,5 +573,38 @@ describe('authorization', () => {
       );
     expect(await changeDigest(t.database)).toEqual(before);
     expect((await t.app.inject({ url: `/api/staff/lab/runs/${run.id}` })).statusCode).toBe(401);
+  });
+
+  it("refuses a support view's token (read-only) on every run, plate and move route", async () => {
+    const run = await newRun();
+    const plate = await newPlate(run.id);
+    const kit = await ownedKit(t.app, AT_LAB);
+    const support = await signedInUser(t.app, { authorities: ['IMPERSONATE'] });
+    const view = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/impersonate',
+      headers: bearer(support.accessToken),
+      payload: { username: kit.ownerEmail },
+    });
+    expect(view.statusCode, view.body).toBe(200);
+    const token = view.json().access_token as string;
+    const before = await changeDigest(t.database);
+    for (const [method, url, payload] of [
+      ['GET', `/api/staff/lab/runs/${run.id}`, undefined],
+      ['GET', `/api/staff/lab/plates/${plate.id}`, undefined],
+      ['POST', `/api/staff/lab/plates/${plate.id}/wells`, { code: kit.sampleIdentifier }],
+      ['POST', `/api/staff/lab/plates/${plate.id}/step`, { sampleStatus: 'ACCESSIONING' }],
+      ['POST', `/api/staff/lab/runs/${run.id}/override`, { reason: 'x' }],
+      ['POST', '/api/staff/lab/moves/undo', {}],
+    ] as const) {
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: bearer(token),
+        ...(payload ? { payload } : {}),
+      });
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(403);
+    }
+    expect(await changeDigest(t.database)).toEqual(before);
   });
 });
