@@ -368,7 +368,7 @@ export async function runDetail(ctx: AppContext, runId: number): Promise<RunDeta
         await ctx.db
           .select({ first: users.firstName, last: users.lastName })
           .from(users)
-          .where(eq(users.id, run.overriddenBy))
+          .where(sql`${users.id}::text = ${run.overriddenBy}`)
       )[0]
     : undefined;
   return {

@@ -237,7 +237,8 @@ function Controls({ run, isLab }: { run: RunDetail; isLab: boolean }) {
     try {
       const after = await upload.mutateAsync({ kind, fileName: file.name, text: await file.text() });
       const checked = after.controls.find((c) => c.kind === kind);
-      setOutcome(`${CONTROL_NAMES[kind]} checked. ${checked?.finding ?? ''}`);
+      const name = CONTROL_NAMES[kind];
+      setOutcome(`${name.charAt(0).toUpperCase()}${name.slice(1)} checked. ${checked?.finding ?? ''}`);
     } catch (e) {
       setError(messageOf(e));
     }
@@ -350,8 +351,9 @@ function GroupMove({ run }: { run: RunDetail }) {
       setResult({ what, outcome });
       const moved = outcome.moved.length;
       const refused = outcome.refused.length;
+      // Some tubes moved: said as it is, each tube's outcome below; none moved: an error.
       setMessage({
-        ok: refused === 0,
+        ok: moved > 0,
         text: `${what}: ${moved} kit${moved === 1 ? '' : 's'} moved to ${target}, ${refused} refused.`,
       });
     } catch (e) {
