@@ -358,6 +358,15 @@ describe('a run holds its samples until its controls pass or are overridden', ()
 
     // A re-check replaces the override: a blank failing again holds the run again.
     expect((await control(run.id, 'BLANK', withReads(REFERENCE, 50_000))).json().state).toBe('FAILED');
+    // The operator key (a tool, no person) may override too, and is named as no one.
+    const byOperator = await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/lab/runs/${run.id}/override`,
+      headers: ops,
+      payload: { reason: 'Overridden by the nightly tool after review' },
+    });
+    expect(byOperator.statusCode, byOperator.body).toBe(200);
+    expect(byOperator.json().override).toMatchObject({ by: null });
   });
 });
 
