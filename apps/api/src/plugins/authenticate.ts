@@ -12,8 +12,7 @@ import { forbidden, sessionExpired, unauthorized } from '../lib/errors.ts';
 import { verifyToken } from '../lib/jwt.ts';
 import { safeEqual } from '../lib/secrets.ts';
 import { liveSession } from './live-session.ts';
-import { notLiveRefusal } from './staff-standing.ts';
-import { assertConsoleOpen, staffStanding } from './staff-standing.ts';
+import { assertConsoleOpen, notLiveRefusal, staffStanding } from './staff-standing.ts';
 
 /**
  * Who calls: the person the token names, the session it belongs to (a refresh-token family, checked
