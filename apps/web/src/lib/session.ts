@@ -72,7 +72,13 @@ export function endSession(reason: SessionEndReason, endMessage: string | null =
   accessToken = null;
   // Signing out (or a session that ended) ends a support view too; the sign-in screen says why.
   endSupportView({ notice: false });
-  publish({ status: 'signedOut', userId: null, endReason: reason, actorId: null, endMessage });
+  publish({
+    status: 'signedOut',
+    userId: null,
+    endReason: reason,
+    actorId: null,
+    ...(endMessage ? { endMessage } : {}),
+  });
 }
 
 export function getAccessToken(): AccessToken | null {
