@@ -5,6 +5,8 @@ test('a study coordinator writes a consent chain with its preview, invites a can
   page,
   request,
 }) => {
+  // The project's and recruitment's pages carry the funnel and participants too: more to scan on a busy machine.
+  test.slow();
   const coordinator = await createStaff(request, ['STUDY'], 'Rita');
   const title = `Soup recruitment ${Date.now().toString(36)}`;
   await signInToConsole(page, coordinator);

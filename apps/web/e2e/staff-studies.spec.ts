@@ -6,6 +6,8 @@ test('a study coordinator creates a project, makes vouchers and exports the vouc
   page,
   request,
 }) => {
+  // The project's and recruitment's pages carry the funnel and participants too: more to scan on a busy machine.
+  test.slow();
   const coordinator = await createStaff(request, ['STUDY'], 'Stella');
   const name = `Soup study ${Date.now().toString(36)}`;
 

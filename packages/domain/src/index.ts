@@ -37,6 +37,7 @@ export * from './staff-codes.ts';
 export * from './staff-dashboard.ts';
 export * from './staff-kits.ts';
 export * from './staff-orders.ts';
+export * from './staff-participants.ts';
 export * from './staff-people.ts';
 export * from './staff-recruitments.ts';
 export * from './staff-results.ts';

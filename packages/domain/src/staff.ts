@@ -60,6 +60,10 @@ export const STAFF_MESSAGES = {
   disabledInvite:
     'This staff account is disabled: enable it again from the staff list instead of inviting it. Nothing was sent.',
   operatorHasNoAccount: 'Sign in with your own staff account to do this.',
+  /** Issue 34 item 15: a session an ADMIN ended; the member's next request is refused with this. */
+  signedOutByAdmin: 'An administrator signed you out of the console. Sign in again to continue.',
+  sessionNotFound: 'That session has ended already, or there is no such session. Nothing was changed.',
+  ownSession: 'This is the session you are using now: use Sign out instead. Nothing was changed.',
 } as const;
 
 /** A second factor's error codes, so the web app knows which screen to show. */
@@ -69,6 +73,8 @@ export const STAFF_ERROR_CODES = {
   enrolmentRequired: 'SECOND_FACTOR_ENROLMENT_REQUIRED',
   /** Ten wrong codes: a recovery code or an ADMIN unlocks (issue 32). */
   secondFactorLocked: 'SECOND_FACTOR_LOCKED',
+  /** The session was ended for the member (an ADMIN's forced sign-out, or the account disabled). */
+  sessionEnded: 'STAFF_SESSION_ENDED',
 } as const;
 
 /** TOTP codes are 6 digits; recovery codes are 10 characters in two groups, e.g. `7KQ4M-X2PRD`. */
@@ -157,3 +163,30 @@ export const staffEnableSchema = z.object({
 });
 /** The roles a change set, and the version it made. */
 export const staffRolesSavedSchema = z.object({ roles: z.array(staffRoleSchema), version: z.number() });
+
+/**
+ * A live console session as an ADMIN sees it (issue 34 item 15): who, since when, the last request, and
+ * a summary of the device. No token and no full address: `network` is an IPv4 /24 or IPv6 /48.
+ */
+export const staffActiveSessionSchema = z.object({
+  id: z.string(),
+  memberId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  /** How the second factor was passed: TOTP or RECOVERY_CODE. */
+  method: z.string(),
+  signedInAt: z.string(),
+  lastSeenAt: z.string(),
+  device: z.string().nullable(),
+  network: z.string().nullable(),
+  /** The session the asking ADMIN is using. */
+  current: z.boolean(),
+});
+export type StaffActiveSession = z.infer<typeof staffActiveSessionSchema>;
+export const staffActiveSessionsSchema = z.object({ sessions: z.array(staffActiveSessionSchema) });
+export const staffSessionsQuerySchema = z.object({
+  member: z.uuid('That is not a staff account id.').optional(),
+});
+/** How many sessions a forced sign-out ended. */
+export const staffSessionsEndedSchema = z.object({ ended: z.number().int() });

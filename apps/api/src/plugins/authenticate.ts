@@ -12,7 +12,7 @@ import { forbidden, sessionExpired, unauthorized } from '../lib/errors.ts';
 import { verifyToken } from '../lib/jwt.ts';
 import { safeEqual } from '../lib/secrets.ts';
 import { liveSession } from './live-session.ts';
-import { assertConsoleOpen, staffStanding } from './staff-standing.ts';
+import { assertConsoleOpen, notLiveRefusal, staffStanding } from './staff-standing.ts';
 
 /**
  * Who calls: the person the token names, the session it belongs to (a refresh-token family, checked
@@ -105,7 +105,8 @@ async function ensureLive(request: FastifyRequest, principal: Principal) {
   const [live] = actorId
     ? await liveSupportView(db).execute({ userId, sessionId, actorId })
     : await liveAccount(db).execute({ userId, sessionId });
-  if (!live) throw sessionExpired();
+  // A console session an ADMIN ended (or whose account was disabled) is told so (issue 34 item 15).
+  if (!live) throw actorId ? sessionExpired() : await notLiveRefusal(db, sessionId);
   if ('closed' in live && live.closed) throw unauthorized(SUPPORT_VIEW_ACCOUNT_CLOSED);
 }
 

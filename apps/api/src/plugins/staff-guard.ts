@@ -2,7 +2,7 @@ import { holdsStaffRole, STAFF_MESSAGES, type StaffRole } from '@portal/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { authenticatedPrincipal, OPERATOR } from './authenticate.ts';
-import { assertConsoleOpen, staffStanding } from './staff-standing.ts';
+import { assertConsoleOpen, staffStanding, touchStaffSession } from './staff-standing.ts';
 
 /**
  * The guard of every `/api/staff/*` route (issue 24). Use it as the route's onRequest:
@@ -42,6 +42,7 @@ export function requireStaff(
     assertConsoleOpen(standing, { secondFactor });
     if (roles !== 'any' && !holdsStaffRole(standing.authorities, roles))
       throw forbidden(STAFF_MESSAGES.roleMissing);
+    if (standing.lastSeenStale) await touchStaffSession(request.server.ctx.db, principal.sessionId);
     request.principal = { ...principal, authorities: standing.authorities };
   };
 }

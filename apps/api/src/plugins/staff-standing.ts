@@ -1,8 +1,8 @@
 import { STAFF_ERROR_CODES, STAFF_MESSAGES, type StaffRole, staffRolesOf } from '@portal/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { staffMembers, staffSessions, users } from '../db/schema/index.ts';
-import { forbidden, sessionExpired } from '../lib/errors.ts';
+import { forbidden, sessionExpired, unauthorized } from '../lib/errors.ts';
 import { liveSession } from './live-session.ts';
 
 /**
@@ -17,6 +17,8 @@ export type StaffStanding = {
   disabled: boolean;
   enrolled: boolean;
   secondFactorPassed: boolean;
+  /** The session's last-seen time is over a minute old: the guard writes it again. */
+  lastSeenStale: boolean;
 };
 
 export async function staffStanding(db: DbOrTx, userId: string, sessionId: string): Promise<StaffStanding> {
@@ -27,12 +29,13 @@ export async function staffStanding(db: DbOrTx, userId: string, sessionId: strin
       disabledAt: staffMembers.disabledAt,
       confirmedAt: staffMembers.totpConfirmedAt,
       passed: staffSessions.familyId,
+      lastSeenStale: sql<boolean>`coalesce(${staffSessions.lastSeenAt} < now() - interval '1 minute', false)`,
     })
     .from(users)
     .leftJoin(staffMembers, eq(staffMembers.userId, users.id))
     .leftJoin(staffSessions, and(eq(staffSessions.familyId, sessionId), eq(staffSessions.userId, users.id)))
     .where(and(eq(users.id, userId), liveSession(sql`${sessionId}::uuid`)));
-  if (!row) throw sessionExpired();
+  if (!row) throw await notLiveRefusal(db, sessionId);
   const roles = staffRolesOf(row.authorities);
   return {
     authorities: row.authorities,
@@ -41,7 +44,33 @@ export async function staffStanding(db: DbOrTx, userId: string, sessionId: strin
     disabled: row.disabledAt !== null,
     enrolled: row.confirmedAt !== null,
     secondFactorPassed: row.passed !== null,
+    lastSeenStale: row.lastSeenStale,
   };
+}
+
+/**
+ * The refusal of a session that is not live: a session ended for the member (an ADMIN's forced sign-out,
+ * or the account disabled; issue 34 item 15) says so, so the console can tell them; any other is expired.
+ * Read only on this refusal's path, never on a live request.
+ */
+export async function notLiveRefusal(db: DbOrTx, sessionId: string) {
+  const [ended] = await db
+    .select({ reason: staffSessions.endedReason })
+    .from(staffSessions)
+    .where(and(eq(staffSessions.familyId, sessionId), isNotNull(staffSessions.endedAt)));
+  if (!ended) return sessionExpired();
+  return unauthorized(
+    ended.reason === 'DISABLED' ? STAFF_MESSAGES.disabled : STAFF_MESSAGES.signedOutByAdmin,
+    STAFF_ERROR_CODES.sessionEnded,
+  );
+}
+
+/** Writes the session's last console request (at most once a minute: the standing says when). */
+export async function touchStaffSession(db: DbOrTx, sessionId: string) {
+  await db
+    .update(staffSessions)
+    .set({ lastSeenAt: sql`now()` })
+    .where(and(eq(staffSessions.familyId, sessionId), isNull(staffSessions.endedAt)));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { ERROR_CODES, REFRESH_THRESHOLD_SECONDS } from '@portal/domain';
+import { ERROR_CODES, REFRESH_THRESHOLD_SECONDS, STAFF_ERROR_CODES, STAFF_MESSAGES } from '@portal/domain';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiRequest, restoreSession } from './api-client.ts';
 import { endSession, getAccessToken, getSessionSnapshot, startSession } from './session.ts';
@@ -85,6 +85,25 @@ describe('api client', () => {
       actorId: null,
     });
     expect(getAccessToken()).toBeNull();
+  });
+
+  it('ends a console session an administrator ended at once, with their words, without a refresh', async () => {
+    const message = STAFF_MESSAGES.signedOutByAdmin;
+    const fetchMock = vi.fn(async (_url: string) =>
+      json(401, { message, code: STAFF_ERROR_CODES.sessionEnded }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    startSession(tokens('live'));
+    await expect(apiRequest('/staff/kits', { auth: 'required' })).rejects.toMatchObject({
+      status: 401,
+      code: STAFF_ERROR_CODES.sessionEnded,
+    });
+    expect(getSessionSnapshot()).toMatchObject({
+      status: 'signedOut',
+      endReason: 'ended',
+      endMessage: message,
+    });
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/staff/kits']);
   });
 
   it('ends the session as expired when the refresh finds no session any more (204)', async () => {

@@ -3,6 +3,7 @@ import {
   apiErrorSchema,
   ERROR_CODES,
   REFRESH_THRESHOLD_SECONDS,
+  STAFF_ERROR_CODES,
   sessionResponseSchema,
 } from '@portal/domain';
 import { z } from 'zod/mini';
@@ -186,6 +187,11 @@ async function sendAuthenticated(path: string, options: RequestOptions): Promise
   } catch (error) {
     // The server can reject a token before its expiry (revoked, new signing key); one refresh decides.
     if (!(error instanceof ApiError) || error.status !== 401) throw error;
+    // A console session ended for the person (issue 34 item 15): signed out, and told why.
+    if (error.code === STAFF_ERROR_CODES.sessionEnded) {
+      endSession('ended', error.message);
+      throw error;
+    }
     const inSupportView = supportViewSnapshot().view !== null;
     await refreshSession();
     if (inSupportView) throw error;

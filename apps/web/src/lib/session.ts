@@ -7,14 +7,19 @@ import { endSupportView } from './support-view.ts';
  * refresh token is an HttpOnly cookie the page cannot read (design §6).
  */
 export type SessionStatus = 'restoring' | 'signedIn' | 'signedOut';
-/** Why the last session ended; the sign-in screen explains an expired one. */
-export type SessionEndReason = 'expired' | 'loggedOut' | null;
+/**
+ * Why the last session ended; the sign-in screen explains an expired one, and one the server ended for
+ * the person ('ended': an administrator signed them out, or disabled the account) with its message.
+ */
+export type SessionEndReason = 'expired' | 'loggedOut' | 'ended' | null;
 export type SessionSnapshot = {
   status: SessionStatus;
   userId: string | null;
   endReason: SessionEndReason;
   /** The support user viewing this person's portal (the token's act claim), or null. */
   actorId: string | null;
+  /** The server's words when it ended the session ('ended'), else null. */
+  endMessage?: string | null;
 };
 
 type AccessToken = { token: string; expiresAt: number };
@@ -28,7 +33,8 @@ function publish(next: SessionSnapshot): void {
     next.status === snapshot.status &&
     next.userId === snapshot.userId &&
     next.endReason === snapshot.endReason &&
-    next.actorId === snapshot.actorId
+    next.actorId === snapshot.actorId &&
+    next.endMessage === snapshot.endMessage
   ) {
     return;
   }
@@ -62,11 +68,17 @@ export function startSession(response: LoginResponse | SessionResponse, now: num
   });
 }
 
-export function endSession(reason: SessionEndReason): void {
+export function endSession(reason: SessionEndReason, endMessage: string | null = null): void {
   accessToken = null;
   // Signing out (or a session that ended) ends a support view too; the sign-in screen says why.
   endSupportView({ notice: false });
-  publish({ status: 'signedOut', userId: null, endReason: reason, actorId: null });
+  publish({
+    status: 'signedOut',
+    userId: null,
+    endReason: reason,
+    actorId: null,
+    ...(endMessage ? { endMessage } : {}),
+  });
 }
 
 export function getAccessToken(): AccessToken | null {

@@ -24,7 +24,11 @@ export const projectMembers = pgTable(
       .references(() => projects.id, { onDelete: 'cascade' }),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.projectId] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.projectId] }),
+    // The console's participants of a project, newest first by keyset (issue 34 item 18).
+    index('project_members_project_idx').on(t.projectId, t.joinedAt, t.userId),
+  ],
 );
 
 /** Every request made while a support user views the portal as someone else (design.md §6). */

@@ -79,6 +79,22 @@ export const staffSessions = pgTable('staff_sessions', {
   /** TOTP or RECOVERY_CODE. */
   method: text('method').notNull(),
   passedAt: timestamp('passed_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * What an ADMIN sees of the session (issue 34 item 15), never a token or a full address: the browser
+   * and system read from the user agent when the second factor was passed ("Chrome 131 on macOS"), the
+   * network it came from (an IPv4 /24 or IPv6 /48), and the last console request (written at most once
+   * a minute by the staff guard).
+   */
+  device: text('device'),
+  network: text('network'),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * Set when the session was ended for the member: SIGNED_OUT_BY_ADMIN (a forced sign-out) or DISABLED.
+   * Its refresh tokens are revoked in the same transaction; the row stays so the member's next request
+   * is told why, and the audit names the session.
+   */
+  endedAt: timestamp('ended_at', { withTimezone: true }),
+  endedReason: text('ended_reason'),
 });
 
 /**

@@ -15,4 +15,4 @@ export {
   type ThrottleKeys,
   throttleState,
 } from './login-throttle.ts';
-export { revokeAllSessions, signAccessToken } from './tokens.ts';
+export { revokeAllSessions, revokeFamily, signAccessToken } from './tokens.ts';

@@ -1,5 +1,7 @@
 import {
+  participantsQuerySchema,
   STUDY_STAFF_ROLES,
+  staffFunnelSchema,
   staffMailoutDraftSchema,
   staffMailoutListSchema,
   staffMailoutPreviewSchema,
@@ -7,6 +9,7 @@ import {
   staffParticipantCodeIssuedSchema,
   staffParticipantCodeIssueSchema,
   staffParticipantCodesPageSchema,
+  staffParticipantsPageSchema,
   staffProjectCreateSchema,
   staffProjectRowSchema,
   staffProjectSurveysUpdateSchema,
@@ -22,6 +25,7 @@ import { principalOf } from '../../plugins/authenticate.ts';
 import { requireStaff } from '../../plugins/staff-guard.ts';
 import { recordStaffAction } from '../staff/index.ts';
 import { listMailouts, mailoutProgress, previewMailout, sendMailout } from './mailouts.service.ts';
+import { listParticipants, projectFunnel } from './participants.service.ts';
 import {
   createProjectByStaff,
   createProjectVouchers,
@@ -274,5 +278,38 @@ export const staffProjectsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => mailoutProgress(ctx, request.params.projectId, request.params.mailoutId),
+  );
+
+  app.get(
+    '/projects/:projectId/participants',
+    {
+      ...route,
+      schema: {
+        tags,
+        security,
+        summary:
+          "The project's participants, newest first, with their kits of the project and where they stand; q: the start of the email or part of the name. Keyset pages (next)",
+        params: projectParams,
+        querystring: participantsQuerySchema,
+        response: { 200: staffParticipantsPageSchema, ...errors },
+      },
+    },
+    async (request) => listParticipants(ctx.db, request.params.projectId, request.query),
+  );
+
+  app.get(
+    '/projects/:projectId/funnel',
+    {
+      ...route,
+      schema: {
+        tags,
+        security,
+        summary:
+          "The project's recruitment funnel: invited (a participant code issued) → consented (joined with it) → kit → result, with conversions (issue 34 item 18)",
+        params: projectParams,
+        response: { 200: staffFunnelSchema, ...errors },
+      },
+    },
+    async (request) => projectFunnel(ctx.db, request.params.projectId),
   );
 };

@@ -10,6 +10,7 @@ import {
   staffConsentPreviewResultSchema,
   staffConsentPreviewSchema,
   staffConsentUpdateSchema,
+  staffFunnelSchema,
   staffRecruitmentCreateSchema,
   staffRecruitmentDetailSchema,
   staffRecruitmentsPageSchema,
@@ -22,6 +23,7 @@ import { principalOf } from '../../plugins/authenticate.ts';
 import { requireStaff } from '../../plugins/staff-guard.ts';
 import { recordStaffAction } from '../staff/index.ts';
 import { importCandidates } from './candidate-import.ts';
+import { recruitmentFunnel } from './participants.service.ts';
 import {
   appendConsent,
   createRecruitmentByStaff,
@@ -210,5 +212,21 @@ export const staffRecruitmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .code(201)
         .send(await inviteCandidate(ctx, principalOf(request), request.params.recruitmentId, request.body)),
+  );
+
+  app.get(
+    '/recruitments/:recruitmentId/funnel',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary:
+          'The recruitment funnel: invited → consented (every consent of the chain) → kit → result, with conversions (issue 34 item 18)',
+        params,
+        response: { 200: staffFunnelSchema, ...errors },
+      },
+    },
+    async (request) => recruitmentFunnel(ctx.db, request.params.recruitmentId),
   );
 };

@@ -14,6 +14,7 @@ import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import type { DbOrTx } from '../../db/client.ts';
 import { staffMembers, staffRecoveryCodes, staffSessions, users } from '../../db/schema/index.ts';
+import { deviceSummary, networkOf } from '../../lib/client-summary.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { conflict, forbidden, invalid, notFound, tooMany, unauthorized } from '../../lib/errors.ts';
 import { sealer, sha256 } from '../../lib/secrets.ts';
@@ -129,11 +130,25 @@ async function spendTotpCode(ctx: AppContext, tx: DbOrTx, userId: string, code: 
   return true;
 }
 
-/** Marks this session as past the second factor. */
-async function passSession(tx: DbOrTx, principal: Principal, method: 'TOTP' | 'RECOVERY_CODE') {
+/** The client a session passed the second factor from: what the sessions list keeps of it. */
+export type StaffClient = { ip: string; userAgent?: string | undefined };
+
+/** Marks this session as past the second factor, with a summary of its device and network. */
+async function passSession(
+  tx: DbOrTx,
+  principal: Principal,
+  method: 'TOTP' | 'RECOVERY_CODE',
+  client: StaffClient,
+) {
   await tx
     .insert(staffSessions)
-    .values({ familyId: principal.sessionId, userId: principal.userId, method })
+    .values({
+      familyId: principal.sessionId,
+      userId: principal.userId,
+      method,
+      device: deviceSummary(client.userAgent),
+      network: networkOf(client.ip),
+    })
     .onConflictDoNothing();
 }
 
@@ -170,7 +185,7 @@ export async function confirmTotpEnrolment(
   ctx: AppContext,
   principal: Principal,
   code: string,
-  ip: string,
+  { ip, userAgent }: StaffClient,
 ): Promise<{ recoveryCodes: string[] }> {
   const outcome = await throttled(ctx, principal, ip, () =>
     ctx.db.transaction(async (tx) => {
@@ -195,7 +210,7 @@ export async function confirmTotpEnrolment(
         .set({ totpConfirmedAt: sql`now()` })
         .where(eq(staffMembers.userId, principal.userId));
       const recoveryCodes = await replaceRecoveryCodes(tx, principal.userId);
-      await passSession(tx, principal, 'TOTP');
+      await passSession(tx, principal, 'TOTP', { ip, userAgent });
       await recordStaffAction(tx, principal, {
         action: 'staff.second_factor.enrol',
         entity: 'user',
@@ -224,7 +239,12 @@ async function replaceRecoveryCodes(tx: DbOrTx, userId: string): Promise<string[
  * also counts on the account (second-factor-lock.ts): at the tenth no TOTP code is taken, the right one
  * included, until a recovery code or an ADMIN unlocks.
  */
-export async function passSecondFactor(ctx: AppContext, principal: Principal, code: string, ip: string) {
+export async function passSecondFactor(
+  ctx: AppContext,
+  principal: Principal,
+  code: string,
+  { ip, userAgent }: StaffClient,
+) {
   const standing = await staffStanding(ctx.db, principal.userId, principal.sessionId);
   if (!standing.enrolled) throw invalid(STAFF_MESSAGES.enrolmentRequired);
   const isTotp = TOTP_CODE_PATTERN.test(code);
@@ -242,7 +262,7 @@ export async function passSecondFactor(ctx: AppContext, principal: Principal, co
       if (isTotp) {
         if (lock.locked || !(await spendTotpCode(ctx, tx, principal.userId, code))) return failed();
         await clearFactorFailures(tx, principal, false);
-        await passSession(tx, principal, 'TOTP');
+        await passSession(tx, principal, 'TOTP', { ip, userAgent });
         return true;
       }
       if (!isRecovery) return failed();
@@ -259,7 +279,7 @@ export async function passSecondFactor(ctx: AppContext, principal: Principal, co
         .returning({ id: staffRecoveryCodes.id });
       if (!spent) return failed();
       await clearFactorFailures(tx, principal, lock.locked);
-      await passSession(tx, principal, 'RECOVERY_CODE');
+      await passSession(tx, principal, 'RECOVERY_CODE', { ip, userAgent });
       const [left] = await tx
         .select({ n: count() })
         .from(staffRecoveryCodes)

@@ -7,9 +7,9 @@ import type { AppContext } from '../../lib/context.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import type { Principal } from '../../plugins/authenticate.ts';
 import { recordStaffAction } from '../../plugins/staff-audit.ts';
-import { revokeAllSessions } from '../auth/index.ts';
 import { staffEnabledMail, staffRolesMail } from './staff-account-mail.ts';
 import { voidInvitation } from './staff-invitations.service.ts';
+import { endSessions } from './staff-sessions.service.ts';
 
 /** The staff list and an admin's changes to a member: roles, disabling, a lost phone. */
 
@@ -215,8 +215,8 @@ export async function disableStaff(ctx: AppContext, principal: Principal, id: st
       .where(eq(users.id, id));
     await tx.update(staffMembers).set({ disabledAt: sql`now()` }).where(eq(staffMembers.userId, id));
     await voidInvitation(tx, id);
-    await tx.delete(staffSessions).where(eq(staffSessions.userId, id));
-    await revokeAllSessions(tx, id);
+    // Every session ends at once, marked so the member's console says the account was disabled.
+    await endSessions(tx, id, 'DISABLED');
     await recordStaffAction(tx, principal, {
       action: 'staff.disable',
       entity: 'user',

@@ -4,6 +4,7 @@ import {
   invitationAcceptedSchema,
   recoveryCodesSchema,
   secondFactorSchema,
+  staffActiveSessionsSchema,
   staffEnableSchema,
   staffInvitationSchema,
   staffInvitedSchema,
@@ -11,9 +12,12 @@ import {
   staffRolesSavedSchema,
   staffRolesUpdateSchema,
   staffSessionSchema,
+  staffSessionsEndedSchema,
+  staffSessionsQuerySchema,
   totpCodeSchema,
   totpSetupSchema,
 } from '@portal/domain';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { security, errors as signedInErrors } from '../../lib/route-schema.ts';
@@ -35,9 +39,13 @@ import {
   unlockSecondFactor,
   updateStaffRoles,
 } from './staff-members.service.ts';
+import { endMemberSessions, endStaffSession, listStaffSessions } from './staff-sessions.service.ts';
 
 const errors = { ...signedInErrors, 429: apiErrorSchema };
+/** The client a sign-in's second step comes from, for the sessions list (summarised, never kept whole). */
+const clientOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
 const memberParams = z.object({ id: z.uuid('That is not a staff account id.') });
+const sessionParams = z.object({ sessionId: z.uuid('That is not a session id.') });
 
 /**
  * The console's own accounts (issue 24): a staff member's session and second factor, the invitation,
@@ -93,7 +101,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: recoveryCodesSchema, ...errors },
       },
     },
-    async (request) => confirmTotpEnrolment(ctx, principalOf(request), request.body.code, request.ip),
+    async (request) => confirmTotpEnrolment(ctx, principalOf(request), request.body.code, clientOf(request)),
   );
 
   app.post(
@@ -110,7 +118,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await passSecondFactor(ctx, principalOf(request), request.body.code, request.ip);
+      await passSecondFactor(ctx, principalOf(request), request.body.code, clientOf(request));
       return reply.code(204).send(null);
     },
   );
@@ -267,5 +275,54 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       await unlockSecondFactor(ctx, principalOf(request), request.params.id);
       return reply.code(204).send(null);
     },
+  );
+
+  // Active sessions and forced sign-out (issue 34 item 15).
+  app.get(
+    '/sessions',
+    {
+      onRequest: admin,
+      schema: {
+        tags: ['staff'],
+        summary:
+          'Live console sessions: who, signed in when, last seen, device and network (never a token or a full address); member: one account (ADMIN)',
+        security,
+        querystring: staffSessionsQuerySchema,
+        response: { 200: staffActiveSessionsSchema, ...errors },
+      },
+    },
+    async (request) => listStaffSessions(ctx, principalOf(request), request.query.member),
+  );
+
+  app.post(
+    '/sessions/:sessionId/end',
+    {
+      onRequest: admin,
+      schema: {
+        tags: ['staff'],
+        summary:
+          "Sign one session out: the member's next request is refused and told so (ADMIN; audited). Not your own current session",
+        security,
+        params: sessionParams,
+        response: { 200: staffSessionsEndedSchema, ...errors },
+      },
+    },
+    async (request) => endStaffSession(ctx, principalOf(request), request.params.sessionId),
+  );
+
+  app.post(
+    '/members/:id/sessions/end',
+    {
+      onRequest: admin,
+      schema: {
+        tags: ['staff'],
+        summary:
+          'Sign every session of a staff member out; answers how many console sessions ended (ADMIN; audited)',
+        security,
+        params: memberParams,
+        response: { 200: staffSessionsEndedSchema, ...errors },
+      },
+    },
+    async (request) => endMemberSessions(ctx, principalOf(request), request.params.id),
   );
 };

@@ -2,9 +2,11 @@ import {
   auditPageSchema,
   type StaffInvitation,
   type StaffRole,
+  staffActiveSessionsSchema,
   staffInvitedSchema,
   staffMembersSchema,
   staffRolesSavedSchema,
+  staffSessionsEndedSchema,
 } from '@portal/domain';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { ApiError, freshAccessToken } from '../../lib/api-client.ts';
@@ -56,6 +58,32 @@ export const useUnlockSecondFactor = () =>
 
 export const useResetSecondFactor = () =>
   useMemberChange((id: string) => staffRequest(`/members/${id}/second-factor/reset`, { method: 'POST' }));
+
+const sessionsKey = ['staff', 'sessions'] as const;
+
+/** The live console sessions (issue 34 item 15), most recently seen first. */
+export function useStaffSessions() {
+  return useQuery({
+    queryKey: sessionsKey,
+    queryFn: () => staffRequest('/sessions', {}, staffActiveSessionsSchema),
+  });
+}
+
+/** Signs one session out; the list is read again either way (a refusal may mean it had ended). */
+export const useEndSession = () =>
+  useChangeThenReread(
+    sessionsKey,
+    (id: string) => staffRequest(`/sessions/${id}/end`, { method: 'POST' }, staffSessionsEndedSchema),
+    { rereadOnError: true },
+  );
+
+/** Signs every session of a member out. */
+export const useEndMemberSessions = () =>
+  useChangeThenReread(
+    sessionsKey,
+    (id: string) => staffRequest(`/members/${id}/sessions/end`, { method: 'POST' }, staffSessionsEndedSchema),
+    { rereadOnError: true },
+  );
 
 /** The audit log with the page's filters, newest first, a page at a time (keyset: `next`). */
 export function useAuditLog(filters: Record<string, string>) {

@@ -20,6 +20,9 @@ export function InviteForm() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    // A new submit replaces the last one's message (issue 34 item 19): never a stale one beside it.
+    setSentTo(null);
+    invite.reset();
     const parsed = staffInvitationSchema.safeParse({ ...values, roles });
     if (!parsed.success) {
       setErrors(firstErrors<Errors>(parsed.error.issues));

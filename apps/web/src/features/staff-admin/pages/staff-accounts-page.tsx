@@ -7,6 +7,7 @@ import { useStaffSession } from '../../../lib/staff.ts';
 import { useStaffMembers } from '../api.ts';
 import { InviteForm } from '../components/invite-form.tsx';
 import { MemberActions } from '../components/member-actions.tsx';
+import { SessionsPanel } from '../components/sessions-panel.tsx';
 
 const STATUS: Record<StaffMember['status'], { text: string; tone: BadgeTone }> = {
   INVITED: { text: 'Invited', tone: 'info' },
@@ -58,6 +59,7 @@ export function StaffAccountsPage() {
           </StaffTable>
         ) : null}
       </section>
+      <SessionsPanel />
     </>
   );
 }

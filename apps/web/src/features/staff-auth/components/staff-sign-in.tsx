@@ -5,12 +5,17 @@ import { useSession } from '../../../lib/session.ts';
 
 /** Step one at /staff: the same accounts and sign-in as the portal; the code comes next. */
 export function StaffSignIn() {
-  const { endReason } = useSession();
+  const { endReason, endMessage } = useSession();
   return (
     <div className="auth-card">
       <h1>Staff sign-in</h1>
       <p>Sign in with your staff account. You will then enter the code from your authenticator app.</p>
       {endReason === 'expired' ? <Alert tone="warning">{AUTH_MESSAGES.sessionExpired}</Alert> : null}
+      {endReason === 'ended' ? (
+        <Alert tone="warning" title="You were signed out">
+          {endMessage ?? AUTH_MESSAGES.sessionExpired}
+        </Alert>
+      ) : null}
       <LoginForm onSignedIn={() => undefined} />
     </div>
   );

@@ -23,7 +23,14 @@ export function discountText(promo: Pick<StaffPromoRow, 'type' | 'value'>) {
 }
 
 /** A new promo code: checked here with the server's schema, then by the server's own rules. */
-export function PromoForm({ onCreated }: { onCreated: (promo: StaffPromoRow) => void }) {
+export function PromoForm({
+  onCreated,
+  onSubmitting,
+}: {
+  onCreated: (promo: StaffPromoRow) => void;
+  /** Each submit: the page clears the last submit's message (issue 34 item 19). */
+  onSubmitting?: () => void;
+}) {
   const create = useCreatePromo();
   const typeId = useId();
   const [values, setValues] = useState({ code: '', type: 'AMOUNT' as PromoType, value: '', uses: '' });
@@ -31,6 +38,8 @@ export function PromoForm({ onCreated }: { onCreated: (promo: StaffPromoRow) => 
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    onSubmitting?.();
+    create.reset();
     const parsed = staffPromoCreateSchema.safeParse({
       code: values.code,
       type: values.type,

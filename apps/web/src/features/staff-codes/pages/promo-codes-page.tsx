@@ -28,7 +28,10 @@ export function PromoCodesPage() {
       <h1>Promo codes</h1>
       <section className="staff-panel" aria-labelledby="new-promo">
         <h2 id="new-promo">New promo code</h2>
-        <PromoForm onCreated={(promo) => setDone(`${promo.code} created: ${discountText(promo)}.`)} />
+        <PromoForm
+          onSubmitting={() => setDone(null)}
+          onCreated={(promo) => setDone(`${promo.code} created: ${discountText(promo)}.`)}
+        />
       </section>
       {done ? <Alert tone="success">{done}</Alert> : null}
       <search className="staff-panel">

@@ -3,10 +3,10 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { StaffTable } from '../../../components/staff/staff-table.tsx';
 import { useConfig } from '../../../lib/config.ts';
+import { formatConsoleTime } from '../../../lib/format.ts';
 
-/** When a kit last changed, in the staff member's own time. */
-export const changedAt = (iso: string) =>
-  new Date(iso).toLocaleString('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
+/** A kit's times in the console's one zone rule (formatConsoleTime: the portal's zone, named). */
+export const changedAt = formatConsoleTime;
 
 /** A kit's two statuses, the kit's with the customer's word for it (the spec's status words). */
 export function KitStatuses({ kit }: { kit: Pick<StaffKitRow, 'kitStatus' | 'sampleStatus'> }) {

@@ -1,4 +1,4 @@
-import type { StaffKitDetail } from '@portal/domain';
+import { orderNumber, type StaffKitDetail } from '@portal/domain';
 import { Printer } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -152,7 +152,7 @@ function KitDetails({ kit }: { kit: StaffKitDetail }) {
         <h2 id="kit-order">Order</h2>
         {kit.order ? (
           <dl className="staff-facts">
-            <Fact term="Order">{`#${kit.order.id} of ${changedAt(kit.order.createdAt)}`}</Fact>
+            <Fact term="Order">{`${orderNumber(kit.order.id)} of ${changedAt(kit.order.createdAt)}`}</Fact>
             <Fact term="Type">{`${kit.order.orderType}, ${kit.order.deliveryOption}`}</Fact>
             <Fact term="Paid">{dollars(kit.order.amountCents)}</Fact>
             <Fact term="Purchaser">{`${kit.order.purchaserName} (${kit.order.purchaserEmail})`}</Fact>

@@ -1,4 +1,5 @@
 import { staffCandidateCreateSchema } from '@portal/domain';
+import type { FormEvent } from 'react';
 import { StaffTable } from '../../../components/staff/staff-table.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -19,7 +20,12 @@ export function CandidatesPanel({ recruitmentId }: { recruitmentId: number }) {
   const rows = list.data?.pages.flatMap((page) => page.candidates) ?? [];
 
   // The invitation sends what was typed; the server trims and checks it with the same schema.
-  const onSubmit = form.handleSubmit(() => invite.mutate(form.values, { onSuccess: form.reset }));
+  const send = form.handleSubmit(() => invite.mutate(form.values, { onSuccess: form.reset }));
+  // A new submit replaces the last one's message (issue 34 item 19), valid or not.
+  const onSubmit = (event: FormEvent) => {
+    invite.reset();
+    send(event);
+  };
   const field = (name: keyof Values) => ({ autoComplete: 'off', ...form.field(name) });
 
   return (

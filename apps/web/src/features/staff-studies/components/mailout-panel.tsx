@@ -10,6 +10,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, FieldError } from '../../../components/ui/field.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
+import { formatConsoleTime } from '../../../lib/format.ts';
 import { previewMailout, useMailouts, useSendMailout } from '../api.ts';
 
 type Problems = Partial<Record<keyof StaffMailoutDraft, string>>;
@@ -146,7 +147,7 @@ function MailoutProgress({ mailout: m }: { mailout: StaffMailout }) {
   return (
     <li>
       <p>
-        <strong>{m.subject}</strong> · {new Date(m.createdAt).toLocaleString('en-AU')}
+        <strong>{m.subject}</strong> · {formatConsoleTime(m.createdAt)}
       </p>
       <ProgressBar
         label={`Progress of “${m.subject}”`}

@@ -11,8 +11,10 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useProject, useUpdateSurveys } from '../api.ts';
+import { FunnelPanel } from '../components/funnel-panel.tsx';
 import { MailoutPanel } from '../components/mailout-panel.tsx';
 import { ParticipantCodesPanel } from '../components/participant-codes-panel.tsx';
+import { ParticipantsPanel } from '../components/participants-panel.tsx';
 import { SurveyPicker } from '../components/survey-picker.tsx';
 import { VoucherPanel } from '../components/voucher-panel.tsx';
 
@@ -97,6 +99,8 @@ export function ProjectPage() {
       </section>
       <SurveysPanel key={p.surveys.join()} project={p} />
       <VoucherPanel projectId={p.id} />
+      <FunnelPanel projectId={p.id} />
+      <ParticipantsPanel projectId={p.id} />
       <ParticipantCodesPanel projectId={p.id} />
       <MailoutPanel projectId={p.id} />
     </>

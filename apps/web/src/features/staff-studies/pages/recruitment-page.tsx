@@ -13,6 +13,7 @@ import {
   consentErrors,
   EMPTY_CONSENT,
 } from '../components/consent-editor.tsx';
+import { FunnelPanel } from '../components/funnel-panel.tsx';
 import { useRecruitment, useSaveConsent } from '../recruitments-api.ts';
 
 const draftOf = (c: StaffRecruitmentConsent): ConsentDraft => ({
@@ -152,6 +153,7 @@ export function RecruitmentPage() {
           </Button>
         )}
       </section>
+      <FunnelPanel recruitmentId={r.id} />
       <CandidatesPanel recruitmentId={r.id} />
     </>
   );

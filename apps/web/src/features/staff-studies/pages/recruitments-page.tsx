@@ -20,13 +20,22 @@ import { useCreateRecruitment, useRecruitments } from '../recruitments-api.ts';
 type Issue = { path: PropertyKey[]; message: string };
 
 /** A new recruitment: its title and its chain of consents, in the order candidates meet them. */
-function RecruitmentForm({ onCreated }: { onCreated: (r: StaffRecruitmentDetail) => void }) {
+function RecruitmentForm({
+  onCreated,
+  onSubmitting,
+}: {
+  onCreated: (r: StaffRecruitmentDetail) => void;
+  /** Each submit: the page clears the last submit's message (issue 34 item 19). */
+  onSubmitting: () => void;
+}) {
   const create = useCreateRecruitment();
   const [title, setTitle] = useState('');
   const [chain, setChain] = useState<ConsentDraft[]>([EMPTY_CONSENT]);
   const [issues, setIssues] = useState<Issue[]>([]);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    onSubmitting();
+    create.reset();
     const parsed = staffRecruitmentCreateSchema.safeParse({ title, consents: chain });
     if (!parsed.success) {
       setIssues(parsed.error.issues);
@@ -122,7 +131,7 @@ export function RecruitmentsPage() {
       </PagedTable>
       <section className="staff-panel" aria-labelledby="new-recruitment">
         <h2 id="new-recruitment">New recruitment</h2>
-        <RecruitmentForm onCreated={setCreated} />
+        <RecruitmentForm onCreated={setCreated} onSubmitting={() => setCreated(null)} />
       </section>
     </>
   );
