@@ -223,6 +223,19 @@ describe('a replacement kit ordered on the customer’s behalf', () => {
     const mail = mails.find((m) => m.kind === 'staff-replacement');
     expect(mail?.text).toContain(`KIT-${failed.id}`);
     expect(mail?.text).toContain(`KIT-${body.kitId}, free of charge`);
+    const [notice, ...more] = await notificationsOfKind(
+      t.database.db,
+      { userId: customer.id },
+      'kit-replacement',
+    );
+    expect(more).toEqual([]);
+    expect(notice).toMatchObject({
+      category: 'ORDERS',
+      subject: mail?.subject,
+      link: '/kits',
+      channels: ['EMAIL', 'IN_APP'],
+      mail: { id: mail?.id },
+    });
 
     const twice = await post('/api/staff/replacements', { kitId: failed.id, reason: 'Double click' });
     expect(twice.statusCode).toBe(409);
@@ -284,6 +297,16 @@ describe('a consent-form decision tells the family', () => {
     const [mail] = (await mailTo(minor.email)).filter((m) => m.kind === 'consent-decision');
     expect(mail?.subject).toContain('needs another look');
     expect(mail?.text).toContain(reason);
+    const notices = await notificationsOfKind(t.database.db, { userId: minor.id }, 'consent-decision');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({
+      category: 'CONSENT',
+      subject: mail?.subject,
+      link: '/profile',
+      channels: ['EMAIL', 'IN_APP'],
+      mail: { id: mail?.id },
+    });
+    expect(notices[0]?.body).toContain(reason);
     expect(await status(minor.accessToken)).toEqual({
       state: 'DECLINED',
       decidedAt: expect.any(String),
@@ -310,6 +333,8 @@ describe('a consent-form decision tells the family', () => {
     const decisions = (await mailTo(minor.email)).filter((m) => m.kind === 'consent-decision');
     expect(decisions).toHaveLength(1);
     expect(decisions[0]?.subject).toContain('is approved');
+    const notices = await notificationsOfKind(t.database.db, { userId: minor.id }, 'consent-decision');
+    expect(notices.map((n) => [n.subject, n.mail?.id])).toEqual([[decisions[0]?.subject, decisions[0]?.id]]);
     expect((await status(minor.accessToken)).state).toBe('APPROVED');
   });
 });
