@@ -5,6 +5,7 @@ import { mailGreeting } from './mail-name.ts';
 import { EMAIL_CATEGORIES, type EmailCategory } from './my-choices.ts';
 import { formatMoney } from './orders.ts';
 import { STAFF_ROLE_TEXT, type StaffRole } from './staff.ts';
+import { MAILOUT_TEXTS } from './study-mailouts.ts';
 
 /**
  * Notifications (issue 35): every message the portal sends to a person with an account is one
@@ -551,7 +552,8 @@ export const CANDIDATE_INVITATION_MAIL_TEXTS = {
   consent:
     'Please read the study information and give your answer with the link below. It takes a few minutes.',
   noConsent: 'The study team will send you the study information soon.',
-  unsubscribe: (url: string) => `If you do not want to hear from this study again: ${url}`,
+  /** The same words close a study mail-out to candidates. */
+  unsubscribe: MAILOUT_TEXTS.candidateUnsubscribe,
   action: 'Read and answer',
 } as const;
 

@@ -223,7 +223,8 @@ export const staffProjectsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: staffMailoutPreviewSchema, ...errors },
       },
     },
-    async (request) => previewMailout(ctx, request.params.projectId, request.body),
+    async (request) =>
+      previewMailout(ctx, { kind: 'PROJECT', id: request.params.projectId }, request.body),
   );
 
   app.post(
@@ -243,7 +244,14 @@ export const staffProjectsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .code(201)
-        .send(await sendMailout(ctx, principalOf(request), request.params.projectId, request.body)),
+        .send(
+          await sendMailout(
+            ctx,
+            principalOf(request),
+            { kind: 'PROJECT', id: request.params.projectId },
+            request.body,
+          ),
+        ),
   );
 
   app.get(
@@ -258,7 +266,7 @@ export const staffProjectsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: staffMailoutListSchema, ...errors },
       },
     },
-    async (request) => listMailouts(ctx, request.params.projectId),
+    async (request) => listMailouts(ctx, { kind: 'PROJECT', id: request.params.projectId }),
   );
 
   app.get(
@@ -273,6 +281,7 @@ export const staffProjectsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: staffMailoutSchema, ...errors },
       },
     },
-    async (request) => mailoutProgress(ctx, request.params.projectId, request.params.mailoutId),
+    async (request) =>
+      mailoutProgress(ctx, { kind: 'PROJECT', id: request.params.projectId }, request.params.mailoutId),
   );
 };
