@@ -420,12 +420,7 @@ export function notificationText(input: NotificationInput, brand: string): Notif
         category: 'ACCOUNT',
         subject: t.rolesSubject(brand),
         body: `${changed} ${now}`,
-        paragraphs: [
-          changed,
-          now,
-          t.rolesBefore(staffRolesText(input.before)),
-          t.notYou(input.supportEmail),
-        ],
+        paragraphs: [changed, now, t.rolesBefore(staffRolesText(input.before)), t.notYou(input.supportEmail)],
         action: { label: t.consoleAction, path: '/staff' },
       };
     }

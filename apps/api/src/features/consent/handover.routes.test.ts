@@ -79,8 +79,12 @@ describe('turning 18', () => {
       channels: ['EMAIL', 'IN_APP'],
       mail: { kind: 'handover', subject: 'Alex, your account is ready to be yours' },
     });
-    expect((takeOver?.mail?.links as string[]).some((l) => l.includes('/handover#'))).toBe(true);
-    const guardianNotices = await notificationsOfKind(t.database.db, { userId: guardian.id }, 'handover-guardian');
+    expect(((takeOver?.mail?.links ?? []) as string[]).some((l) => l.includes('/handover#'))).toBe(true);
+    const guardianNotices = await notificationsOfKind(
+      t.database.db,
+      { userId: guardian.id },
+      'handover-guardian',
+    );
     expect(guardianNotices.map((n) => [n.subject, n.link, n.channels, n.mail?.kind])).toEqual([
       ['Alex is 18: the account passes to them', null, ['EMAIL', 'IN_APP'], 'handover'],
     ]);

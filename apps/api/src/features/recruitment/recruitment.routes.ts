@@ -168,7 +168,8 @@ export const recruitmentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: 1000, timeWindow: '1 minute' } },
       schema: {
         tags: ['recruitment'],
-        summary: "RFC 8058 one-click unsubscribe of a study mail-out's candidate: POST List-Unsubscribe=One-Click",
+        summary:
+          "RFC 8058 one-click unsubscribe of a study mail-out's candidate: POST List-Unsubscribe=One-Click",
         querystring: z.object({ token: z.string().max(2000).optional() }),
         consumes: ['application/x-www-form-urlencoded', 'multipart/form-data'],
         response: { 200: messageResponseSchema, ...errors },

@@ -2,7 +2,13 @@ import { CANDIDATE_IMPORT_MESSAGES } from '@portal/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { candidates, outbox, staffAudit } from '../../db/schema/index.ts';
-import { bearer, createTestApp, notificationsOfKind, signedInUser, type TestApp } from '../../test/helpers.ts';
+import {
+  bearer,
+  createTestApp,
+  notificationsOfKind,
+  signedInUser,
+  type TestApp,
+} from '../../test/helpers.ts';
 import { signedInStaff } from '../../test/staff.ts';
 import { parseCsv } from './candidate-import.ts';
 
@@ -87,7 +93,9 @@ describe('importing candidates from a CSV', () => {
       channels: ['EMAIL'],
       mail: { id: mail?.id },
     });
-    expect(await notificationsOfKind(t.database.db, { recipient: existing }, 'candidate-invitation')).toEqual([]);
+    expect(await notificationsOfKind(t.database.db, { recipient: existing }, 'candidate-invitation')).toEqual(
+      [],
+    );
     const [entry] = await t.database.db
       .select()
       .from(staffAudit)

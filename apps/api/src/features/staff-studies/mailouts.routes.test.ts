@@ -207,7 +207,12 @@ describe('study mail-outs to a recruitment’s candidates', () => {
     const res = await post('/api/staff/recruitments', {
       title: `Mail-out recruitment ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
       consents: [
-        { title: 'Study information', htmlContent: '<p>About it.</p>', agreeLabel: 'Yes', disagreeLabel: 'No' },
+        {
+          title: 'Study information',
+          htmlContent: '<p>About it.</p>',
+          agreeLabel: 'Yes',
+          disagreeLabel: 'No',
+        },
       ],
     });
     expect(res.statusCode, res.body).toBe(201);
@@ -256,7 +261,9 @@ describe('study mail-outs to a recruitment’s candidates', () => {
       const [mail] = await listMail(t.database.db, to);
       expect(mail?.subject).toBe(draft.subject);
       expect(mail?.text).toContain('The first results will be shared in March.');
-      expect(mail?.text).toMatch(/If you do not want to hear from this study again: \S+\/unsubscribe\?token=\S+/);
+      expect(mail?.text).toMatch(
+        /If you do not want to hear from this study again: \S+\/unsubscribe\?token=\S+/,
+      );
       expect(mail?.html).not.toMatch(/SLOT[A-Z]+SLOT/);
       expect(mail?.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
       const oneClick = /^<(.+)>$/.exec(mail?.headers['List-Unsubscribe'] ?? '')?.[1] ?? '';

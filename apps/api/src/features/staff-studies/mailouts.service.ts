@@ -189,14 +189,15 @@ async function audienceOf(db: DbOrTx, audience: MailoutAudience) {
 
 const audienceColumn = (audience: MailoutAudience) =>
   audience.kind === 'PROJECT' ? mailouts.projectId : mailouts.recruitmentId;
-const ofAudience = (audience: MailoutAudience): SQL | undefined =>
-  eq(audienceColumn(audience), audience.id);
+const ofAudience = (audience: MailoutAudience): SQL | undefined => eq(audienceColumn(audience), audience.id);
 
 /** The message as participants will see it (with a sample unsubscribe link), and how many will get it. */
 export async function previewMailout(ctx: AppContext, audience: MailoutAudience, draft: StaffMailoutDraft) {
   await audienceOf(ctx.db, audience);
   const sample =
-    audience.kind === 'PROJECT' ? `${ctx.mail.publicUrl}/email-unsubscribe` : `${ctx.mail.publicUrl}/unsubscribe`;
+    audience.kind === 'PROJECT'
+      ? `${ctx.mail.publicUrl}/email-unsubscribe`
+      : `${ctx.mail.publicUrl}/unsubscribe`;
   const message = studyMailoutMessage(ctx.mail, draft, sample, audience.kind);
   return {
     subject: message.subject,
@@ -299,10 +300,7 @@ export async function mailoutProgress(
 
 export async function listMailouts(ctx: AppContext, audience: MailoutAudience) {
   await audienceOf(ctx.db, audience);
-  const rows = await listQuery(ctx.db)
-    .where(ofAudience(audience))
-    .orderBy(desc(mailouts.id))
-    .limit(20);
+  const rows = await listQuery(ctx.db).where(ofAudience(audience)).orderBy(desc(mailouts.id)).limit(20);
   return { mailouts: rows.map((row) => shape(ctx, row)) };
 }
 

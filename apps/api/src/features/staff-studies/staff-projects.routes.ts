@@ -223,8 +223,7 @@ export const staffProjectsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: staffMailoutPreviewSchema, ...errors },
       },
     },
-    async (request) =>
-      previewMailout(ctx, { kind: 'PROJECT', id: request.params.projectId }, request.body),
+    async (request) => previewMailout(ctx, { kind: 'PROJECT', id: request.params.projectId }, request.body),
   );
 
   app.post(

@@ -283,7 +283,6 @@ export const staffRecruitmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: staffMailoutSchema, ...errors },
       },
     },
-    async (request) =>
-      mailoutProgress(ctx, audience(request.params.recruitmentId), request.params.mailoutId),
+    async (request) => mailoutProgress(ctx, audience(request.params.recruitmentId), request.params.mailoutId),
   );
 };

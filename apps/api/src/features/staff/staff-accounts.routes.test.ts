@@ -62,7 +62,11 @@ describe('a disabled staff account', () => {
     expect(mail).toMatchObject({ kind: 'staff-account' });
     expect(mail?.subject).toContain('staff account is enabled again');
     expect(mail?.text).toContain('Your roles are now: Lab, Support.');
-    const enabledNotices = await notificationsOfKind(t.database.db, { recipient: lab.email }, 'staff-enabled');
+    const enabledNotices = await notificationsOfKind(
+      t.database.db,
+      { recipient: lab.email },
+      'staff-enabled',
+    );
     expect(enabledNotices).toHaveLength(1);
     expect(enabledNotices[0]).toMatchObject({
       userId: null,
@@ -132,7 +136,11 @@ describe('a role change', () => {
     expect(mail?.subject).toContain('staff roles have changed');
     expect(mail?.text).toContain('Your roles are now: Logistics, Lab.');
     expect(mail?.text).toContain('Before, they were: Lab.');
-    const [rolesNotice] = await notificationsOfKind(t.database.db, { recipient: member.email }, 'staff-roles');
+    const [rolesNotice] = await notificationsOfKind(
+      t.database.db,
+      { recipient: member.email },
+      'staff-roles',
+    );
     expect(rolesNotice).toMatchObject({
       category: 'ACCOUNT',
       subject: mail?.subject,

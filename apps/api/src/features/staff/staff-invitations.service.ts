@@ -1,9 +1,4 @@
-import {
-  STAFF_MESSAGES,
-  type StaffInvitation,
-  type StaffRole,
-  staffRolesOf,
-} from '@portal/domain';
+import { STAFF_MESSAGES, type StaffInvitation, staffRolesOf } from '@portal/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { emailTokens, staffMembers, users } from '../../db/schema/index.ts';

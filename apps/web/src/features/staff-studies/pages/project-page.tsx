@@ -98,7 +98,7 @@ export function ProjectPage() {
       <SurveysPanel key={p.surveys.join()} project={p} />
       <VoucherPanel projectId={p.id} />
       <ParticipantCodesPanel projectId={p.id} />
-      <MailoutPanel projectId={p.id} />
+      <MailoutPanel audience={{ kind: 'PROJECT', id: p.id }} />
     </>
   );
 }

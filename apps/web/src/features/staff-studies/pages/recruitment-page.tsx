@@ -13,6 +13,7 @@ import {
   consentErrors,
   EMPTY_CONSENT,
 } from '../components/consent-editor.tsx';
+import { MailoutPanel } from '../components/mailout-panel.tsx';
 import { useRecruitment, useSaveConsent } from '../recruitments-api.ts';
 
 const draftOf = (c: StaffRecruitmentConsent): ConsentDraft => ({
@@ -153,6 +154,7 @@ export function RecruitmentPage() {
         )}
       </section>
       <CandidatesPanel recruitmentId={r.id} />
+      <MailoutPanel audience={{ kind: 'RECRUITMENT', id: r.id }} />
     </>
   );
 }
