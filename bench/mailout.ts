@@ -69,7 +69,7 @@ try {
   const mailout = await sendMailout(
     app.ctx,
     { userId: staff?.id ?? '', authorities: ['STUDY'], sessionId: 'bench' },
-    project.id,
+    { kind: 'PROJECT', id: project.id },
     { subject: 'News from the bench study', body: 'Thank you for taking part.\n\nHere is what we found.' },
   );
   let queuedMs: number | null = null;

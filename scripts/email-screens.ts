@@ -24,7 +24,6 @@ import { exportReadyMail } from '../apps/api/src/features/data-rights/export-mai
 import { kitGiftMail } from '../apps/api/src/features/kits/kit-mail.ts';
 import { receiptMail, renewalFailedMail, renewalMail } from '../apps/api/src/features/orders/order-mail.ts';
 import { lockedMail } from '../apps/api/src/features/staff/second-factor-lock.ts';
-import { invitationMail } from '../apps/api/src/features/staff/staff-invitations.service.ts';
 import { studyMailoutMessage } from '../apps/api/src/features/staff-studies/mailouts.service.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -87,12 +86,18 @@ const templates: Record<string, MailMessage> = {
     CLOSURE_TEXTS.mailSubject(ctx.brand),
     CLOSURE_TEXTS.mailBody('Ann', 'EVERYTHING'),
   ),
-  'staff-invitation': invitationMail(
+  'staff-invitation': notificationMail(
     ctx,
-    'kim@example.com',
-    'Kim',
-    `${ctx.publicUrl}/staff/invitation?token=…`,
-    ['STUDY'],
+    { email: 'kim@example.com', firstName: 'Kim' },
+    notificationText(
+      {
+        kind: 'staff-invitation',
+        roles: ['STUDY'],
+        link: `${ctx.publicUrl}/staff/invitation?token=…`,
+        ttlDays: 7,
+      },
+      ctx.brand,
+    ),
   ),
   'staff-security': lockedMail(
     { config: { publicUrl: ctx.publicUrl } } as never,

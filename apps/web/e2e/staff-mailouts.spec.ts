@@ -1,8 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
-import { createUser, expect, expectAccessible, test } from './fixtures.ts';
+import { createUser, expect, expectAccessible, OPS_HEADERS, test, uniqueEmail } from './fixtures.ts';
 import { createStaff, signInToConsole } from './staff-fixtures.ts';
-
-const OPS_HEADERS = { 'x-ops-key': 'e2e-ops-key' };
 
 /** A participant of the project: an account that joined it with a code issued to it. */
 async function participant(request: APIRequestContext, projectId: number, firstName: string) {
@@ -110,4 +108,86 @@ test('a study coordinator writes to the participants, previews the message, send
   expect(((await forCat.json()) as { subject: string }[]).map((m) => m.subject)).not.toContain(
     'Thank you from the Gut Health Study',
   );
+});
+
+test('a study coordinator writes to a recruitment’s candidates: only those who may be contacted get it, each with their own unsubscribe link', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const coordinator = await createStaff(request, ['STUDY'], 'Rhea');
+  const created = await request.post('/api/staff/recruitments', {
+    headers: OPS_HEADERS,
+    data: {
+      title: `Mail-out recruitment ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
+      consents: [
+        {
+          title: 'Study information',
+          htmlContent: '<p>About it.</p>',
+          agreeLabel: 'I agree',
+          disagreeLabel: 'No',
+        },
+      ],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  const candidate = async (firstName: string) => {
+    const email = uniqueEmail(firstName.toLowerCase());
+    const res = await request.post(`/api/admin/recruitments/${id}/candidates`, {
+      headers: OPS_HEADERS,
+      data: { email, firstName, lastName: 'Candidate' },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return { email, ...((await res.json()) as { unsubscribeLink: string }) };
+  };
+  const dee = await candidate('Dee');
+  const eli = await candidate('Eli');
+  const fay = await candidate('Fay');
+  // Fay used the unsubscribe link of her invitation: the study does not write to her again.
+  const unsubscribed = await request.post('/api/recruitment/unsubscribe', {
+    data: { token: new URL(fay.unsubscribeLink).searchParams.get('token') },
+  });
+  expect(unsubscribed.status(), await unsubscribed.text()).toBe(200);
+
+  await signInToConsole(page, coordinator);
+  await page.goto(`/staff/recruitments/${id}`);
+  const panel = page.getByRole('region', { name: 'Message candidates' });
+  await expect(panel).toBeVisible();
+  const form = panel.getByRole('form', { name: 'New message' });
+  await form.getByLabel('Subject').fill('News from the recruitment team');
+  await form.getByLabel('Message').fill('Thank you for your interest.\n\nThe study opens in April.');
+  await expectAccessible(page);
+  await form.getByRole('button', { name: 'Preview' }).click();
+  await expect(panel.getByText('2 candidates can be contacted.')).toBeVisible();
+  const preview = panel.frameLocator('iframe[title="Message preview"]');
+  await expect(preview.getByText('The study opens in April.')).toBeVisible();
+  await expect(preview.getByText(/If you do not want to hear from this study again:/)).toBeVisible();
+
+  await panel.getByRole('button', { name: 'Send to 2 candidates' }).click();
+  await expect(panel.getByText('Your message is queued. Its progress is shown below.')).toBeVisible();
+  const sent = panel.getByRole('list', { name: 'Sent messages' }).getByRole('listitem').first();
+  await expect(sent).toContainText('News from the recruitment team');
+  await expect(sent).toContainText('2 of 2 in the outbox.');
+  await expectAccessible(page);
+
+  const mailTo = async (email: string) =>
+    (await (
+      await request.get(`/api/admin/mail?to=${encodeURIComponent(email)}`, { headers: OPS_HEADERS })
+    ).json()) as { subject: string; text: string; headers: Record<string, string> }[];
+  for (const [person, firstName] of [
+    [dee, 'Dee'],
+    [eli, 'Eli'],
+  ] as const) {
+    const message = (await mailTo(person.email)).find((m) => m.subject === 'News from the recruitment team');
+    expect(message?.text).toContain('The study opens in April.');
+    expect(message?.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    // Their own unsubscribe link: it names them.
+    const link =
+      /If you do not want to hear from this study again: (\S+)/.exec(message?.text ?? '')?.[1] ?? '';
+    const token = new URL(link).searchParams.get('token') ?? '';
+    const info = await request.get(`/api/recruitment/unsubscribe?token=${encodeURIComponent(token)}`);
+    expect(await info.json()).toMatchObject({ firstName, unsubscribed: false });
+  }
+  expect((await mailTo(fay.email)).map((m) => m.subject)).not.toContain('News from the recruitment team');
 });

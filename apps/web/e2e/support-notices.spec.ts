@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { createUser, expect, expectAccessible, login, OPS_HEADERS, setKitStatus, test } from './fixtures.ts';
 import { createStaff, signInToConsole } from './staff-fixtures.ts';
 
@@ -20,6 +20,12 @@ async function mailWith(request: APIRequestContext, to: string, subject: string)
     .toBeTruthy();
   return found as Mail;
 }
+
+/** The header's bell (issue 35): its name says how many messages are unread. */
+const bell = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Inbox,/ });
+/** One message of the inbox, by the start of its subject. */
+const inboxMessage = (page: Page, subject: string) =>
+  page.getByRole('list', { name: 'Inbox' }).getByRole('button', { name: new RegExp(`^${subject}`) });
 
 async function bearerOf(request: APIRequestContext, user: { email: string; password: string }) {
   const signIn = await request.post('/api/auth/login', {
@@ -109,6 +115,23 @@ test('support refunds an order in two parts; the customer is emailed and their s
   await expect(kitCard).toContainText('We refunded the order of this kit. The kit we sent you stays yours.');
   await expect(kitCard).not.toContainText('Your kit is on its way to you.');
   await expectAccessible(page);
+
+  // Each refund is also a message in the customer's inbox (issue 35), and opening it reads it.
+  await bell(page).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
+  const refund = inboxMessage(page, full.subject);
+  await expect(refund).toContainText('Unread');
+  await expect(inboxMessage(page, `Part of your .* order ${orderNumber} has been refunded`)).toBeVisible();
+  await expectAccessible(page);
+  const unread = (await bell(page).getAttribute('aria-label')) ?? '';
+  await refund.click();
+  await expect(refund).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByText(`We have refunded $300.00 AUD of your order ${orderNumber}`)).toBeVisible();
+  await expect(refund).not.toContainText('Unread');
+  await expect(bell(page)).not.toHaveAccessibleName(unread);
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'See my kits' }).click();
+  await expect(page).toHaveURL(/\/kits$/);
 });
 
 test("support declines a minor's consent form with a reason; the family is emailed it and reads it in My Profile", async ({
@@ -152,4 +175,16 @@ test("support declines a minor's consent form with a reason; the family is email
   await expect(consent).toContainText(reason);
   await expect(consent).toContainText('Please upload a new signed form below.');
   await expectAccessible(page);
+
+  // The decision is also a message in the inbox, with its reason, and leads back to My Profile.
+  await bell(page).click();
+  const declined = inboxMessage(page, mail.subject);
+  await expect(declined).toContainText('Unread');
+  await expectAccessible(page);
+  await declined.click();
+  await expect(page.getByRole('list', { name: 'Inbox' })).toContainText(`“${reason}”`);
+  await expect(declined).not.toContainText('Unread');
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Open My Profile' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
 });

@@ -1,7 +1,11 @@
 import { z } from 'zod';
+import { CONSENT_LEDGER_MAIL, HANDOVER_MAIL } from './consent-ledger.ts';
 import { canRequestReplacement, type KitLike, kitDisplayName } from './kits.ts';
 import { mailGreeting } from './mail-name.ts';
 import { EMAIL_CATEGORIES, type EmailCategory } from './my-choices.ts';
+import { formatMoney } from './orders.ts';
+import { STAFF_ROLE_TEXT, type StaffRole } from './staff.ts';
+import { MAILOUT_TEXTS } from './study-mailouts.ts';
 
 /**
  * Notifications (issue 35): every message the portal sends to a person with an account is one
@@ -66,7 +70,56 @@ export type NotificationInput =
   | { kind: 'reminder-questionnaires'; kit: KitFacts; step: number }
   | { kind: 'reminder-sample-return'; kit: KitFacts }
   | { kind: 'reminder-parental-consent' }
-  | { kind: 'reminder-coach'; kit: KitFacts };
+  | { kind: 'reminder-coach'; kit: KitFacts }
+  // What staff did about a person's own order, form or kit (issue 34 item 12).
+  | {
+      kind: 'order-refund';
+      refund: {
+        number: string;
+        amountCents: number;
+        refundedCents: number;
+        paidCents: number;
+        full: boolean;
+        cancelledKits: number;
+        sentKits: number;
+      };
+      supportEmail: string;
+    }
+  | { kind: 'consent-decision'; approve: boolean; reason: string | null; supportEmail: string }
+  | { kind: 'kit-replacement'; failedKitId: number; kitId: number; sent: boolean; supportEmail: string }
+  // A new version of a document the person agreed to (issue 36 item 2).
+  | {
+      kind: 'document-change';
+      material: boolean;
+      title: string;
+      version: string;
+      summary: string;
+    }
+  // Turning 18 (issue 36 item 3). `link` holds the handover's secret: it goes in the email only.
+  | { kind: 'handover-young-adult'; firstName: string; link: string }
+  | { kind: 'handover-guardian'; firstName: string }
+  | { kind: 'handover-ended'; firstName: string }
+  // Report shares (issue 36 item 5). `url` holds the share's key: it goes in the email only.
+  | { kind: 'report-share'; person: string; path: string; url: string; expiresOn: string; pin: boolean }
+  | { kind: 'share-locked'; maxWrongPins: number }
+  // Staff accounts (issue 34 item 15). `link` holds the invitation's token: it goes in the email only.
+  | { kind: 'staff-invitation'; roles: readonly string[]; link: string; ttlDays: number }
+  | {
+      kind: 'staff-roles';
+      by: string;
+      before: readonly StaffRole[];
+      after: readonly StaffRole[];
+      supportEmail: string;
+    }
+  | { kind: 'staff-enabled'; by: string; roles: readonly StaffRole[]; supportEmail: string }
+  // A candidate the study team imported (issue 34 item 18): `unsubscribeLink` holds the candidate's token.
+  | {
+      kind: 'candidate-invitation';
+      title: string;
+      /** The consent page's path in the portal, when the recruitment asks for consent. */
+      consentPath: string | null;
+      unsubscribeLink: string;
+    };
 export type NotificationKind = NotificationInput['kind'];
 
 /** A notification's words: the inbox's subject and body, the email's paragraphs, and its one action. */
@@ -77,8 +130,13 @@ export type NotificationText = {
   body: string;
   /** The email's paragraphs after the greeting. */
   paragraphs: string[];
-  /** The page where the person acts: a path of the portal, and the label of the button. */
-  action: { label: string; path: string } | null;
+  /**
+   * The page where the person acts: a path of the portal, and the label of the button. `emailUrl` is the
+   * email's link when it carries a secret (a token, a share's key): it is sent, never stored.
+   */
+  action: { label: string; path: string; emailUrl?: string } | null;
+  /** The email starts with its first paragraph, not "Hi {name},". */
+  noGreeting?: true;
 };
 
 const kitPath = (kitId: number) => `/kits?scrollingPosition=kit-${kitId}`;
@@ -222,14 +280,281 @@ export function notificationText(input: NotificationInput, brand: string): Notif
         action: { label: 'Book my call', path: '/coach' },
       };
     }
+    case 'order-refund': {
+      const t = REFUND_MAIL_TEXTS;
+      const r = input.refund;
+      const refunded = t.refunded(r.amountCents, r.number);
+      return {
+        category: 'ORDERS',
+        subject: r.full ? t.subject(brand, r.number) : t.partialSubject(brand, r.number),
+        body: refunded,
+        paragraphs: [
+          refunded,
+          ...(r.refundedCents !== r.amountCents ? [t.total(r.refundedCents, r.paidCents)] : []),
+          t.bankTime,
+          ...(r.cancelledKits > 0 ? [t.kitsCancelled(r.cancelledKits)] : []),
+          ...(r.full && r.sentKits > 0 ? [t.kitsKept] : []),
+          t.contact(input.supportEmail),
+        ],
+        action: { label: 'See my kits', path: '/kits' },
+      };
+    }
+    case 'consent-decision': {
+      const t = CONSENT_DECISION_MAIL_TEXTS;
+      const action = { label: 'Open My Profile', path: '/profile' };
+      if (input.approve)
+        return {
+          category: 'CONSENT',
+          subject: t.approvedSubject(brand),
+          body: t.approved,
+          paragraphs: [t.approved, t.contact(input.supportEmail)],
+          action,
+        };
+      const reason = `“${input.reason ?? ''}”`;
+      return {
+        category: 'CONSENT',
+        subject: t.declinedSubject(brand),
+        body: `${t.declined} ${reason}`,
+        paragraphs: [t.declined, reason, t.again, t.contact(input.supportEmail)],
+        action,
+      };
+    }
+    case 'kit-replacement': {
+      const t = REPLACEMENT_MAIL_TEXTS;
+      const ordered = t.ordered(input.failedKitId, input.kitId);
+      return {
+        category: 'ORDERS',
+        subject: t.subject(brand),
+        body: ordered,
+        paragraphs: [ordered, input.sent ? t.sent : t.choose, t.contact(input.supportEmail)],
+        action: { label: 'See my kits', path: '/kits' },
+      };
+    }
+    case 'document-change': {
+      const M = CONSENT_LEDGER_MAIL;
+      const paragraphs = (input.material ? M.material : M.minor)(input.title, input.version, input.summary);
+      return {
+        category: 'CONSENT',
+        subject: input.material ? M.materialSubject(input.title) : M.minorSubject(input.title),
+        body: paragraphs[0] ?? '',
+        paragraphs,
+        action: { label: M.action, path: '/profile#your-consents' },
+        noGreeting: true,
+      };
+    }
+    case 'handover-young-adult': {
+      const paragraphs = HANDOVER_MAIL.youngAdult(input.firstName);
+      return {
+        category: 'ACCOUNT',
+        subject: HANDOVER_MAIL.youngAdultSubject(input.firstName),
+        body: paragraphs[0] ?? '',
+        paragraphs,
+        action: { label: HANDOVER_MAIL.action, path: '/turned-18', emailUrl: input.link },
+        noGreeting: true,
+      };
+    }
+    case 'handover-guardian': {
+      const paragraphs = HANDOVER_MAIL.guardian(input.firstName);
+      return {
+        category: 'ACCOUNT',
+        subject: HANDOVER_MAIL.guardianSubject(input.firstName),
+        body: paragraphs.join(' '),
+        paragraphs,
+        action: null,
+        noGreeting: true,
+      };
+    }
+    case 'handover-ended': {
+      const paragraphs = HANDOVER_MAIL.ended(input.firstName);
+      return {
+        category: 'ACCOUNT',
+        subject: HANDOVER_MAIL.endedSubject(input.firstName),
+        body: paragraphs.join(' '),
+        paragraphs,
+        action: null,
+        noGreeting: true,
+      };
+    }
+    case 'report-share': {
+      const t = REPORT_SHARE_MAIL_TEXTS;
+      const shared = t.shared(input.person, brand);
+      return {
+        category: 'DATA_RIGHTS',
+        subject: t.subject(input.person),
+        body: shared,
+        paragraphs: [
+          shared,
+          t.until(input.expiresOn, input.person),
+          ...(input.pin ? [t.pin(input.person)] : []),
+        ],
+        action: { label: t.action, path: input.path, emailUrl: input.url },
+      };
+    }
+    case 'share-locked': {
+      const t = REPORT_SHARE_MAIL_TEXTS;
+      const locked = t.locked(input.maxWrongPins);
+      return {
+        category: 'ACCOUNT',
+        subject: t.lockedSubject,
+        body: locked,
+        paragraphs: [locked, t.lockedWhy],
+        action: { label: t.lockedAction, path: '/reports/shares' },
+      };
+    }
+    case 'staff-invitation': {
+      const t = STAFF_ACCOUNT_MAIL_TEXTS;
+      const invited = t.invited(brand, input.roles);
+      return {
+        category: 'ACCOUNT',
+        subject: t.invitationSubject(brand),
+        body: invited,
+        paragraphs: [invited, t.invitationSetUp, t.invitationExpires(input.ttlDays)],
+        action: { label: t.invitationAction, path: '/staff/invitation', emailUrl: input.link },
+      };
+    }
+    case 'staff-roles': {
+      const t = STAFF_ACCOUNT_MAIL_TEXTS;
+      const changed = t.rolesChanged(input.by);
+      const now = t.rolesNow(staffRolesText(input.after));
+      return {
+        category: 'ACCOUNT',
+        subject: t.rolesSubject(brand),
+        body: `${changed} ${now}`,
+        paragraphs: [changed, now, t.rolesBefore(staffRolesText(input.before)), t.notYou(input.supportEmail)],
+        action: { label: t.consoleAction, path: '/staff' },
+      };
+    }
+    case 'staff-enabled': {
+      const t = STAFF_ACCOUNT_MAIL_TEXTS;
+      const enabled = t.enabled(input.by);
+      const now = t.rolesNow(staffRolesText(input.roles));
+      return {
+        category: 'ACCOUNT',
+        subject: t.enabledSubject(brand),
+        body: `${enabled} ${now}`,
+        paragraphs: [enabled, now, t.enabledSignIn, t.notYou(input.supportEmail)],
+        action: { label: t.consoleAction, path: '/staff' },
+      };
+    }
+    case 'candidate-invitation': {
+      const t = CANDIDATE_INVITATION_MAIL_TEXTS;
+      const invited = t.invited(input.title);
+      return {
+        category: 'CONSENT',
+        subject: t.subject(brand, input.title),
+        body: invited,
+        paragraphs: [
+          invited,
+          input.consentPath ? t.consent : t.noConsent,
+          t.unsubscribe(input.unsubscribeLink),
+        ],
+        action: input.consentPath ? { label: t.action, path: input.consentPath } : null,
+      };
+    }
   }
 }
 
+/** The email a customer gets when staff refund (part of) an order (issue 34 item 12). */
+export const REFUND_MAIL_TEXTS = {
+  subject: (brand: string, number: string) => `Your ${brand} order ${number} has been refunded`,
+  partialSubject: (brand: string, number: string) =>
+    `Part of your ${brand} order ${number} has been refunded`,
+  refunded: (cents: number, number: string) =>
+    `We have refunded $${formatMoney(cents)} AUD of your order ${number} to the card you paid with.`,
+  total: (refundedCents: number, paidCents: number) =>
+    `In all, $${formatMoney(refundedCents)} of the $${formatMoney(paidCents)} you paid has been refunded.`,
+  bankTime: 'Your bank usually shows the refund within 5 to 10 business days.',
+  kitsCancelled: (count: number) =>
+    count === 1
+      ? 'The kit of this order that had not been sent yet is cancelled.'
+      : `The ${count} kits of this order that had not been sent yet are cancelled.`,
+  kitsKept: 'A kit we have already sent you stays yours.',
+  contact: (supportEmail: string) =>
+    `If you have a question about this refund, write to us at ${supportEmail}.`,
+} as const;
+
+/** The email a family gets when staff decide the signed parental consent form (issue 34 item 12). */
+export const CONSENT_DECISION_MAIL_TEXTS = {
+  approvedSubject: (brand: string) => `Your ${brand} parental consent form is approved`,
+  approved:
+    'We have reviewed the signed parental consent form and approved it. Results can now be shown in the portal.',
+  declinedSubject: (brand: string) => `Your ${brand} parental consent form needs another look`,
+  declined: 'We have reviewed the signed parental consent form and could not accept it, for this reason:',
+  again:
+    'Please send us a new signed form: upload it in My Profile, where you can also read this reason again.',
+  contact: (supportEmail: string) => `If you have a question, write to us at ${supportEmail}.`,
+} as const;
+
+/** The email a customer gets when support orders a replacement kit for them (issue 34 item 12). */
+export const REPLACEMENT_MAIL_TEXTS = {
+  subject: (brand: string) => `We have ordered a replacement ${brand} kit for you`,
+  ordered: (failedKitId: number, kitId: number) =>
+    `The lab could not analyse the sample of KIT-${failedKitId}, so we have ordered a replacement kit for you, KIT-${kitId}, free of charge.`,
+  sent: 'We will send it to the address your first kit went to. It usually arrives in 3-6 business days.',
+  choose: 'Choose "Send this kit to me now" in My Kits when you are ready for it.',
+  contact: (supportEmail: string) => `If you have a question, write to us at ${supportEmail}.`,
+} as const;
+
+/** A report link emailed to the practitioner a person chose, and its owner told of a locked link (issue 36 item 5). */
+export const REPORT_SHARE_MAIL_TEXTS = {
+  subject: (person: string) => `${person} shared their microbiome report with you`,
+  shared: (person: string, brand: string) =>
+    `${person} has shared their ${brand} microbiome report with you. The link opens a read-only view of the report and its PDF; no account is needed.`,
+  until: (expiresOn: string, person: string) =>
+    `The link works until ${expiresOn}, and ${person} can take it back at any time.`,
+  pin: (person: string) => `It asks for a 6-digit PIN, which ${person} will give you separately.`,
+  action: 'Open the report',
+  lockedSubject: 'One of your share links was locked',
+  locked: (maxWrongPins: number) =>
+    `Someone entered a wrong PIN ${maxWrongPins} times on a link you shared of your microbiome report, so the link is locked for an hour.`,
+  lockedWhy:
+    'If you gave the link to a practitioner, they may have mistyped the PIN. If you do not expect anyone to be opening it, take the link back from your reports page.',
+  lockedAction: 'See your share links',
+} as const;
+
+/**
+ * The emails a staff member gets (issue 34 item 15): their invitation, their roles changed, or their
+ * account enabled again by an administrator.
+ */
+export const STAFF_ACCOUNT_MAIL_TEXTS = {
+  invitationSubject: (brand: string) => `Your ${brand} staff account`,
+  invited: (brand: string, roles: readonly string[]) =>
+    `You have been invited to the ${brand} staff console (${roles.join(', ')}).`,
+  invitationSetUp:
+    'Choose a password with the link below, then set up an authenticator app on your phone: the console asks for its code each time you sign in.',
+  invitationExpires: (days: number) => `The link works once and expires in ${days} days.`,
+  invitationAction: 'Set up my staff account',
+  rolesSubject: (brand: string) => `Your ${brand} staff roles have changed`,
+  rolesChanged: (by: string) => `${by} changed your roles in the staff console.`,
+  rolesNow: (roles: string) => `Your roles are now: ${roles}.`,
+  rolesBefore: (roles: string) => `Before, they were: ${roles}.`,
+  enabledSubject: (brand: string) => `Your ${brand} staff account is enabled again`,
+  enabled: (by: string) => `${by} enabled your staff account again.`,
+  enabledSignIn:
+    'Sign in with your password and your authenticator app as before. If you no longer have your phone, ask an administrator to remove your authenticator app so you can set up a new one.',
+  notYou: (supportEmail: string) =>
+    `If you did not expect this, tell an administrator or write to ${supportEmail}.`,
+  consoleAction: 'Open the staff console',
+} as const;
+
+const staffRolesText = (roles: readonly StaffRole[]) =>
+  roles.length ? roles.map((role) => STAFF_ROLE_TEXT[role].label).join(', ') : 'none';
+
+/** The invitation a candidate imported by the study team gets (issue 34 item 18). */
+export const CANDIDATE_INVITATION_MAIL_TEXTS = {
+  subject: (brand: string, title: string) => `You are invited to take part in ${title} (${brand})`,
+  invited: (title: string) => `The study team invites you to take part in ${title}.`,
+  consent:
+    'Please read the study information and give your answer with the link below. It takes a few minutes.',
+  noConsent: 'The study team will send you the study information soon.',
+  /** The same words close a study mail-out to candidates. */
+  unsubscribe: MAILOUT_TEXTS.candidateUnsubscribe,
+  action: 'Read and answer',
+} as const;
+
 /** The email's paragraphs: the greeting, then the notification's own. */
-export const notificationEmailParagraphs = (text: NotificationText, firstName: string | null) => [
-  mailGreeting(firstName),
-  ...text.paragraphs,
-];
+export const notificationEmailParagraphs = (text: NotificationText, firstName: string | null) =>
+  text.noGreeting ? text.paragraphs : [mailGreeting(firstName), ...text.paragraphs];
 
 // ---- API ----
 

@@ -19,7 +19,17 @@ export const MAILOUT_TEXTS = {
   greeting: 'Hello,',
   recipients: (n: number) =>
     n === 1 ? '1 participant gets Research news' : `${n} participants get Research news`,
+  // A recruitment's candidates (they have no account: their consent to contact is their unsubscribe link).
+  noCandidates:
+    'No candidate of this recruitment can be contacted (they unsubscribed, or have not confirmed their email address), so there is no one to send this message to.',
+  candidateRecipients: (n: number) =>
+    n === 1 ? '1 candidate can be contacted' : `${n} candidates can be contacted`,
+  candidateUnsubscribe: (url: string) => `If you do not want to hear from this study again: ${url}`,
 } as const;
+
+/** Who a mail-out goes to: a project's participants, or a recruitment's candidates. */
+export const MAILOUT_AUDIENCES = ['PROJECT', 'RECRUITMENT'] as const;
+export type MailoutAudience = { kind: (typeof MAILOUT_AUDIENCES)[number]; id: number };
 
 export const staffMailoutDraftSchema = z.object({
   subject: z
@@ -47,7 +57,9 @@ export const staffMailoutPreviewSchema = z.object({
 /** A mail-out and its progress: recipients written to the outbox, and sent to the mail server. */
 export const staffMailoutSchema = z.object({
   id: z.number().int(),
-  projectId: z.number().int(),
+  /** Its audience: the project, or the recruitment (the other is null). */
+  projectId: z.number().int().nullable(),
+  recruitmentId: z.number().int().nullable(),
   subject: z.string(),
   createdAt: z.string(),
   /** null until the recipients are written. */

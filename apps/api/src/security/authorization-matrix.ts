@@ -263,6 +263,7 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'POST /api/recruitment/{recruitmentId}/candidate/{candidateId}/validate': pub,
   'GET /api/recruitment/unsubscribe': pub,
   'POST /api/recruitment/unsubscribe': pub,
+  'POST /api/recruitment/unsubscribe/one-click': pub,
   'POST /api/recruitment/candidates': pub,
   'GET /api/requisition/kits/{kitHashedId}': pub,
   'GET /api/requisition/visitors': pub,
@@ -419,4 +420,8 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'GET /api/staff/recruitments/{recruitmentId}/candidates': staff(['STUDY']),
   'POST /api/staff/recruitments/{recruitmentId}/candidates': staff(['STUDY']),
   'POST /api/staff/recruitments/{recruitmentId}/candidates/import': staff(['STUDY']),
+  'POST /api/staff/recruitments/{recruitmentId}/mailouts/preview': staff(['STUDY']),
+  'POST /api/staff/recruitments/{recruitmentId}/mailouts': staff(['STUDY']),
+  'GET /api/staff/recruitments/{recruitmentId}/mailouts': staff(['STUDY']),
+  'GET /api/staff/recruitments/{recruitmentId}/mailouts/{mailoutId}': staff(['STUDY']),
 };

@@ -187,6 +187,13 @@ const SENSITIVE: Row[] = [
     as: 'anonymous',
     max: LIMIT,
   },
+  {
+    route: 'POST /api/recruitment/unsubscribe/one-click',
+    url: '/api/recruitment/unsubscribe/one-click?token=x',
+    payload: {},
+    as: 'anonymous',
+    max: 1000,
+  },
   // Unsubscribe links and staff invitations carry a signed token: counted like a sign-in, so tokens
   // cannot be tried in bulk. The one-click POST is sent by mail providers, often many from one address.
   {

@@ -1,9 +1,11 @@
 import fs from 'node:fs';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { type BuildOptions, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { notificationDeliveries, notifications, outbox } from '../db/schema/index.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export const TEST_OPS_KEY = 'test-ops-key';
@@ -230,4 +232,41 @@ export async function latestLinkToken(app: FastifyInstance, to: string): Promise
 export function must<T>(value: T | null | undefined, what: string): T {
   if (value === null || value === undefined) throw new Error(`expected ${what}, found ${value}`);
   return value;
+}
+
+/**
+ * The notifications of one kind sent to a person (their user id) or to an address with no account,
+ * newest first, each with its deliveries and, for the email, its outbox row (issue 35 item 1).
+ */
+export async function notificationsOfKind(
+  db: Database['db'],
+  to: { userId: string } | { recipient: string },
+  kind: string,
+) {
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.kind, kind),
+        'userId' in to
+          ? eq(notifications.userId, to.userId)
+          : eq(notifications.recipient, to.recipient.trim().toLowerCase()),
+      ),
+    )
+    .orderBy(desc(notifications.id));
+  return Promise.all(
+    rows.map(async (row) => {
+      const deliveries = await db
+        .select()
+        .from(notificationDeliveries)
+        .where(eq(notificationDeliveries.notificationId, row.id))
+        .orderBy(notificationDeliveries.id);
+      const emailDelivery = deliveries.find((d) => d.channel === 'EMAIL');
+      const [mail] = emailDelivery?.outboxId
+        ? await db.select().from(outbox).where(eq(outbox.id, emailDelivery.outboxId))
+        : [];
+      return { ...row, channels: deliveries.map((d) => d.channel).sort(), mail: mail ?? null };
+    }),
+  );
 }

@@ -18,7 +18,9 @@ export function notificationMail(
     to.email,
     text.subject,
     notificationEmailParagraphs(text, to.firstName),
-    text.action ? { label: text.action.label, url: `${ctx.publicUrl}${text.action.path}` } : undefined,
+    text.action
+      ? { label: text.action.label, url: text.action.emailUrl ?? `${ctx.publicUrl}${text.action.path}` }
+      : undefined,
     unsubscribe,
   );
 }

@@ -1,5 +1,7 @@
-import { index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { projects } from './kits.ts';
+import { recruitments } from './recruitment.ts';
 import { users } from './users.ts';
 
 /**
@@ -12,9 +14,9 @@ export const mailouts = pgTable(
   'mailouts',
   {
     id: serial('id').primaryKey(),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    /** Its audience: a project's participants, or a recruitment's candidates (exactly one is set). */
+    projectId: integer('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    recruitmentId: integer('recruitment_id').references(() => recruitments.id, { onDelete: 'cascade' }),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
     html: text('html').notNull(),
@@ -27,5 +29,9 @@ export const mailouts = pgTable(
     /** Messages a second at most, as chosen when it was sent. */
     ratePerSecond: integer('rate_per_second').notNull(),
   },
-  (t) => [index('mailouts_project_idx').on(t.projectId, t.createdAt)],
+  (t) => [
+    index('mailouts_project_idx').on(t.projectId, t.createdAt),
+    index('mailouts_recruitment_idx').on(t.recruitmentId, t.createdAt),
+    check('mailouts_one_audience', sql`(${t.projectId} is null) <> (${t.recruitmentId} is null)`),
+  ],
 );

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  check,
   index,
   integer,
   pgTable,
@@ -17,15 +18,17 @@ import { users } from './users.ts';
 /**
  * One message to a person (issue 35): its category, words and the page where they act, read or unread.
  * Written in the transaction of the change that causes it (features/notifications). The words are
- * packages/domain's notifications.ts, stored as sent.
+ * packages/domain's notifications.ts, stored as sent. A notification to someone with no portal account
+ * (a candidate, a practitioner, a staff member, a former address) has no user and names its `recipient`
+ * address instead: it has an email delivery and no inbox (decision 0xx-notify).
  */
 export const notifications = pgTable(
   'notifications',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The address of an email-only notification (no user); null when it is a person's (user_id). */
+    recipient: text('recipient'),
     /** NotificationKind of packages/domain (kit-dispatched, reminder-questionnaires…). */
     kind: text('kind').notNull(),
     /** NOTIFICATION_CATEGORIES: an email category the person may switch off, or a transactional one. */
@@ -42,6 +45,7 @@ export const notifications = pgTable(
     index('notifications_user_idx').on(t.userId, t.id),
     // The bell's count: a person's unread messages.
     index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+    check('notifications_addressed', sql`${t.userId} is not null or ${t.recipient} is not null`),
   ],
 );
 

@@ -19,9 +19,8 @@ import {
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { UnreadableFile } from '../../lib/untrusted-files.ts';
-import { cancelReminders } from '../notifications/index.ts';
+import { cancelReminders, type NotifyCtx, notify } from '../notifications/index.ts';
 import { toUser } from '../users/index.ts';
-import { consentDecisionMail } from './consent-mail.ts';
 import { formFileType } from './form-file.ts';
 import { actorOf } from './my-consents.service.ts';
 
@@ -164,7 +163,7 @@ export async function reviewParentalConsent(
  * Answers the updated row.
  */
 export async function decideParentalConsent(
-  ctx: Pick<AppContext, 'jobs' | 'mail'>,
+  ctx: NotifyCtx,
   tx: Tx,
   user: { id: string; underAge: boolean },
   approve: boolean,
@@ -181,12 +180,13 @@ export async function decideParentalConsent(
     .where(eq(users.id, user.id))
     .returning();
   if (!row) throw new AppError(500, 'INTERNAL_ERROR', 'update returned no row');
-  await queueMail(
-    ctx,
-    tx,
-    'consent-decision',
-    consentDecisionMail(ctx.mail, row, { approve, reason: approve ? null : reason }),
-  );
+  // The family is told: in the account's inbox, and by email (issue 35).
+  await notify(ctx, tx, row.id, {
+    kind: 'consent-decision',
+    approve,
+    reason: approve ? null : reason,
+    supportEmail: ctx.mail.supportEmail,
+  });
   return row;
 }
 

@@ -5,6 +5,7 @@ import { accountHandovers, outbox, users } from '../../db/schema/index.ts';
 import {
   bearer,
   createTestApp,
+  notificationsOfKind,
   ops,
   signedInUser,
   signIn,
@@ -64,6 +65,29 @@ describe('turning 18', () => {
     const subjects = (await mailTo(guardian.email)).map((m) => m.subject);
     expect(subjects).toContain('Alex, your account is ready to be yours');
     expect(subjects).toContain('Alex is 18: the account passes to them');
+    // Both are notifications in the account's inbox (issue 35); the link's token is in the email only.
+    const [takeOver, ...moreTakeOvers] = await notificationsOfKind(
+      t.database.db,
+      { userId: guardian.id },
+      'handover-young-adult',
+    );
+    expect(moreTakeOvers).toEqual([]);
+    expect(takeOver).toMatchObject({
+      category: 'ACCOUNT',
+      subject: 'Alex, your account is ready to be yours',
+      link: '/turned-18',
+      channels: ['EMAIL', 'IN_APP'],
+      mail: { kind: 'handover', subject: 'Alex, your account is ready to be yours' },
+    });
+    expect(((takeOver?.mail?.links ?? []) as string[]).some((l) => l.includes('/handover#'))).toBe(true);
+    const guardianNotices = await notificationsOfKind(
+      t.database.db,
+      { userId: guardian.id },
+      'handover-guardian',
+    );
+    expect(guardianNotices.map((n) => [n.subject, n.link, n.channels, n.mail?.kind])).toEqual([
+      ['Alex is 18: the account passes to them', null, ['EMAIL', 'IN_APP'], 'handover'],
+    ]);
     const token = await linkToken(guardian.email);
     expect(token.length).toBeGreaterThan(40);
 
@@ -136,6 +160,11 @@ describe('turning 18', () => {
     expect((await mailTo(guardian.email)).map((m) => m.subject)).toContain(
       'Alex has taken over their account',
     );
+    // The former address is no longer the account's: an email-only notification, sent once.
+    const ended = await notificationsOfKind(t.database.db, { recipient: guardian.email }, 'handover-ended');
+    expect(ended.map((n) => [n.userId, n.subject, n.channels, n.mail?.to])).toEqual([
+      [null, 'Alex has taken over their account', ['EMAIL'], guardian.email.toLowerCase()],
+    ]);
 
     // Their own agreement is in the ledger, through the handover page; research use stays on.
     const ledger = (
@@ -223,6 +252,11 @@ describe('turning 18', () => {
       .filter((m) => m.subject === 'Robin, your account is ready to be yours')
       .flatMap((m) => (m.links as string[]).filter((l) => l.includes('/handover#')));
     expect(links).toHaveLength(2);
+    expect(
+      (await notificationsOfKind(t.database.db, { userId: minor.id }, 'handover-young-adult')).map(
+        (n) => n.mail?.links,
+      ),
+    ).toHaveLength(2);
     const fresh = links[1]?.split('#')[1] ?? '';
     expect(fresh).not.toBe(first);
     expect((await post('read', { token: first })).statusCode).toBe(404);

@@ -17,6 +17,7 @@ import { accountHandovers, consentResponses, consents, users } from '../../db/sc
 import type { AppContext } from '../../lib/context.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { hashPassword, revokeAllSessions } from '../auth/index.ts';
+import { notify, notifyAddress } from '../notifications/index.ts';
 import { htmlToText } from './ledger.service.ts';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -72,30 +73,14 @@ export async function startHandovers(ctx: AppContext, today = portalToday()) {
       if (kind === 'MINOR')
         await tx.update(users).set({ underAge: false, updatedAt: sql`now()` }).where(eq(users.id, person.id));
       const link = `${ctx.mail.publicUrl}/handover#${token}`;
-      await queueMail(
-        ctx,
-        tx,
-        'handover',
-        compose(
-          ctx.mail,
-          person.email,
-          HANDOVER_MAIL.youngAdultSubject(person.firstName),
-          HANDOVER_MAIL.youngAdult(person.firstName),
-          { label: HANDOVER_MAIL.action, url: link },
-        ),
-      );
+      // Notifications (issue 35): the account's inbox and its email; the link's token is in the email only.
+      await notify(ctx, tx, person.id, {
+        kind: 'handover-young-adult',
+        firstName: person.firstName,
+        link,
+      });
       if (kind === 'GUARDIAN')
-        await queueMail(
-          ctx,
-          tx,
-          'handover',
-          compose(
-            ctx.mail,
-            person.email,
-            HANDOVER_MAIL.guardianSubject(person.firstName),
-            HANDOVER_MAIL.guardian(person.firstName),
-          ),
-        );
+        await notify(ctx, tx, person.id, { kind: 'handover-guardian', firstName: person.firstName });
       started += 1;
     });
   }
@@ -159,18 +144,11 @@ export async function sendHandoverLink(ctx: AppContext, userId: string) {
         agreedConsentIds: null,
       })
       .where(eq(accountHandovers.id, row.id));
-    await queueMail(
-      ctx,
-      tx,
-      'handover',
-      compose(
-        ctx.mail,
-        row.email,
-        HANDOVER_MAIL.youngAdultSubject(row.firstName),
-        HANDOVER_MAIL.youngAdult(row.firstName),
-        { label: HANDOVER_MAIL.action, url: `${ctx.mail.publicUrl}/handover#${token}` },
-      ),
-    );
+    await notify(ctx, tx, userId, {
+      kind: 'handover-young-adult',
+      firstName: row.firstName,
+      link: `${ctx.mail.publicUrl}/handover#${token}`,
+    });
     return { message: HANDOVER_PROMPT_TEXTS.sent };
   });
 }
@@ -320,16 +298,12 @@ export async function confirmHandover(ctx: AppContext, token: string, code: stri
     await tx.update(accountHandovers).set({ completedAt: sql`now()` }).where(eq(accountHandovers.id, row.id));
     const firstName = user?.firstName ?? '';
     if (row.formerEmail !== row.newEmail)
-      await queueMail(
+      // The former address is no longer the account's: an email-only notification (decision 0xx-notify).
+      await notifyAddress(
         ctx,
         tx,
-        'handover',
-        compose(
-          ctx.mail,
-          row.formerEmail,
-          HANDOVER_MAIL.endedSubject(firstName),
-          HANDOVER_MAIL.ended(firstName),
-        ),
+        { email: row.formerEmail, firstName: null },
+        { kind: 'handover-ended', firstName },
       );
     return { message: HANDOVER_TEXTS.done };
   });

@@ -5,7 +5,14 @@ import { eq } from 'drizzle-orm';
 import { strFromU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentResponses, consents, documentVersions, outbox } from '../../db/schema/index.ts';
-import { bearer, createTestApp, ops, signedInUser, type TestApp } from '../../test/helpers.ts';
+import {
+  bearer,
+  createTestApp,
+  notificationsOfKind,
+  ops,
+  signedInUser,
+  type TestApp,
+} from '../../test/helpers.ts';
 import { signedInStaff } from '../../test/staff.ts';
 import { exportFiles } from '../data-rights/build-export.ts';
 
@@ -163,6 +170,21 @@ describe('publishing a new version', () => {
     const mail = await t.database.db.select().from(outbox).where(eq(outbox.to, agreed.email));
     expect(mail.map((m) => m.subject)).toContain('Please review the new version of Future Insight Program');
     expect(await t.database.db.select().from(outbox).where(eq(outbox.to, declined.email))).toEqual([]);
+    // It is a notification in the person's inbox (issue 35), its email the one above.
+    const [notice, ...more] = await notificationsOfKind(
+      t.database.db,
+      { userId: agreed.id },
+      'document-change',
+    );
+    expect(more).toEqual([]);
+    expect(notice).toMatchObject({
+      category: 'CONSENT',
+      subject: 'Please review the new version of Future Insight Program',
+      link: '/profile#your-consents',
+      channels: ['EMAIL', 'IN_APP'],
+      mail: { kind: 'document-change', subject: 'Please review the new version of Future Insight Program' },
+    });
+    expect(await notificationsOfKind(t.database.db, { userId: declined.id }, 'document-change')).toEqual([]);
 
     const paused = await mine(agreed.accessToken);
     expect(paused.researchUse).toBe('PAUSED');

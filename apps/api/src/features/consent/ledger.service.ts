@@ -1,5 +1,4 @@
 import {
-  CONSENT_LEDGER_MAIL,
   CONSENT_LEDGER_TEXTS,
   type ConsentDocument,
   type DocumentVersion,
@@ -13,14 +12,13 @@ import {
 } from '@portal/domain';
 import { diffWords } from 'diff';
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { queueMail } from '../../adapters/mail/outbox.ts';
-import { compose } from '../../adapters/mail/templates.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { consentFlows, consentResponses, consents, documentVersions, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import type { Principal } from '../../plugins/authenticate.ts';
+import { notify } from '../notifications/index.ts';
 import { recordStaffAction } from '../staff/index.ts';
 
 const T = CONSENT_LEDGER_TEXTS;
@@ -274,21 +272,15 @@ export async function publishVersion(
       .set({ version: input.version, htmlContent: textToHtml(input.text) })
       .where(eq(consents.id, consent.id));
     const people = await affectedPeople(tx, consent);
-    const M = CONSENT_LEDGER_MAIL;
-    const material = input.change === 'MATERIAL';
+    // Each person it concerns is told: in their inbox, and by email (issue 35).
     for (const person of people)
-      await queueMail(
-        ctx,
-        tx,
-        'document-change',
-        compose(
-          ctx.mail,
-          person.email,
-          material ? M.materialSubject(consent.title) : M.minorSubject(consent.title),
-          (material ? M.material : M.minor)(consent.title, input.version, input.summary),
-          { label: M.action, url: `${ctx.mail.publicUrl}/profile#your-consents` },
-        ),
-      );
+      await notify(ctx, tx, person.id, {
+        kind: 'document-change',
+        material: input.change === 'MATERIAL',
+        title: consent.title,
+        version: input.version,
+        summary: input.summary,
+      });
     await recordStaffAction(tx, principal, {
       action: 'document.publish',
       entity: 'consent',

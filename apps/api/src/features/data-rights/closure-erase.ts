@@ -193,6 +193,8 @@ export async function eraseAccount(
           .set({ email: closedEmail(id), firstName: '', lastName: '', phoneNumber: null })
           .where(eq(candidates.id, id));
       await tx.delete(outbox).where(eq(outbox.to, email));
+      // Messages to the address with no account behind them (a candidate's invitation, decision 0xx-notify).
+      await tx.delete(notifications).where(eq(notifications.recipient, email));
       await tx
         .delete(loginFailures)
         .where(or(eq(loginFailures.key, `email:${email}`), like(loginFailures.key, `pair:${email} %`)));
@@ -216,6 +218,16 @@ export async function eraseAccount(
             html: redact(m.html, values),
           })
           .where(eq(outbox.id, m.id));
+      // The notifications those mails were (a report shared with a practitioner names its owner).
+      const notices = await tx
+        .select({ id: notifications.id, subject: notifications.subject, body: notifications.body })
+        .from(notifications)
+        .where(or(mentions(notifications.subject, found), mentions(notifications.body, found)));
+      for (const n of notices)
+        await tx
+          .update(notifications)
+          .set({ subject: redact(n.subject, values), body: redact(n.body, values) })
+          .where(eq(notifications.id, n.id));
     }
     const audited = await tx
       .select({ id: staffAudit.id, before: staffAudit.before, after: staffAudit.after })

@@ -115,6 +115,8 @@ describe('a closed account leaves no personal field behind', () => {
       'public.survey_answers.answer_string',
       'public.kits.name',
       'public.candidates.email',
+      'public.notifications.recipient',
+      'public.notifications.subject',
       'public.participant_codes.email',
       'public.staff_audit.before',
       'public.subscriptions.address_line1',

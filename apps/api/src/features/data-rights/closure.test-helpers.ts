@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import {
   candidates,
+  notifications,
   projectMembers,
   projects,
   recruitments,
@@ -205,6 +206,24 @@ export async function closingPerson(app: FastifyInstance, database: Database) {
       lastName: personal.lastName,
       phoneNumber: personal.phoneNumber,
     });
+  // Email-only notifications (decision 0xx-notify): one to the person's address as a candidate, and one
+  // to a practitioner that names them (a report they shared).
+  await database.db.insert(notifications).values([
+    {
+      recipient: person.email,
+      kind: 'candidate-invitation',
+      category: 'CONSENT',
+      subject: `You are invited to take part in Study ${tag}`,
+      body: `The study team invites you to take part in Study ${tag}.`,
+    },
+    {
+      recipient: 'practitioner@clinic.example',
+      kind: 'report-share',
+      category: 'DATA_RIGHTS',
+      subject: `${personal.firstName} ${personal.lastName} shared their microbiome report with you`,
+      body: `${personal.firstName} ${personal.lastName} has shared their microbiome report with you.`,
+    },
+  ]);
   await database.db.insert(staffAudit).values({
     actorLabel: 'operator key',
     action: 'user.update',

@@ -12,6 +12,7 @@ import { type MailKind, type QueuedMail, queueMail } from '../../adapters/mail/o
 import type { Tx } from '../../db/client.ts';
 import { notificationDeliveries, notifications, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
+import { NOTIFICATION_MAIL_KINDS } from './notification-mail-kinds.ts';
 
 export type NotifyCtx = Pick<AppContext, 'jwtSecret' | 'mail' | 'jobs'>;
 
@@ -20,9 +21,10 @@ export const NOT_SENT = {
   undeliverable: 'The address is marked undeliverable after 3 hard bounces.',
 } as const;
 
-/** The outbox's kind (its quota, decision 043): kit progress, or a reminder. */
-const mailKindOf = (input: NotificationInput, text: NotificationText): MailKind =>
-  text.category === 'KIT_PROGRESS' && !input.kind.startsWith('reminder-') ? 'kit-progress' : 'reminder';
+/** The outbox's kind (its quota, decision 043): the notification's own, kit progress, or a reminder. */
+export const mailKindOf = (input: NotificationInput, text: NotificationText): MailKind =>
+  NOTIFICATION_MAIL_KINDS[input.kind] ??
+  (text.category === 'KIT_PROGRESS' && !input.kind.startsWith('reminder-') ? 'kit-progress' : 'reminder');
 
 /**
  * Tells a person something (issue 35): writes the notification (their inbox) and sends its email, in

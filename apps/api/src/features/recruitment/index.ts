@@ -3,4 +3,9 @@
  * recruitments and their candidates, as the staff console writes them.
  */
 export { candidateContact, consentWords } from './consent-words.ts';
-export { createCandidate, createRecruitment } from './recruitment.service.ts';
+export {
+  candidateOneClickUrl,
+  candidateUnsubscribeUrl,
+  createCandidate,
+  createRecruitment,
+} from './recruitment.service.ts';

@@ -153,6 +153,31 @@ export const recruitmentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => unsubscribe(ctx, request.body.token),
   );
 
+  // RFC 8058: a study mail-out to candidates names this address in List-Unsubscribe; the mail client
+  // POSTs `List-Unsubscribe=One-Click` as a form, with no session: the signed token is the proof. The
+  // body says nothing the address does not, so it is not relied on.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+  app.post(
+    '/recruitment/unsubscribe/one-click',
+    {
+      // Mail providers send many people's one-click POSTs from a few addresses: wide, as the portal's own.
+      config: { rateLimit: { max: 1000, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['recruitment'],
+        summary:
+          "RFC 8058 one-click unsubscribe of a study mail-out's candidate: POST List-Unsubscribe=One-Click",
+        querystring: z.object({ token: z.string().max(2000).optional() }),
+        consumes: ['application/x-www-form-urlencoded', 'multipart/form-data'],
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => unsubscribe(ctx, request.query.token),
+  );
+
   app.post(
     '/recruitment/candidates',
     {

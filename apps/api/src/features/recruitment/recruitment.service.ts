@@ -21,6 +21,13 @@ export function unsubscribeToken(ctx: AppContext, candidateId: string) {
   return signToken(ctx.jwtSecret, UNSUBSCRIBE_TOKEN, { cid: candidateId });
 }
 
+/** The candidate's unsubscribe page: in their invitation, and at the end of a study mail-out to them. */
+export const candidateUnsubscribeUrl = (ctx: AppContext, candidateId: string) =>
+  `${ctx.mail.publicUrl}/unsubscribe?token=${unsubscribeToken(ctx, candidateId)}`;
+/** RFC 8058: the List-Unsubscribe address of a mail-out to candidates, where a mail client POSTs. */
+export const candidateOneClickUrl = (ctx: AppContext, candidateId: string) =>
+  `${ctx.mail.publicUrl}/api/recruitment/unsubscribe/one-click?token=${unsubscribeToken(ctx, candidateId)}`;
+
 async function candidateFromToken(ctx: AppContext, token: string | undefined) {
   if (!token) throw invalid(RECRUITMENT_MESSAGES.missingToken);
   let candidateId: string;
@@ -43,7 +50,7 @@ export const links = async (
   consentLink: firstConsentId
     ? `${ctx.mail.publicUrl}/recruitment/${candidate.recruitmentId}/candidate/${candidate.id}/consent/${firstConsentId}`
     : null,
-  unsubscribeLink: `${ctx.mail.publicUrl}/unsubscribe?token=${unsubscribeToken(ctx, candidate.id)}`,
+  unsubscribeLink: candidateUnsubscribeUrl(ctx, candidate.id),
 });
 
 /** ops recruitment:create: a recruitment and its consent chain, in the order given. */

@@ -13,6 +13,7 @@ import {
   createTestApp,
   kitWithResults,
   must,
+  notificationsOfKind,
   ops,
   reportProfile,
   signedInUser,
@@ -213,6 +214,11 @@ describe('wrong PINs', () => {
     expect(Math.round(lockedFor)).toBe(60);
     const mail = await t.database.db.select().from(outbox).where(eq(outbox.to, person.email));
     expect(mail.map((m) => m.subject)).toContain('One of your share links was locked');
+    // A notification in the owner's inbox (issue 35), its email sent once.
+    const lockedNotices = await notificationsOfKind(t.database.db, { userId: person.id }, 'share-locked');
+    expect(lockedNotices.map((n) => [n.subject, n.link, n.channels, n.mail?.kind])).toEqual([
+      ['One of your share links was locked', '/reports/shares', ['EMAIL', 'IN_APP'], 'share-locked'],
+    ]);
     expect((await list(person.accessToken)).json()[0]).toMatchObject({ status: 'LOCKED', views: [] });
     expect((await t.app.inject({ url: `/api/shared/${id}` })).json().lockedUntil).not.toBeNull();
 
@@ -403,6 +409,22 @@ describe('a practitioner who gave a referral code', () => {
     expect(mail?.links[0]).toBe(res.json().url);
     // The PIN goes separately: never in the email.
     expect(mail?.text).not.toContain(res.json().pin);
+    // The practitioner has no account: an email-only notification, without the link's key.
+    const [notice, ...more] = await notificationsOfKind(
+      t.database.db,
+      { recipient: 'jane.smith@clinic.example' },
+      'report-share',
+    );
+    expect(more).toEqual([]);
+    const { id: shareId, key } = parts(res.json().url);
+    expect(notice).toMatchObject({
+      userId: null,
+      subject: mail?.subject,
+      link: `/share/${shareId}`,
+      channels: ['EMAIL'],
+      mail: { id: mail?.id, kind: 'report-share' },
+    });
+    expect(JSON.stringify([notice?.body, notice?.link])).not.toContain(key);
     expect((await list(person.accessToken)).json()[0].recipientName).toBe('Jane Smith');
   });
 });

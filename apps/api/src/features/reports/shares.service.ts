@@ -4,7 +4,6 @@ import {
   canViewReports,
   isUnderAge,
   kitDisplayName,
-  mailGreeting,
   type Practitioner,
   REPORT_NOT_PERMITTED,
   SHARE_ERROR_CODES,
@@ -15,8 +14,6 @@ import {
   type ShareStatus,
 } from '@portal/domain';
 import { and, asc, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
-import { queueMail } from '../../adapters/mail/outbox.ts';
-import { compose, type MailCtx } from '../../adapters/mail/templates.ts';
 import { reportPdfOffThread } from '../../adapters/pdf/pdf-pool.ts';
 import {
   closureRequests,
@@ -29,6 +26,7 @@ import {
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/authenticate.ts';
+import { notify, notifyAddress } from '../notifications/index.ts';
 import { metaOf, ownReport } from './reports.service.ts';
 import { encryptPayload, newPin, newShareId, pinHash, pinMatches } from './share-crypto.ts';
 
@@ -55,29 +53,6 @@ export async function listPractitioners(ctx: AppContext, userId: string): Promis
     )
     .orderBy(asc(referralCodes.lastName), asc(referralCodes.firstName));
   return rows.map((row) => ({ code: row.code, name: `${row.firstName} ${row.lastName}` }));
-}
-
-function shareMail(
-  mail: MailCtx,
-  to: string,
-  name: string,
-  person: string,
-  url: string,
-  expiresAt: Date,
-  pin: boolean,
-) {
-  return compose(
-    mail,
-    to,
-    `${person} shared their microbiome report with you`,
-    [
-      mailGreeting(name),
-      `${person} has shared their ${mail.brand} microbiome report with you. The link opens a read-only view of the report and its PDF; no account is needed.`,
-      `The link works until ${expiresAt.toISOString().slice(0, 10)}, and ${person} can take it back at any time.`,
-      ...(pin ? [`It asks for a 6-digit PIN, which ${person} will give you separately.`] : []),
-    ],
-    { label: 'Open the report', url },
-  );
 }
 
 /**
@@ -152,12 +127,21 @@ export async function createShare(
       expiresAt,
       createdAt: now,
     });
+    // The practitioner has no account: an email-only notification (decision 0xx-notify); the link's
+    // key is in the email only.
     if (practitioner)
-      await queueMail(
+      await notifyAddress(
         ctx,
         tx,
-        'report-share',
-        shareMail(ctx.mail, practitioner.email, practitioner.name, person, url, expiresAt, pin !== null),
+        { email: practitioner.email, firstName: practitioner.name },
+        {
+          kind: 'report-share',
+          person,
+          path: `/share/${id}`,
+          url,
+          expiresOn: expiresAt.toISOString().slice(0, 10),
+          pin: pin !== null,
+        },
       );
   });
   return { id, url, pin, expiresAt: expiresAt.toISOString(), recipientName: practitioner?.name ?? null };
@@ -271,20 +255,6 @@ export async function sharedLink(ctx: AppContext, id: string) {
   };
 }
 
-function lockedMail(mail: MailCtx, to: string, firstName: string) {
-  return compose(
-    mail,
-    to,
-    'One of your share links was locked',
-    [
-      mailGreeting(firstName),
-      `Someone entered a wrong PIN ${SHARE_LIMITS.maxWrongPins} times on a link you shared of your microbiome report, so the link is locked for an hour.`,
-      'If you gave the link to a practitioner, they may have mistyped the PIN. If you do not expect anyone to be opening it, take the link back from your reports page.',
-    ],
-    { label: 'See your share links', url: `${mail.publicUrl}/reports/shares` },
-  );
-}
-
 /**
  * Opens a link: checks the PIN when it has one (the fifth wrong PIN locks it for an hour and emails its
  * owner), records the view (browser and country only) and answers the ciphertext. The PIN's count is
@@ -316,12 +286,11 @@ export async function openShare(
               lockedUntil: sql`now() + make_interval(mins => ${SHARE_LIMITS.lockMinutes})`,
             })
             .where(eq(reportShares.id, id));
-          const [owner] = await tx
-            .select({ email: users.email, firstName: users.firstName })
-            .from(users)
-            .where(eq(users.id, locked.ownerId));
-          if (owner)
-            await queueMail(ctx, tx, 'share-locked', lockedMail(ctx.mail, owner.email, owner.firstName));
+          // The owner is told: in their inbox, and by email (issue 35).
+          await notify(ctx, tx, locked.ownerId, {
+            kind: 'share-locked',
+            maxWrongPins: SHARE_LIMITS.maxWrongPins,
+          });
           return { error: new AppError(423, SHARE_ERROR_CODES.locked, SHARE_MESSAGES.locked) };
         }
         await tx.update(reportShares).set({ failedPins: failed }).where(eq(reportShares.id, id));

@@ -7,16 +7,15 @@ import {
   type StaffRefund,
 } from '@portal/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { queueMail } from '../../adapters/mail/outbox.ts';
 import { PaymentError, type PaymentProvider } from '../../adapters/payments/payments.ts';
-import { kits, orderItems, orders, users } from '../../db/schema/index.ts';
+import { kits, orderItems, orders } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors.ts';
 import type { Principal } from '../../plugins/authenticate.ts';
 import { setKitStatus } from '../kits/index.ts';
+import { notify } from '../notifications/index.ts';
 import { recordStaffAction } from '../staff/index.ts';
 import { closureRefundedCents, orderRows, refundableCents } from './orders-search.service.ts';
-import { refundMail } from './refund-mail.ts';
 
 /** Kits the lab has not sent yet: a refunded order's are cancelled, the ones sent stay the person's. */
 const UNSENT = ['UNASSIGNED', 'ASSIGNED', 'REDEEMED', 'REQUESTED', 'ALLOCATED'];
@@ -119,25 +118,20 @@ export async function refundOrder(
         reason: request.reason,
       },
     });
-    const [account] = await tx
-      .select({ email: users.email, firstName: users.firstName })
-      .from(users)
-      .where(eq(users.id, order.userId));
-    if (account)
-      await queueMail(
-        ctx,
-        tx,
-        'order-refund',
-        refundMail(ctx.mail, account, {
-          number: orderNumber(order.id),
-          amountCents,
-          refundedCents: before + amountCents,
-          paidCents: order.amountCents,
-          full,
-          cancelledKits: cancelled.length,
-          sentKits: sent.length,
-        }),
-      );
+    // The customer is told (issue 34 item 12): in their inbox, and by email (issue 35).
+    await notify(ctx, tx, order.userId, {
+      kind: 'order-refund',
+      refund: {
+        number: orderNumber(order.id),
+        amountCents,
+        refundedCents: before + amountCents,
+        paidCents: order.amountCents,
+        full,
+        cancelledKits: cancelled.length,
+        sentKits: sent.length,
+      },
+      supportEmail: ctx.mail.supportEmail,
+    });
   });
   const [row] = await orderRows(ctx.db, eq(orders.id, order.id), 1);
   if (!row) throw notFound(STAFF_ORDER_MESSAGES.orderNotFound);

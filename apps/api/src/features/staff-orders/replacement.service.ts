@@ -6,14 +6,13 @@ import {
   type StaffReplacementResult,
 } from '@portal/domain';
 import { eq } from 'drizzle-orm';
-import { queueMail } from '../../adapters/mail/outbox.ts';
 import { kits, orderItems, orders, projects, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { Principal } from '../../plugins/authenticate.ts';
 import { activateKit, createKits, setKitStatus } from '../kits/index.ts';
+import { notify } from '../notifications/index.ts';
 import { recordStaffAction } from '../staff/index.ts';
-import { replacementMail } from './replacement-mail.ts';
 
 /**
  * Support orders a replacement kit on a customer's behalf (issue 34 item 12), in one transaction that
@@ -101,12 +100,14 @@ export async function orderReplacementFor(
         reason: request.reason,
       },
     });
-    await queueMail(
-      ctx,
-      tx,
-      'staff-replacement',
-      replacementMail(ctx.mail, owner, { failedKitId: kit.id, kitId: created.id, sent }),
-    );
+    // The customer is told: in their inbox, and by email (issue 35).
+    await notify(ctx, tx, owner.id, {
+      kind: 'kit-replacement',
+      failedKitId: kit.id,
+      kitId: created.id,
+      sent,
+      supportEmail: ctx.mail.supportEmail,
+    });
     return {
       kitId: created.id,
       orderNumber: number,

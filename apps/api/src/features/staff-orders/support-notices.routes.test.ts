@@ -10,7 +10,15 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentFormPdf } from '../../adapters/pdf/consent-form.ts';
 import { kitEvents, kits, orders, outbox, staffAudit, testPaymentRefunds } from '../../db/schema/index.ts';
-import { bearer, createKit, createTestApp, ops, signedInUser, type TestApp } from '../../test/helpers.ts';
+import {
+  bearer,
+  createKit,
+  createTestApp,
+  notificationsOfKind,
+  ops,
+  signedInUser,
+  type TestApp,
+} from '../../test/helpers.ts';
 import { signedInStaff } from '../../test/staff.ts';
 import { placeKitOrder } from './staff-orders.test-helpers.ts';
 
@@ -77,6 +85,22 @@ describe('a refund tells the customer and the portal', () => {
     expect(mails[0]?.text).toContain('We have refunded $598.00 AUD');
     expect(mails[0]?.text).toContain('In all, $698.00 of the $698.00 you paid has been refunded.');
     expect(mails[0]?.text).toContain('A kit we have already sent you stays yours.');
+    // Each refund is a notification in the customer's inbox (issue 35), its email the one in the outbox.
+    const notices = await notificationsOfKind(t.database.db, { userId: customer.id }, 'order-refund');
+    expect(notices).toHaveLength(2);
+    expect(notices[0]).toMatchObject({
+      category: 'ORDERS',
+      subject: mails[0]?.subject,
+      link: '/kits',
+      actionLabel: 'See my kits',
+      readAt: null,
+      channels: ['EMAIL', 'IN_APP'],
+      mail: { id: mails[0]?.id, kind: 'order-refund' },
+    });
+    expect(notices[0]?.body).toContain('We have refunded $598.00 AUD');
+    expect(notices[1]?.mail?.id).toBe(partMail?.id);
+    const inbox = (await get('/api/me/notifications', customer.accessToken)).json();
+    expect(inbox.notifications[0]).toMatchObject({ subject: mails[0]?.subject, link: '/kits', read: false });
 
     // The customer's own kits list: the sent kit reads Refunded, not "Your kit is on its way".
     const list = (await get('/api/kits', customer.accessToken)).json() as { id: number }[];
@@ -199,6 +223,19 @@ describe('a replacement kit ordered on the customer’s behalf', () => {
     const mail = mails.find((m) => m.kind === 'staff-replacement');
     expect(mail?.text).toContain(`KIT-${failed.id}`);
     expect(mail?.text).toContain(`KIT-${body.kitId}, free of charge`);
+    const [notice, ...more] = await notificationsOfKind(
+      t.database.db,
+      { userId: customer.id },
+      'kit-replacement',
+    );
+    expect(more).toEqual([]);
+    expect(notice).toMatchObject({
+      category: 'ORDERS',
+      subject: mail?.subject,
+      link: '/kits',
+      channels: ['EMAIL', 'IN_APP'],
+      mail: { id: mail?.id },
+    });
 
     const twice = await post('/api/staff/replacements', { kitId: failed.id, reason: 'Double click' });
     expect(twice.statusCode).toBe(409);
@@ -260,6 +297,16 @@ describe('a consent-form decision tells the family', () => {
     const [mail] = (await mailTo(minor.email)).filter((m) => m.kind === 'consent-decision');
     expect(mail?.subject).toContain('needs another look');
     expect(mail?.text).toContain(reason);
+    const notices = await notificationsOfKind(t.database.db, { userId: minor.id }, 'consent-decision');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({
+      category: 'CONSENT',
+      subject: mail?.subject,
+      link: '/profile',
+      channels: ['EMAIL', 'IN_APP'],
+      mail: { id: mail?.id },
+    });
+    expect(notices[0]?.body).toContain(reason);
     expect(await status(minor.accessToken)).toEqual({
       state: 'DECLINED',
       decidedAt: expect.any(String),
@@ -286,6 +333,8 @@ describe('a consent-form decision tells the family', () => {
     const decisions = (await mailTo(minor.email)).filter((m) => m.kind === 'consent-decision');
     expect(decisions).toHaveLength(1);
     expect(decisions[0]?.subject).toContain('is approved');
+    const notices = await notificationsOfKind(t.database.db, { userId: minor.id }, 'consent-decision');
+    expect(notices.map((n) => [n.subject, n.mail?.id])).toEqual([[decisions[0]?.subject, decisions[0]?.id]]);
     expect((await status(minor.accessToken)).state).toBe('APPROVED');
   });
 });

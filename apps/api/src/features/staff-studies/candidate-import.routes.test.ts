@@ -2,7 +2,13 @@ import { CANDIDATE_IMPORT_MESSAGES } from '@portal/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { candidates, outbox, staffAudit } from '../../db/schema/index.ts';
-import { bearer, createTestApp, signedInUser, type TestApp } from '../../test/helpers.ts';
+import {
+  bearer,
+  createTestApp,
+  notificationsOfKind,
+  signedInUser,
+  type TestApp,
+} from '../../test/helpers.ts';
 import { signedInStaff } from '../../test/staff.ts';
 import { parseCsv } from './candidate-import.ts';
 
@@ -76,6 +82,20 @@ describe('importing candidates from a CSV', () => {
     expect(mail?.subject).toContain(r.title);
     expect(((mail?.links ?? []) as string[]).some((link) => link.includes('/consent/'))).toBe(true);
     expect(await t.database.db.select().from(outbox).where(eq(outbox.to, existing))).toHaveLength(0);
+    // A candidate has no account: an email-only notification (decision 0xx-notify), its mail sent once.
+    const notices = await notificationsOfKind(t.database.db, { recipient: a }, 'candidate-invitation');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({
+      userId: null,
+      category: 'CONSENT',
+      subject: mail?.subject,
+      link: expect.stringMatching(new RegExp(`^/recruitment/${r.id}/candidate/[\\w-]+/consent/\\d+$`)),
+      channels: ['EMAIL'],
+      mail: { id: mail?.id },
+    });
+    expect(await notificationsOfKind(t.database.db, { recipient: existing }, 'candidate-invitation')).toEqual(
+      [],
+    );
     const [entry] = await t.database.db
       .select()
       .from(staffAudit)

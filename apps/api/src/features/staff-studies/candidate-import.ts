@@ -5,14 +5,13 @@ import {
   staffCandidateCreateSchema,
 } from '@portal/domain';
 import { and, eq, inArray } from 'drizzle-orm';
-import { queueMail } from '../../adapters/mail/outbox.ts';
 import { candidates } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { invalid } from '../../lib/errors.ts';
 import type { Principal } from '../../plugins/authenticate.ts';
+import { notifyAddress } from '../notifications/index.ts';
 import { createCandidate } from '../recruitment/index.ts';
 import { recordStaffAction } from '../staff/index.ts';
-import { candidateInvitationMail } from './candidate-invitation-mail.ts';
 import { recruitmentDetail } from './recruitments.service.ts';
 
 /** One CSV record per line (RFC 4180: quoted fields may hold commas, quotes doubled, and line breaks). */
@@ -144,12 +143,13 @@ export async function importCandidates(
         continue;
       }
       const created = await createCandidate(txCtx, recruitmentId, person);
-      await queueMail(
-        ctx,
-        tx,
-        'candidate-invitation',
-        candidateInvitationMail(ctx.mail, person, { title: recruitment.title, ...created }),
-      );
+      // A candidate has no account: the invitation is a notification by email only (decision 0xx-notify).
+      await notifyAddress(ctx, tx, person, {
+        kind: 'candidate-invitation',
+        title: recruitment.title,
+        consentPath: created.consentLink?.slice(ctx.mail.publicUrl.length) ?? null,
+        unsubscribeLink: created.unsubscribeLink,
+      });
       invited++;
     }
     await recordStaffAction(tx, principal, {

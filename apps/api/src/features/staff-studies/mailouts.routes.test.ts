@@ -3,9 +3,16 @@ import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailJobs } from '../../adapters/mail/dispatcher.ts';
-import { MAILOUT_BATCH_QUEUE } from '../../adapters/mail/outbox.ts';
+import { listMail, MAILOUT_BATCH_QUEUE } from '../../adapters/mail/outbox.ts';
 import { smtpTransport } from '../../adapters/mail/transport.ts';
-import { emailPreferences, mailouts, outbox, projectMembers, users } from '../../db/schema/index.ts';
+import {
+  candidates,
+  emailPreferences,
+  mailouts,
+  outbox,
+  projectMembers,
+  users,
+} from '../../db/schema/index.ts';
 import { type JobQueue, listJobs, startJobQueue } from '../../lib/job-queue.ts';
 import { bearer, createTestApp, signedInUser, type TestApp, uniqueEmail } from '../../test/helpers.ts';
 import { type SmtpSink, startSmtpSink } from '../../test/smtp-sink.ts';
@@ -192,6 +199,115 @@ describe('study mail-outs', () => {
       .map((j) => (new Date(j.startAfter).getTime() - (mailout?.createdAt.getTime() ?? 0)) / 1000)
       .sort((a, b) => a - b);
     expect(offsets).toEqual([0, 2, 4]);
+  });
+});
+
+describe('study mail-outs to a recruitment’s candidates', () => {
+  async function recruitmentWithCandidates() {
+    const res = await post('/api/staff/recruitments', {
+      title: `Mail-out recruitment ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
+      consents: [
+        {
+          title: 'Study information',
+          htmlContent: '<p>About it.</p>',
+          agreeLabel: 'Yes',
+          disagreeLabel: 'No',
+        },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const recruitmentId = (res.json() as { id: number }).id;
+    const emails = {
+      invited: uniqueEmail('invited'),
+      confirmed: uniqueEmail('confirmed'),
+      unconfirmed: uniqueEmail('unconfirmed'),
+      unsubscribed: uniqueEmail('unsubscribed'),
+    };
+    const person = { recruitmentId, firstName: 'Cam', lastName: 'Candidate' };
+    await t.database.db.insert(candidates).values([
+      { ...person, email: emails.invited },
+      {
+        ...person,
+        email: emails.confirmed,
+        source: 'EXPRESSION_OF_INTEREST',
+        emailValidatedAt: new Date(),
+      },
+      { ...person, email: emails.unconfirmed, source: 'EXPRESSION_OF_INTEREST' },
+      { ...person, email: emails.unsubscribed, unsubscribedAt: new Date() },
+    ]);
+    return { recruitmentId, emails };
+  }
+
+  it('previews and sends only to candidates who may be contacted, each with their own unsubscribe link and one-click header', async () => {
+    const { recruitmentId, emails } = await recruitmentWithCandidates();
+    const base = `/api/staff/recruitments/${recruitmentId}/mailouts`;
+    const preview = await post(`${base}/preview`, draft);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().recipients).toBe(2);
+    expect(preview.json().text).toContain('If you do not want to hear from this study again:');
+    expect(preview.json().text).not.toContain(MAILOUT_TEXTS.action);
+
+    const res = await post(base, draft);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ recruitmentId, projectId: null, recipients: 2 });
+    await expandMailout(t.app.ctx, res.json().id);
+    expect((await get(`${base}/${res.json().id}`)).json()).toMatchObject({ recipients: 2, queued: 2 });
+    expect((await get(base)).json().mailouts.map((m: { id: number }) => m.id)).toEqual([res.json().id]);
+
+    for (const absent of [emails.unconfirmed, emails.unsubscribed])
+      expect(await listMail(t.database.db, absent)).toEqual([]);
+    const oneClicks: string[] = [];
+    for (const to of [emails.invited, emails.confirmed]) {
+      const [mail] = await listMail(t.database.db, to);
+      expect(mail?.subject).toBe(draft.subject);
+      expect(mail?.text).toContain('The first results will be shared in March.');
+      expect(mail?.text).toMatch(
+        /If you do not want to hear from this study again: \S+\/unsubscribe\?token=\S+/,
+      );
+      expect(mail?.html).not.toMatch(/SLOT[A-Z]+SLOT/);
+      expect(mail?.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+      const oneClick = /^<(.+)>$/.exec(mail?.headers['List-Unsubscribe'] ?? '')?.[1] ?? '';
+      expect(oneClick).toContain('/api/recruitment/unsubscribe/one-click?token=');
+      oneClicks.push(oneClick);
+    }
+
+    // RFC 8058: the mail client's one-click POST unsubscribes the candidate: the next preview counts one.
+    const url = new URL(oneClicks[0] ?? '');
+    const clicked = await t.app.inject({
+      method: 'POST',
+      url: `${url.pathname}${url.search}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(clicked.statusCode, clicked.body).toBe(200);
+    expect((await post(`${base}/preview`, draft)).json().recipients).toBe(1);
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/recruitment/unsubscribe/one-click?token=forged',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(forged.statusCode).toBe(400);
+  });
+
+  it('refuses a recruitment nobody may be contacted in, an unknown one, other roles and customers', async () => {
+    const { recruitmentId } = await recruitmentWithCandidates();
+    await t.database.db
+      .update(candidates)
+      .set({ unsubscribedAt: new Date() })
+      .where(eq(candidates.recruitmentId, recruitmentId));
+    const base = `/api/staff/recruitments/${recruitmentId}/mailouts`;
+    const nobody = await post(base, draft);
+    expect(nobody.statusCode).toBe(400);
+    expect(nobody.json().message).toBe(MAILOUT_TEXTS.noCandidates);
+    expect((await post('/api/staff/recruitments/999999/mailouts/preview', draft)).statusCode).toBe(404);
+    const lab = await signedInStaff(t.app, ['LAB']);
+    expect((await post(base, draft, lab.accessToken)).statusCode).toBe(403);
+    const customer = await signedInUser(t.app);
+    expect((await post(base, draft, customer.accessToken)).statusCode).toBe(403);
+    expect(
+      await t.database.db.select().from(mailouts).where(eq(mailouts.recruitmentId, recruitmentId)),
+    ).toEqual([]);
   });
 });
 

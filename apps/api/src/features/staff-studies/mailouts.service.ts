@@ -1,11 +1,12 @@
 import {
   EMAIL_CATEGORY_TEXT,
   MAILOUT_TEXTS,
+  type MailoutAudience,
   mailoutParagraphs,
   type StaffMailout,
   type StaffMailoutDraft,
 } from '@portal/domain';
-import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { oneClickUrl, unsubscribePageUrl, unsubscribeToken } from '../../adapters/mail/category-mail.ts';
 import {
@@ -17,17 +18,20 @@ import {
 import { compose, type MailCtx } from '../../adapters/mail/templates.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import {
+  candidates,
   emailPreferences,
   mailouts,
   outbox,
   projectMembers,
   projects,
+  recruitments,
   users,
 } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import type { JobDefinition } from '../../lib/job-queue.ts';
 import type { Principal } from '../../plugins/authenticate.ts';
+import { candidateOneClickUrl, candidateUnsubscribeUrl } from '../recruitment/index.ts';
 import { recordStaffAction } from '../staff/index.ts';
 
 /**
@@ -37,6 +41,11 @@ import { recordStaffAction } from '../staff/index.ts';
  * in chunks (adapters/mail/outbox.ts queueMailoutChunk), each chunk with its batch jobs, which send at
  * no more than MAILOUT_RATE messages a second. Only participants who get Research news (their choice,
  * or the category's default) are written, each with their own one-click unsubscribe link and headers.
+ *
+ * A mail-out may go to a recruitment's candidates instead (decision 0xx-notify): they have no account,
+ * so their consent to contact is the recruitment's own: a candidate who used the unsubscribe link of
+ * their invitation, or one who expressed interest and never confirmed their address, is not written.
+ * Their message ends with that unsubscribe link, and its headers name the candidates' one-click address.
  */
 
 export const MAILOUT_EXPAND_QUEUE = 'mailout.expand';
@@ -44,7 +53,19 @@ export const MAILOUT_EXPAND_QUEUE = 'mailout.expand';
 const CHUNK = 1000;
 
 /** The mail-out's words as one email: "Hello,", the paragraphs, the portal as its action, its unsubscribe slot. */
-export function studyMailoutMessage(ctx: MailCtx, draft: StaffMailoutDraft, unsubscribeUrl: string) {
+export function studyMailoutMessage(
+  ctx: MailCtx,
+  draft: StaffMailoutDraft,
+  unsubscribeUrl: string,
+  audience: MailoutAudience['kind'] = 'PROJECT',
+) {
+  if (audience === 'RECRUITMENT')
+    // Candidates have no account: no portal to open, and their own unsubscribe link closes the message.
+    return compose(ctx, '', draft.subject, [
+      MAILOUT_TEXTS.greeting,
+      ...mailoutParagraphs(draft.body),
+      MAILOUT_TEXTS.candidateUnsubscribe(unsubscribeUrl),
+    ]);
   return compose(
     ctx,
     '',
@@ -60,7 +81,19 @@ function recipientsWhere(projectId: number) {
   return and(eq(projectMembers.projectId, projectId), sql`coalesce(${emailPreferences.subscribed}, true)`);
 }
 
-function recipientsFrom(db: DbOrTx) {
+/**
+ * The recruitment's candidates who may be contacted: not unsubscribed, and not an expression of interest
+ * whose address was never confirmed (its consent link does not work yet either).
+ */
+function candidatesWhere(recruitmentId: number) {
+  return and(
+    eq(candidates.recruitmentId, recruitmentId),
+    isNull(candidates.unsubscribedAt),
+    or(ne(candidates.source, 'EXPRESSION_OF_INTEREST'), isNotNull(candidates.emailValidatedAt)),
+  );
+}
+
+function participantsFrom(db: DbOrTx) {
   return {
     count: () =>
       db
@@ -83,29 +116,94 @@ function recipientsFrom(db: DbOrTx) {
   };
 }
 
-export async function countRecipients(db: DbOrTx, projectId: number): Promise<number> {
-  const [row] = await recipientsFrom(db).count().where(recipientsWhere(projectId));
+export async function countRecipients(db: DbOrTx, audience: MailoutAudience): Promise<number> {
+  const [row] =
+    audience.kind === 'PROJECT'
+      ? await participantsFrom(db).count().where(recipientsWhere(audience.id))
+      : await db.select({ n: count() }).from(candidates).where(candidatesWhere(audience.id));
   return row?.n ?? 0;
 }
 
-async function projectOf(db: DbOrTx, projectId: number) {
+/** A chunk of recipients after `after` (their ids in order), with their own unsubscribe links. */
+async function recipientChunk(
+  ctx: AppContext,
+  audience: MailoutAudience,
+  after: string | null,
+): Promise<{ id: string; recipient: MailoutRecipient }[]> {
+  if (audience.kind === 'RECRUITMENT') {
+    const rows = await ctx.db
+      .select({ id: candidates.id, email: candidates.email })
+      .from(candidates)
+      .where(and(candidatesWhere(audience.id), after ? gt(candidates.id, after) : undefined))
+      .orderBy(asc(candidates.id))
+      .limit(CHUNK);
+    return rows.map((r) => ({
+      id: r.id,
+      recipient: {
+        to: r.email,
+        unsubscribeUrl: candidateUnsubscribeUrl(ctx, r.id),
+        headers: {
+          'List-Unsubscribe': `<${candidateOneClickUrl(ctx, r.id)}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
+      },
+    }));
+  }
+  const rows: { id: string; email: string }[] = await participantsFrom(ctx.db)
+    .rows()
+    .where(and(recipientsWhere(audience.id), after ? gt(users.id, after) : undefined))
+    .orderBy(asc(users.id))
+    .limit(CHUNK);
+  return rows.map((r) => {
+    const token = unsubscribeToken(ctx, r.id, 'RESEARCH_NEWS');
+    return {
+      id: r.id,
+      recipient: {
+        to: r.email,
+        unsubscribeUrl: unsubscribePageUrl(ctx.mail.publicUrl, token),
+        headers: {
+          'List-Unsubscribe': `<${oneClickUrl(ctx.mail.publicUrl, token)}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
+      },
+    };
+  });
+}
+
+/** The audience, which must exist: a study project (not the portal's own, id 1), or a recruitment. */
+async function audienceOf(db: DbOrTx, audience: MailoutAudience) {
+  if (audience.kind === 'RECRUITMENT') {
+    const [recruitment] = await db
+      .select({ id: recruitments.id })
+      .from(recruitments)
+      .where(eq(recruitments.id, audience.id));
+    if (!recruitment) throw notFound('We could not find that recruitment.');
+    return;
+  }
   const [project] = await db
     .select({ id: projects.id })
     .from(projects)
-    .where(and(eq(projects.id, projectId), gt(projects.id, 1)));
+    .where(and(eq(projects.id, audience.id), gt(projects.id, 1)));
   if (!project) throw notFound('We could not find that project.');
-  return project;
 }
 
+const audienceColumn = (audience: MailoutAudience) =>
+  audience.kind === 'PROJECT' ? mailouts.projectId : mailouts.recruitmentId;
+const ofAudience = (audience: MailoutAudience): SQL | undefined => eq(audienceColumn(audience), audience.id);
+
 /** The message as participants will see it (with a sample unsubscribe link), and how many will get it. */
-export async function previewMailout(ctx: AppContext, projectId: number, draft: StaffMailoutDraft) {
-  await projectOf(ctx.db, projectId);
-  const message = studyMailoutMessage(ctx.mail, draft, `${ctx.mail.publicUrl}/email-unsubscribe`);
+export async function previewMailout(ctx: AppContext, audience: MailoutAudience, draft: StaffMailoutDraft) {
+  await audienceOf(ctx.db, audience);
+  const sample =
+    audience.kind === 'PROJECT'
+      ? `${ctx.mail.publicUrl}/email-unsubscribe`
+      : `${ctx.mail.publicUrl}/unsubscribe`;
+  const message = studyMailoutMessage(ctx.mail, draft, sample, audience.kind);
   return {
     subject: message.subject,
     html: message.html,
     text: message.text,
-    recipients: await countRecipients(ctx.db, projectId),
+    recipients: await countRecipients(ctx.db, audience),
   };
 }
 
@@ -113,19 +211,21 @@ export async function previewMailout(ctx: AppContext, projectId: number, draft: 
 export async function sendMailout(
   ctx: AppContext,
   principal: Principal,
-  projectId: number,
+  audience: MailoutAudience,
   draft: StaffMailoutDraft,
 ): Promise<StaffMailout> {
-  await projectOf(ctx.db, projectId);
+  await audienceOf(ctx.db, audience);
   await ctx.jobs.ready();
   const id = await ctx.db.transaction(async (tx) => {
-    const recipients = await countRecipients(tx, projectId);
-    if (recipients === 0) throw invalid(MAILOUT_TEXTS.noRecipients);
-    const message = studyMailoutMessage(ctx.mail, draft, MAILOUT_UNSUBSCRIBE_SLOT);
+    const recipients = await countRecipients(tx, audience);
+    if (recipients === 0)
+      throw invalid(audience.kind === 'PROJECT' ? MAILOUT_TEXTS.noRecipients : MAILOUT_TEXTS.noCandidates);
+    const message = studyMailoutMessage(ctx.mail, draft, MAILOUT_UNSUBSCRIBE_SLOT, audience.kind);
     const [row] = await tx
       .insert(mailouts)
       .values({
-        projectId,
+        projectId: audience.kind === 'PROJECT' ? audience.id : null,
+        recruitmentId: audience.kind === 'RECRUITMENT' ? audience.id : null,
         subject: draft.subject,
         body: draft.body,
         html: message.html,
@@ -138,14 +238,14 @@ export async function sendMailout(
     if (!row) throw new Error('mail-out not stored');
     await recordStaffAction(tx, principal, {
       action: 'mailout.send',
-      entity: 'project',
-      entityId: String(projectId),
+      entity: audience.kind === 'PROJECT' ? 'project' : 'recruitment',
+      entityId: String(audience.id),
       after: { mailout: row.id, subject: draft.subject, recipients },
     });
     await ctx.jobs.send(MAILOUT_EXPAND_QUEUE, { mailoutId: row.id }, { tx });
     return row.id;
   });
-  const mailout = await mailoutProgress(ctx, projectId, id);
+  const mailout = await mailoutProgress(ctx, audience, id);
   return mailout;
 }
 
@@ -158,32 +258,21 @@ export async function expandMailout(ctx: AppContext, mailoutId: number) {
   const [mailout] = await ctx.db.select().from(mailouts).where(eq(mailouts.id, mailoutId));
   if (!mailout) return;
   const startAt = mailout.createdAt;
+  const audience: MailoutAudience =
+    mailout.recruitmentId !== null
+      ? { kind: 'RECRUITMENT', id: mailout.recruitmentId }
+      : { kind: 'PROJECT', id: mailout.projectId ?? 0 };
   let after: string | null = null;
   let chunk = 0;
   for (;;) {
-    const rows: { id: string; email: string }[] = await recipientsFrom(ctx.db)
-      .rows()
-      .where(and(recipientsWhere(mailout.projectId), after ? gt(users.id, after) : undefined))
-      .orderBy(asc(users.id))
-      .limit(CHUNK);
+    const rows = await recipientChunk(ctx, audience, after);
     if (rows.length === 0) break;
-    const recipients: MailoutRecipient[] = rows.map((r) => {
-      const token = unsubscribeToken(ctx, r.id, 'RESEARCH_NEWS');
-      return {
-        to: r.email,
-        unsubscribeUrl: unsubscribePageUrl(ctx.mail.publicUrl, token),
-        headers: {
-          'List-Unsubscribe': `<${oneClickUrl(ctx.mail.publicUrl, token)}>`,
-          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-        },
-      };
-    });
     await ctx.db.transaction((tx) =>
       queueMailoutChunk(
         ctx,
         tx,
         { id: mailout.id, subject: mailout.subject, ratePerSecond: mailout.ratePerSecond, startAt },
-        recipients,
+        rows.map((r) => r.recipient),
         (chunk * CHUNK) / MAILOUT_BATCH_SIZE,
       ),
     );
@@ -201,30 +290,26 @@ export async function expandMailout(ctx: AppContext, mailoutId: number) {
 /** A mail-out with its progress: recipients, written to the outbox, sent to the mail server. */
 export async function mailoutProgress(
   ctx: AppContext,
-  projectId: number,
+  audience: MailoutAudience,
   mailoutId: number,
 ): Promise<StaffMailout> {
-  const [row] = await listQuery(ctx.db, projectId).where(
-    and(eq(mailouts.projectId, projectId), eq(mailouts.id, mailoutId)),
-  );
+  const [row] = await listQuery(ctx.db).where(and(ofAudience(audience), eq(mailouts.id, mailoutId)));
   if (!row) throw notFound('We could not find that mail-out.');
   return shape(ctx, row);
 }
 
-export async function listMailouts(ctx: AppContext, projectId: number) {
-  await projectOf(ctx.db, projectId);
-  const rows = await listQuery(ctx.db, projectId)
-    .where(eq(mailouts.projectId, projectId))
-    .orderBy(desc(mailouts.id))
-    .limit(20);
+export async function listMailouts(ctx: AppContext, audience: MailoutAudience) {
+  await audienceOf(ctx.db, audience);
+  const rows = await listQuery(ctx.db).where(ofAudience(audience)).orderBy(desc(mailouts.id)).limit(20);
   return { mailouts: rows.map((row) => shape(ctx, row)) };
 }
 
-function listQuery(db: DbOrTx, _projectId: number) {
+function listQuery(db: DbOrTx) {
   return db
     .select({
       id: mailouts.id,
       projectId: mailouts.projectId,
+      recruitmentId: mailouts.recruitmentId,
       subject: mailouts.subject,
       createdAt: mailouts.createdAt,
       recipients: mailouts.recipients,
@@ -241,7 +326,8 @@ function shape(
   ctx: AppContext,
   row: {
     id: number;
-    projectId: number;
+    projectId: number | null;
+    recruitmentId: number | null;
     subject: string;
     createdAt: Date;
     recipients: number | null;

@@ -227,7 +227,7 @@ export const staffProjectsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: staffMailoutPreviewSchema, ...errors },
       },
     },
-    async (request) => previewMailout(ctx, request.params.projectId, request.body),
+    async (request) => previewMailout(ctx, { kind: 'PROJECT', id: request.params.projectId }, request.body),
   );
 
   app.post(
@@ -247,7 +247,14 @@ export const staffProjectsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .code(201)
-        .send(await sendMailout(ctx, principalOf(request), request.params.projectId, request.body)),
+        .send(
+          await sendMailout(
+            ctx,
+            principalOf(request),
+            { kind: 'PROJECT', id: request.params.projectId },
+            request.body,
+          ),
+        ),
   );
 
   app.get(
@@ -262,7 +269,7 @@ export const staffProjectsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: staffMailoutListSchema, ...errors },
       },
     },
-    async (request) => listMailouts(ctx, request.params.projectId),
+    async (request) => listMailouts(ctx, { kind: 'PROJECT', id: request.params.projectId }),
   );
 
   app.get(
@@ -277,7 +284,8 @@ export const staffProjectsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: staffMailoutSchema, ...errors },
       },
     },
-    async (request) => mailoutProgress(ctx, request.params.projectId, request.params.mailoutId),
+    async (request) =>
+      mailoutProgress(ctx, { kind: 'PROJECT', id: request.params.projectId }, request.params.mailoutId),
   );
 
   app.get(

@@ -11,6 +11,10 @@ import {
   staffConsentPreviewSchema,
   staffConsentUpdateSchema,
   staffFunnelSchema,
+  staffMailoutDraftSchema,
+  staffMailoutListSchema,
+  staffMailoutPreviewSchema,
+  staffMailoutSchema,
   staffRecruitmentCreateSchema,
   staffRecruitmentDetailSchema,
   staffRecruitmentsPageSchema,
@@ -23,6 +27,7 @@ import { principalOf } from '../../plugins/authenticate.ts';
 import { requireStaff } from '../../plugins/staff-guard.ts';
 import { recordStaffAction } from '../staff/index.ts';
 import { importCandidates } from './candidate-import.ts';
+import { listMailouts, mailoutProgress, previewMailout, sendMailout } from './mailouts.service.ts';
 import { recruitmentFunnel } from './participants.service.ts';
 import {
   appendConsent,
@@ -228,5 +233,75 @@ export const staffRecruitmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => recruitmentFunnel(ctx.db, request.params.recruitmentId),
+  );
+
+  // Study mail-outs to the recruitment's candidates (issue 35 item 7; decision 0xx-notify).
+  const audience = (recruitmentId: number) => ({ kind: 'RECRUITMENT' as const, id: recruitmentId });
+  app.post(
+    '/recruitments/:recruitmentId/mailouts/preview',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'A mail-out as candidates will see it, and how many may be contacted (nothing is sent)',
+        params,
+        body: staffMailoutDraftSchema,
+        response: { 200: staffMailoutPreviewSchema, ...errors },
+      },
+    },
+    async (request) => previewMailout(ctx, audience(request.params.recruitmentId), request.body),
+  );
+
+  app.post(
+    '/recruitments/:recruitmentId/mailouts',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary:
+          "Sends a mail-out to the recruitment's candidates who may be contacted (not unsubscribed), through the queue at MAILOUT_RATE (audited)",
+        params,
+        body: staffMailoutDraftSchema,
+        response: { 201: staffMailoutSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await sendMailout(ctx, principalOf(request), audience(request.params.recruitmentId), request.body),
+        ),
+  );
+
+  app.get(
+    '/recruitments/:recruitmentId/mailouts',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: "The recruitment's last 20 mail-outs with their progress, newest first",
+        params,
+        response: { 200: staffMailoutListSchema, ...errors },
+      },
+    },
+    async (request) => listMailouts(ctx, audience(request.params.recruitmentId)),
+  );
+
+  app.get(
+    '/recruitments/:recruitmentId/mailouts/:mailoutId',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'One mail-out to candidates and its progress: recipients written to the outbox, and sent',
+        params: params.extend({ mailoutId: recordNumber('mail-out') }),
+        response: { 200: staffMailoutSchema, ...errors },
+      },
+    },
+    async (request) => mailoutProgress(ctx, audience(request.params.recruitmentId), request.params.mailoutId),
   );
 };

@@ -2,7 +2,15 @@ import { AUDIT_MESSAGES, STAFF_MESSAGES } from '@portal/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, staffAudit } from '../../db/schema/index.ts';
-import { bearer, createTestApp, ops, PASSWORD, signedInUser, type TestApp } from '../../test/helpers.ts';
+import {
+  bearer,
+  createTestApp,
+  notificationsOfKind,
+  ops,
+  PASSWORD,
+  signedInUser,
+  type TestApp,
+} from '../../test/helpers.ts';
 import { signedInStaff, totpCode } from '../../test/staff.ts';
 
 /** Issue 34 items 15 and 16: staff accounts enabled again, members told of changes, the audit log's filters. */
@@ -54,6 +62,19 @@ describe('a disabled staff account', () => {
     expect(mail).toMatchObject({ kind: 'staff-account' });
     expect(mail?.subject).toContain('staff account is enabled again');
     expect(mail?.text).toContain('Your roles are now: Lab, Support.');
+    const enabledNotices = await notificationsOfKind(
+      t.database.db,
+      { recipient: lab.email },
+      'staff-enabled',
+    );
+    expect(enabledNotices).toHaveLength(1);
+    expect(enabledNotices[0]).toMatchObject({
+      userId: null,
+      category: 'ACCOUNT',
+      link: '/staff',
+      channels: ['EMAIL'],
+      mail: { id: mail?.id },
+    });
     const [entry] = await t.database.db
       .select()
       .from(staffAudit)
@@ -115,9 +136,24 @@ describe('a role change', () => {
     expect(mail?.subject).toContain('staff roles have changed');
     expect(mail?.text).toContain('Your roles are now: Logistics, Lab.');
     expect(mail?.text).toContain('Before, they were: Lab.');
+    const [rolesNotice] = await notificationsOfKind(
+      t.database.db,
+      { recipient: member.email },
+      'staff-roles',
+    );
+    expect(rolesNotice).toMatchObject({
+      category: 'ACCOUNT',
+      subject: mail?.subject,
+      link: '/staff',
+      channels: ['EMAIL'],
+      mail: { id: mail?.id, kind: 'staff-account' },
+    });
     const count = (await mailsTo(member.email)).length;
     expect((await put(['LOGISTICS', 'LAB'])).statusCode).toBe(200);
     expect((await mailsTo(member.email)).length).toBe(count);
+    expect(await notificationsOfKind(t.database.db, { recipient: member.email }, 'staff-roles')).toHaveLength(
+      1,
+    );
   });
 });
 

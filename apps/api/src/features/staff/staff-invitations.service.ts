@@ -1,13 +1,5 @@
-import {
-  mailGreeting,
-  STAFF_MESSAGES,
-  type StaffInvitation,
-  type StaffRole,
-  staffRolesOf,
-} from '@portal/domain';
+import { STAFF_MESSAGES, type StaffInvitation, staffRolesOf } from '@portal/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { queueMail } from '../../adapters/mail/outbox.ts';
-import { compose, type MailCtx } from '../../adapters/mail/templates.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { emailTokens, staffMembers, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
@@ -16,6 +8,7 @@ import { randomToken, sha256 } from '../../lib/secrets.ts';
 import type { Principal } from '../../plugins/authenticate.ts';
 import { OPERATOR_KEY_LABEL, recordStaffAction } from '../../plugins/staff-audit.ts';
 import { hashPassword, setPasswordFromLink } from '../auth/index.ts';
+import { notifyAddress } from '../notifications/index.ts';
 
 /** Staff invitations: an admin invites by email, the invitee sets a password through the link. */
 
@@ -24,27 +17,6 @@ const INVITATION_TTL_DAYS = 7;
 
 export const invitationLink = (ctx: AppContext, token: string) =>
   `${ctx.config.publicUrl}/staff/invitation?token=${token}`;
-
-export function invitationMail(
-  ctx: MailCtx,
-  to: string,
-  firstName: string,
-  link: string,
-  roles: StaffRole[],
-) {
-  return compose(
-    ctx,
-    to,
-    `Your ${ctx.brand} staff account`,
-    [
-      mailGreeting(firstName),
-      `You have been invited to the ${ctx.brand} staff console (${roles.join(', ')}).`,
-      'Choose a password with the link below, then set up an authenticator app on your phone: the console asks for its code each time you sign in.',
-      `The link works once and expires in ${INVITATION_TTL_DAYS} days.`,
-    ],
-    { label: 'Set up my staff account', url: link },
-  );
-}
 
 /** Ends the account's unused invitation link, if it has one. */
 export async function voidInvitation(tx: DbOrTx, userId: string) {
@@ -127,12 +99,13 @@ export async function inviteStaff(ctx: AppContext, principal: Principal, input: 
         .where(eq(staffMembers.userId, id));
     }
     const link = invitationLink(ctx, await issueInvitation(tx, id));
-    await queueMail(
-      ctx,
-      tx,
-      'staff-invitation',
-      invitationMail(ctx.mail, input.email, input.firstName, link, roles),
-    );
+    // A staff invitation is a notification with no inbox: email only (decision 0xx-notify).
+    await notifyAddress(ctx, tx, input, {
+      kind: 'staff-invitation',
+      roles,
+      link,
+      ttlDays: INVITATION_TTL_DAYS,
+    });
     await recordStaffAction(tx, principal, {
       action: 'staff.invite',
       entity: 'user',

@@ -1,13 +1,12 @@
 import { isStaffRole, STAFF_MESSAGES, type StaffMember, type StaffRole, staffRolesOf } from '@portal/domain';
 import { and, asc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
-import { queueMail } from '../../adapters/mail/outbox.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { staffMembers, staffRecoveryCodes, staffSessions, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import type { Principal } from '../../plugins/authenticate.ts';
 import { recordStaffAction } from '../../plugins/staff-audit.ts';
-import { staffEnabledMail, staffRolesMail } from './staff-account-mail.ts';
+import { notifyAddress } from '../notifications/index.ts';
 import { voidInvitation } from './staff-invitations.service.ts';
 import { endSessions } from './staff-sessions.service.ts';
 
@@ -148,12 +147,13 @@ export async function updateStaffRoles(
     });
     // The member is told (issue 34 item 15), unless nothing changed.
     if (before.join() !== after.join())
-      await queueMail(
-        ctx,
-        tx,
-        'staff-account',
-        staffRolesMail(ctx.mail, member, { by: await actorName(tx, principal), before, after }),
-      );
+      await notifyAddress(ctx, tx, member, {
+        kind: 'staff-roles',
+        by: await actorName(tx, principal),
+        before,
+        after,
+        supportEmail: ctx.mail.supportEmail,
+      });
     return { roles: after, version: member.version + 1 };
   });
 }
@@ -184,12 +184,12 @@ export async function enableStaff(ctx: AppContext, principal: Principal, id: str
       before: { roles: [], status: 'DISABLED' },
       after: { roles: after, status: 'ACTIVE' },
     });
-    await queueMail(
-      ctx,
-      tx,
-      'staff-account',
-      staffEnabledMail(ctx.mail, member, { by: await actorName(tx, principal), roles: after }),
-    );
+    await notifyAddress(ctx, tx, member, {
+      kind: 'staff-enabled',
+      by: await actorName(tx, principal),
+      roles: after,
+      supportEmail: ctx.mail.supportEmail,
+    });
     return { roles: after, version: member.version + 1 };
   });
 }

@@ -6,6 +6,7 @@ import {
   bearer,
   createTestApp,
   must,
+  notificationsOfKind,
   ops,
   PASSWORD,
   signedInUser,
@@ -41,6 +42,22 @@ describe('staff invitation', () => {
     const mail = (await t.app.inject({ url: `/api/admin/mail?to=${invited.email}`, headers: ops })).json();
     expect(mail[0].subject).toContain('staff account');
     expect(mail[0].links[0]).toContain(`/staff/invitation?token=${invited.token}`);
+    // A notification with no inbox (decision 0xx-notify): email only, and its token is not stored.
+    const [notice, ...more] = await notificationsOfKind(
+      t.database.db,
+      { recipient: invited.email },
+      'staff-invitation',
+    );
+    expect(more).toEqual([]);
+    expect(notice).toMatchObject({
+      userId: null,
+      category: 'ACCOUNT',
+      subject: mail[0].subject,
+      link: '/staff/invitation',
+      channels: ['EMAIL'],
+      mail: { id: mail[0].id, kind: 'staff-invitation' },
+    });
+    expect(notice?.body + (notice?.link ?? '')).not.toContain(invited.token);
     const [entry] = await auditOf(invited.id);
     expect(entry).toMatchObject({ action: 'staff.invite', actorLabel: 'operator key', actorId: null });
     expect(entry?.after).toMatchObject({ roles: ['ADMIN'] });

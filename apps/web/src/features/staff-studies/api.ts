@@ -1,4 +1,5 @@
 import {
+  type MailoutAudience,
   type ProjectSurveyKey,
   type StaffMailoutDraft,
   type StaffProjectCreate,
@@ -144,11 +145,17 @@ export const useCreateStudyKits = (siteId: number) =>
 export const printStudyLabels = (ids: number[]) =>
   downloadPdf(`/staff/study/kits/labels.pdf?kits=${ids.join(',')}`, 'study-kit-labels.pdf');
 
-/** The project's mail-outs with their progress, read again every 2 s while one is still being queued or sent. */
-export function useMailouts(projectId: number) {
+/** Who a mail-out goes to: the path of its audience (a project's participants or a recruitment's candidates). */
+const audiencePath = (a: MailoutAudience) =>
+  a.kind === 'PROJECT' ? `/projects/${a.id}/mailouts` : `/recruitments/${a.id}/mailouts`;
+const audienceKey = (a: MailoutAudience) =>
+  [a.kind === 'PROJECT' ? 'projects' : 'recruitments', a.id] as const;
+
+/** The audience's mail-outs with their progress, read again every 2 s while one is still being queued or sent. */
+export function useMailouts(audience: MailoutAudience) {
   return useQuery({
-    queryKey: ['staff', 'projects', projectId, 'mailouts'] as const,
-    queryFn: () => staffRequest(`/projects/${projectId}/mailouts`, {}, staffMailoutListSchema),
+    queryKey: ['staff', ...audienceKey(audience), 'mailouts'] as const,
+    queryFn: () => staffRequest(audiencePath(audience), {}, staffMailoutListSchema),
     refetchInterval: (query) =>
       query.state.data?.mailouts.some(
         (m) => m.recipients === null || m.queued < m.recipients || (m.delivering && m.sent < m.recipients),
@@ -158,14 +165,10 @@ export function useMailouts(projectId: number) {
   });
 }
 
-export const previewMailout = (projectId: number, body: StaffMailoutDraft) =>
-  staffRequest(
-    `/projects/${projectId}/mailouts/preview`,
-    { method: 'POST', body },
-    staffMailoutPreviewSchema,
-  );
+export const previewMailout = (audience: MailoutAudience, body: StaffMailoutDraft) =>
+  staffRequest(`${audiencePath(audience)}/preview`, { method: 'POST', body }, staffMailoutPreviewSchema);
 
-export const useSendMailout = (projectId: number) =>
-  useChangeThenReread(['staff', 'projects', projectId, 'mailouts'] as const, (body: StaffMailoutDraft) =>
-    staffRequest(`/projects/${projectId}/mailouts`, { method: 'POST', body }, staffMailoutSchema),
+export const useSendMailout = (audience: MailoutAudience) =>
+  useChangeThenReread(['staff', ...audienceKey(audience), 'mailouts'] as const, (body: StaffMailoutDraft) =>
+    staffRequest(audiencePath(audience), { method: 'POST', body }, staffMailoutSchema),
   );

@@ -1,5 +1,6 @@
 import {
   MAILOUT_TEXTS,
+  type MailoutAudience,
   type StaffMailout,
   type StaffMailoutDraft,
   staffMailoutDraftSchema,
@@ -15,18 +16,42 @@ import { previewMailout, useMailouts, useSendMailout } from '../api.ts';
 
 type Problems = Partial<Record<keyof StaffMailoutDraft, string>>;
 
+/** The panel's words for each audience: a project's participants, or a recruitment's candidates. */
+const AUDIENCE_TEXTS = {
+  PROJECT: {
+    title: 'Message participants',
+    intro:
+      'Write to the participants of this project who get Research news. Preview the message, then send it: it goes out through the mail queue, a few a second.',
+    hint: 'Leave a blank line between paragraphs. It opens with “Hello,” and ends with a link to the portal.',
+    recipients: MAILOUT_TEXTS.recipients,
+    none: MAILOUT_TEXTS.noRecipients,
+    send: (n: number) => (n === 1 ? 'Send to 1 participant' : `Send to ${n} participants`),
+  },
+  RECRUITMENT: {
+    title: 'Message candidates',
+    intro:
+      'Write to the candidates of this recruitment who may be contacted: not those who unsubscribed, nor those who have not confirmed their email address. Preview the message, then send it: it goes out through the mail queue, a few a second.',
+    hint: 'Leave a blank line between paragraphs. It opens with “Hello,” and ends with the candidate’s own unsubscribe link.',
+    recipients: MAILOUT_TEXTS.candidateRecipients,
+    none: MAILOUT_TEXTS.noCandidates,
+    send: (n: number) => (n === 1 ? 'Send to 1 candidate' : `Send to ${n} candidates`),
+  },
+} as const;
+
 /**
- * A message to the project's participants (issue 35 item 7): written, previewed as participants will
- * see it (with how many get Research news), then sent; each mail-out's progress below.
+ * A message to a project's participants or a recruitment's candidates (issue 35 item 7): written,
+ * previewed as they will see it (with how many will get it), then sent; each mail-out's progress below.
  */
-export function MailoutPanel({ projectId }: { projectId: number }) {
+export function MailoutPanel({ audience }: { audience: MailoutAudience }) {
   const bodyId = useId();
+  const headingId = useId();
+  const words = AUDIENCE_TEXTS[audience.kind];
   const [subject, setSubject] = useState('');
   const [body, setBody] = useState('');
   const [problems, setProblems] = useState<Problems>({});
-  const preview = useMutation({ mutationFn: (draft: StaffMailoutDraft) => previewMailout(projectId, draft) });
-  const send = useSendMailout(projectId);
-  const mailouts = useMailouts(projectId);
+  const preview = useMutation({ mutationFn: (draft: StaffMailoutDraft) => previewMailout(audience, draft) });
+  const send = useSendMailout(audience);
+  const mailouts = useMailouts(audience);
 
   const draft = (): StaffMailoutDraft | null => {
     const parsed = staffMailoutDraftSchema.safeParse({ subject, body });
@@ -67,12 +92,9 @@ export function MailoutPanel({ projectId }: { projectId: number }) {
   const shown = preview.data;
 
   return (
-    <section className="staff-panel" aria-labelledby="mailouts">
-      <h2 id="mailouts">Message participants</h2>
-      <p>
-        Write to the participants of this project who get Research news. Preview the message, then send it: it
-        goes out through the mail queue, a few a second.
-      </p>
+    <section className="staff-panel" aria-labelledby={headingId}>
+      <h2 id={headingId}>{words.title}</h2>
+      <p>{words.intro}</p>
       <form className="mailout-form" onSubmit={onPreview} noValidate aria-label="New message">
         <Field
           label="Subject"
@@ -84,7 +106,7 @@ export function MailoutPanel({ projectId }: { projectId: number }) {
         <div className="field">
           <label htmlFor={bodyId}>Message</label>
           <p id={`${bodyId}-hint`} className="field-hint">
-            Leave a blank line between paragraphs. It opens with “Hello,” and ends with a link to the portal.
+            {words.hint}
           </p>
           <textarea
             id={bodyId}
@@ -107,15 +129,15 @@ export function MailoutPanel({ projectId }: { projectId: number }) {
         <div className="mailout-preview">
           <h3>Preview</h3>
           <p>
-            <strong>{MAILOUT_TEXTS.recipients(shown.recipients)}.</strong> Subject: {shown.subject}
+            <strong>{words.recipients(shown.recipients)}.</strong> Subject: {shown.subject}
           </p>
           <iframe title="Message preview" className="mailout-preview-frame" sandbox="" srcDoc={shown.html} />
           {shown.recipients > 0 ? (
             <Button busy={send.isPending} onClick={onSend}>
-              {shown.recipients === 1 ? 'Send to 1 participant' : `Send to ${shown.recipients} participants`}
+              {words.send(shown.recipients)}
             </Button>
           ) : (
-            <Alert tone="info">{MAILOUT_TEXTS.noRecipients}</Alert>
+            <Alert tone="info">{words.none}</Alert>
           )}
         </div>
       ) : null}

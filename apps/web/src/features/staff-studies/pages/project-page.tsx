@@ -102,7 +102,7 @@ export function ProjectPage() {
       <FunnelPanel projectId={p.id} />
       <ParticipantsPanel projectId={p.id} />
       <ParticipantCodesPanel projectId={p.id} />
-      <MailoutPanel projectId={p.id} />
+      <MailoutPanel audience={{ kind: 'PROJECT', id: p.id }} />
     </>
   );
 }

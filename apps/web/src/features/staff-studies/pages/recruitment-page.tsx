@@ -14,6 +14,7 @@ import {
   EMPTY_CONSENT,
 } from '../components/consent-editor.tsx';
 import { FunnelPanel } from '../components/funnel-panel.tsx';
+import { MailoutPanel } from '../components/mailout-panel.tsx';
 import { useRecruitment, useSaveConsent } from '../recruitments-api.ts';
 
 const draftOf = (c: StaffRecruitmentConsent): ConsentDraft => ({
@@ -155,6 +156,7 @@ export function RecruitmentPage() {
       </section>
       <FunnelPanel recruitmentId={r.id} />
       <CandidatesPanel recruitmentId={r.id} />
+      <MailoutPanel audience={{ kind: 'RECRUITMENT', id: r.id }} />
     </>
   );
 }
