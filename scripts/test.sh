@@ -24,6 +24,25 @@ step() {
   fi
 }
 
+# The web app's build, in the background while the API tests run on PostgreSQL: they mostly wait for
+# the database server there, and the journeys need the build only at the end.
+build_pid=""
+start_build() {
+  # In a process group of its own, so that a failing step before the wait stops it with its children.
+  setsid npm run build -w apps/web >"$logs/build.log" 2>&1 &
+  build_pid=$!
+  trap '[ -n "$build_pid" ] && kill -- "-$build_pid" 2>/dev/null' EXIT
+}
+# Waits for it here (a step's command runs in a subshell, which cannot wait), then shows its output as a step.
+wait_for_build() {
+  local rc=0 started=$SECONDS
+  wait "$build_pid" || rc=$?
+  build_pid=""
+  echo "== waited $((SECONDS - started)) s for the web app's build"
+  step "build the web app (started alongside the API tests; its own output)" \
+    bash -c 'cat "$1"; exit "$2"' build "$logs/build.log" "$rc"
+}
+
 # Two files at once: Vitest's default on a 2-core machine is one (cores - 1). Measured on a quiet machine:
 # 544 s with one, 376 s with two (session 14).
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
@@ -37,9 +56,14 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
     env -u TEST_DATABASE_URL npx vitest run --project api --maxWorkers=2 \
     src/db/ src/plugins/ src/jobs.test src/features/orders/renewals src/features/surveys/stored-progress \
     src/features/data-rights/closure-erasure
+  start_build
   step "API tests on PostgreSQL (${TEST_DATABASE_URL%%\?*})" npx vitest run --project api --maxWorkers=3
 else
   step "unit, API (embedded PGlite) and web component tests" npx vitest run --maxWorkers=2
 fi
-step "build the web app" npm run build -w apps/web
+if [ -n "$build_pid" ]; then
+  wait_for_build
+else
+  step "build the web app" npm run build -w apps/web
+fi
 step "browser journeys (Playwright, Chromium)" npx playwright test -c apps/web/playwright.config.ts

@@ -65,13 +65,16 @@ export async function openTestDatabase(url: string | undefined, templates: Templ
   }
   const name = `portal_test_${crypto.randomBytes(6).toString('hex')}`;
   const template = templates.postgres;
-  await withClient(url, (client) =>
-    template
+  await withClient(url, async (client) => {
+    await (template
       ? // Refused (55006) while a session is still connected to the template: the setup's own
         // connections can take a moment to go.
         whileInUse(() => client.query(`create database ${name} template ${template}`))
-      : client.query(`create database ${name}`),
-  );
+      : client.query(`create database ${name}`));
+    // A throwaway database: a commit need not wait for its WAL to reach the disk. What other sessions
+    // see, and when, is unchanged; only a crash of the server could lose the last commits.
+    await client.query(`alter database ${name} set synchronous_commit = off`);
+  });
   const database = await openPostgres(databaseUrl(url, name), 4);
   return {
     ...database,
