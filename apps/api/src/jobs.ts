@@ -36,8 +36,7 @@ export type JobsPluginOptions = {
  * Later features add their job definitions to the list below and send jobs with `app.jobs.send`.
  */
 const jobsPlugin: FastifyPluginAsync<JobsPluginOptions> = async (app, options) => {
-  const { database, payments, mailTransport, smsProvider, work, mailRetry, pollingIntervalSeconds } =
-    options;
+  const { database, payments, mailTransport, smsProvider, work, mailRetry, pollingIntervalSeconds } = options;
   const definitions = [
     ...mailJobs(database.db, mailTransport, {
       log: app.log,

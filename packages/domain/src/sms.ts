@@ -1,4 +1,4 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/mobile';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
 import { PHONE_COUNTRIES, RECRUITMENT_MESSAGES } from './recruitment.ts';
 
@@ -21,6 +21,9 @@ export const SMS_CODE_MINUTES = 10;
 export const SMS_QUIET_FROM_HOUR = 21;
 export const SMS_QUIET_UNTIL_HOUR = 8;
 
+/** Mobile numbers' first national digit: 04xx in Australia, 02x in New Zealand. */
+const MOBILE_PREFIX: Record<string, string> = { AU: '4', NZ: '2' };
+
 /**
  * A mobile number of Australia or New Zealand (AU is the default country, so 0412 345 678 reads as
  * +61 412 345 678), in E.164 (+61412345678); null when it is not one. Landlines, 1300 numbers and other
@@ -29,14 +32,13 @@ export const SMS_QUIET_UNTIL_HOUR = 8;
 export function normaliseMobile(phone: string): string | null {
   const value = phone.trim();
   if (value.length === 0 || value.length > 25 || !/^[+\d\s()-]+$/.test(value)) return null;
+  // A local number is read as Australian first (02 9999 9999 is a Sydney landline, not a New Zealand
+  // mobile), then as a New Zealand one.
   for (const country of PHONE_COUNTRIES) {
     const parsed = parsePhoneNumberFromString(value, country);
-    if (
-      parsed?.isValid() &&
-      parsed.country &&
-      (PHONE_COUNTRIES as readonly string[]).includes(parsed.country)
-    )
-      return parsed.number;
+    if (!parsed?.isValid() || !parsed.country) continue;
+    const mobilePrefix = MOBILE_PREFIX[parsed.country];
+    return mobilePrefix && parsed.nationalNumber.startsWith(mobilePrefix) ? parsed.number : null;
   }
   return null;
 }
@@ -139,7 +141,8 @@ export const SMS_MESSAGES = {
     'You replied STOP to our texts. Reply START to our number, or switch texts on again here to get them.',
   codeSent: (phone: string) => `We have texted a 6-digit code to ${phone}. Please enter it below.`,
   verified: 'Your mobile number is checked.',
-  optedIn: 'Texts are on: we will text you when your kit is on its way, your results are ready, and reminders.',
+  optedIn:
+    'Texts are on: we will text you when your kit is on its way, your results are ready, and reminders.',
   optedOut: 'Texts are off.',
   removed: 'Your mobile number is removed.',
 } as const;
@@ -150,7 +153,7 @@ export const SMS_TEXTS = {
   intro:
     'Get a short text when your kit is on its way, when your results are ready, and for reminders. We never text between 9 pm and 8 am your time.',
   phoneLabel: SMS_PHONE_FIELD,
-  phoneHint: 'An Australian or New Zealand mobile, e.g. 0412 345 678.',
+  phoneHint: 'An Australian mobile (0412 345 678) or a New Zealand one with its code (+64 21 123 4567).',
   sendCode: 'Text me a code',
   sendNewCode: 'Send a new code',
   codeLabel: 'Code from the text',

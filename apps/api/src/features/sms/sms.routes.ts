@@ -135,7 +135,12 @@ export const smsRoutes: FastifyPluginAsyncZod = async (app) => {
       const url = `${ctx.config.publicUrl}${request.url}`;
       if (
         !keys ||
-        !verifyTwilioSignature(keys.authToken, url, params, typeof signature === 'string' ? signature : undefined)
+        !verifyTwilioSignature(
+          keys.authToken,
+          url,
+          params,
+          typeof signature === 'string' ? signature : undefined,
+        )
       )
         return reply.code(403).send({ message: SIGNATURE_REFUSED, code: ERROR_CODES.forbidden });
       await inboundReply(ctx.db, params.From ?? '', params.Body ?? '');

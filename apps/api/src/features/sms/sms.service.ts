@@ -77,7 +77,8 @@ export async function addPhone(ctx: Ctx, userId: string, typed: string): Promise
     const current = row?.sms ?? null;
     const now = new Date();
     const zone = personTimeZone(row?.state, row?.country);
-    if (current?.lockedUntil && isLocked(current.lockedUntil, now)) throw lockedError(current.lockedUntil, zone);
+    if (current?.lockedUntil && isLocked(current.lockedUntil, now))
+      throw lockedError(current.lockedUntil, zone);
     // Wrong codes count per number until a lock has passed or the number is checked.
     const wrongCodes = current?.phone === phone && !current.lockedUntil ? current.wrongCodes : 0;
     const values = {
@@ -197,7 +198,9 @@ export async function inboundReply(
     await db
       .update(smsPhones)
       .set({ optIn: true, stoppedAt: null, updatedAt: sql`now()` })
-      .where(sql`${smsPhones.phone} = ${phone} and ${smsPhones.stoppedAt} is not null and ${smsPhones.verifiedAt} is not null`);
+      .where(
+        sql`${smsPhones.phone} = ${phone} and ${smsPhones.stoppedAt} is not null and ${smsPhones.verifiedAt} is not null`,
+      );
     return 'STARTED';
   }
   return 'IGNORED';
