@@ -161,6 +161,9 @@ export const SMS_TEXTS = {
   verifiedBadge: 'Checked',
   unverifiedBadge: 'Not checked yet',
   optInLabel: 'Send me texts',
+  optInHint: 'Kit on its way, results ready and reminders only. Reply STOP to any text to stop them.',
+  loadFailed: 'We could not load your text message settings. Please try again later.',
+  cancel: 'Cancel',
   remove: 'Remove number',
   change: 'Change number',
 } as const;
