@@ -39,8 +39,8 @@ import {
   impersonationRoutes,
 } from './features/research/impersonation.ts';
 import { researchAdminRoutes, researchRoutes } from './features/research/research.routes.ts';
-import { myAuditRoutes, staffAuditRoutes } from './features/staff/audit-log.routes.ts';
 import { smsRoutes } from './features/sms/index.ts';
+import { myAuditRoutes, staffAuditRoutes } from './features/staff/audit-log.routes.ts';
 import { staffRoutes } from './features/staff/staff.routes.ts';
 import { staffCodesRoutes } from './features/staff-codes/staff-codes.routes.ts';
 import { staffDashboardRoutes } from './features/staff-dashboard/dashboard.routes.ts';
