@@ -115,14 +115,12 @@ export async function closingPerson(app: FastifyInstance, database: Database) {
     .set({ guardianFirstName: personal.guardianFirstName, guardianLastName: personal.guardianLastName })
     .where(eq(users.id, person.id));
   // A mobile checked for texts, with a text sent to it (issue 35 item 4).
-  await database.db
-    .insert(smsPhones)
-    .values({
-      userId: person.id,
-      phone: mobileOf(personal.phoneNumber),
-      verifiedAt: new Date(),
-      optIn: true,
-    });
+  await database.db.insert(smsPhones).values({
+    userId: person.id,
+    phone: mobileOf(personal.phoneNumber),
+    verifiedAt: new Date(),
+    optIn: true,
+  });
   await database.db.insert(smsOutbox).values({
     userId: person.id,
     to: mobileOf(personal.phoneNumber),
