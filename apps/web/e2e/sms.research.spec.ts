@@ -9,6 +9,7 @@ test('a participant adds a mobile on My Profile of the research portal, checks i
   context,
   request,
 }) => {
+  test.setTimeout(120_000);
   const user = await createUser(request);
   const digits = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
   const e164 = `+61413${digits}`;
@@ -38,7 +39,8 @@ test('a participant adds a mobile on My Profile of the research portal, checks i
   await expect(section.getByText('Your mobile number is checked.')).toBeVisible();
   const optIn = section.getByRole('checkbox', { name: 'Send me texts' });
   await expect(optIn).not.toBeChecked();
-  await optIn.check();
+  // The box shows the server's answer: it is ticked once the choice is saved, not before.
+  await optIn.click();
   await expect(optIn).toBeChecked();
   await expect(section.getByText(/^Texts are on:/)).toBeVisible();
   await expectAccessible(page);

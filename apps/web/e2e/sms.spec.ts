@@ -75,7 +75,8 @@ test('a person adds a mobile, checks it with the code from the dev mailbox, swit
   // Texts are off until the person switches them on.
   const optIn = section.getByRole('checkbox', { name: 'Send me texts' });
   await expect(optIn).not.toBeChecked();
-  await optIn.check();
+  // The box shows the server's answer: it is ticked once the choice is saved, not before.
+  await optIn.click();
   await expect(section.getByText(/^Texts are on:/)).toBeVisible();
   await expect(optIn).toBeChecked();
   await expectAccessible(page);
