@@ -7,6 +7,7 @@ import { embeddedPayments } from './adapters/payments/embedded.ts';
 import type { PaymentProvider } from './adapters/payments/payments.ts';
 import { stripePayments } from './adapters/payments/stripe.ts';
 import { closePdfPool } from './adapters/pdf/pdf-pool.ts';
+import { type SmsProvider, twilioProvider } from './adapters/sms/twilio.ts';
 import { type Config, fastifyTrustProxy } from './config.ts';
 import type { Database } from './db/client.ts';
 import jobs from './jobs.ts';
@@ -28,6 +29,8 @@ export type BuildOptions = {
   opsKey?: string;
   /** Delivers the outbox; by default SMTP when SMTP_URL is set, else mail stays in the outbox. */
   mailTransport?: MailTransport;
+  /** Sends texts; by default Twilio when its keys are set, else texts stay in the SMS outbox. */
+  smsProvider?: SmsProvider | null;
   /** Folder of the built web app; by default apps/web/dist. */
   webDist?: string;
   /** Draws the sign-in page on the server; by default the web build's dist-server/server-render.js. */
@@ -93,6 +96,12 @@ export async function buildApp(config: Config, database: Database, options: Buil
     (config.stripeSecretKey ? stripePayments(config.stripeSecretKey) : embeddedPayments(ctx.db));
   const mailTransport =
     options.mailTransport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : null);
+  const smsProvider =
+    options.smsProvider !== undefined
+      ? options.smsProvider
+      : config.twilio
+        ? twilioProvider(config.twilio)
+        : null;
 
   await app.register(errorHandling);
   await app.register(shutdown);
@@ -103,6 +112,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
     database,
     payments,
     mailTransport,
+    smsProvider,
     work: options.workJobs ?? config.env !== 'test',
     ...options.jobTuning,
   });

@@ -32,6 +32,11 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Microbiome Lab <no-reply@microbiome.example>'),
   /** A study mail-out's messages a second at most (issue 35 item 7), across all instances. */
   MAILOUT_RATE: z.coerce.number().int().min(1).max(10_000).default(50),
+  /** Twilio (issue 35 item 4): all three set, texts go out through Twilio; else they stay in the outbox. */
+  TWILIO_ACCOUNT_SID: optional,
+  TWILIO_AUTH_TOKEN: optional,
+  /** The number (E.164) or messaging service SID (MG…) texts are sent from. */
+  TWILIO_FROM: optional,
   STRIPE_SECRET_KEY: optional,
   STRIPE_PUBLISHABLE_KEY: optional,
   ADDRESSFINDER_KEY: optional,
@@ -100,6 +105,8 @@ export type Config = {
   coachBookingUrl?: string | undefined;
   addressFinderKey?: string | undefined;
   auspost?: { apiKey: string; password: string; accountNumber: string } | undefined;
+  /** Texts through Twilio; none: texts stay in the outbox (the dev mailbox shows them). */
+  twilio?: { accountSid: string; authToken: string; from: string } | undefined;
   stripeSecretKey?: string | undefined;
   stripePublishableKey?: string | undefined;
   jwtSecret?: string | undefined;
@@ -172,6 +179,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             password: e.AUSPOST_API_PASSWORD,
             accountNumber: e.AUSPOST_ACCOUNT_NUMBER,
           }
+        : undefined,
+    twilio:
+      e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
+        ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM }
         : undefined,
     stripeSecretKey: e.STRIPE_SECRET_KEY,
     stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,

@@ -3,6 +3,8 @@ import fp from 'fastify-plugin';
 import { type MailRetry, mailJobs } from './adapters/mail/dispatcher.ts';
 import type { MailTransport } from './adapters/mail/transport.ts';
 import type { PaymentProvider } from './adapters/payments/payments.ts';
+import { smsJobs } from './adapters/sms/dispatcher.ts';
+import type { SmsProvider } from './adapters/sms/twilio.ts';
 import type { Database } from './db/client.ts';
 import { handoverJobs } from './features/consent/handover.routes.ts';
 import { closureJobs } from './features/data-rights/closure-job.ts';
@@ -17,6 +19,8 @@ export type JobsPluginOptions = {
   payments: PaymentProvider;
   /** Delivers the outbox; null leaves mail in the outbox (no SMTP_URL). */
   mailTransport: MailTransport | null;
+  /** Sends texts; null leaves them in the SMS outbox (no Twilio keys). */
+  smsProvider: SmsProvider | null;
   /**
    * true: this instance works the queues from onReady until close. false (tests): the queue is installed
    * in onReady (mail is queued in the transactions of changes), but no worker and no timer runs.
@@ -32,13 +36,14 @@ export type JobsPluginOptions = {
  * Later features add their job definitions to the list below and send jobs with `app.jobs.send`.
  */
 const jobsPlugin: FastifyPluginAsync<JobsPluginOptions> = async (app, options) => {
-  const { database, payments, mailTransport, work, mailRetry, pollingIntervalSeconds } = options;
+  const { database, payments, mailTransport, smsProvider, work, mailRetry, pollingIntervalSeconds } = options;
   const definitions = [
     ...mailJobs(database.db, mailTransport, {
       log: app.log,
       ...(mailRetry ? { retry: mailRetry } : {}),
       ...(pollingIntervalSeconds ? { pollingIntervalSeconds } : {}),
     }),
+    ...smsJobs(database.db, smsProvider, { log: app.log }),
     ...renewalJobs(app.ctx, payments, app.log),
     ...mailoutJobs(app.ctx, app.log),
     ...exportJobs(app.ctx, app.log),

@@ -39,6 +39,7 @@ import {
   impersonationRoutes,
 } from './features/research/impersonation.ts';
 import { researchAdminRoutes, researchRoutes } from './features/research/research.routes.ts';
+import { smsRoutes } from './features/sms/index.ts';
 import { myAuditRoutes, staffAuditRoutes } from './features/staff/audit-log.routes.ts';
 import { staffRoutes } from './features/staff/staff.routes.ts';
 import { staffCodesRoutes } from './features/staff-codes/staff-codes.routes.ts';
@@ -92,6 +93,7 @@ const routes: FastifyPluginAsync<{ payments: PaymentProvider }> = async (app, { 
   await app.register(ledgerRoutes, { prefix: '/api' });
   await app.register(handoverRoutes, { prefix: '/api' });
   await app.register(emailPreferencesRoutes, { prefix: '/api' });
+  await app.register(smsRoutes, { prefix: '/api' });
   await app.register(kitsRoutes, { prefix: '/api' });
   await app.register(ordersRoutes, { prefix: '/api', payments });
   await app.register(adminRoutes, { prefix: '/api/admin' });

@@ -31,6 +31,7 @@ export * from './report-shares.ts';
 export * from './reports.ts';
 export * from './requisition.ts';
 export * from './research.ts';
+export * from './sms.ts';
 export * from './staff.ts';
 export * from './staff-audit.ts';
 export * from './staff-codes.ts';

@@ -24,15 +24,15 @@ export type NotificationCategory = EmailCategory | TransactionalCategory;
 export const isOptionalCategory = (category: NotificationCategory): category is EmailCategory =>
   (EMAIL_CATEGORIES as readonly string[]).includes(category);
 
-/** The ways a notification reaches a person. The inbox is always one; SMS would be another. */
-export const NOTIFICATION_CHANNELS = ['IN_APP', 'EMAIL'] as const;
+/** The ways a notification reaches a person. The inbox is always one; texts (SMS) are opt-in (sms.ts). */
+export const NOTIFICATION_CHANNELS = ['IN_APP', 'EMAIL', 'SMS'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 /**
  * A delivery's status. QUEUED: waiting for its job. SENT: handed to the mail server (or, in-app, shown).
  * FAILED: the last attempt failed, the queue retries it. BOUNCED: the mail server refused the address for
  * good. SKIPPED: not sent, for the reason in its detail (category switched off, address undeliverable).
- * WITHHELD: past the recipient's quota (decision 043). HELD: no SMTP_URL, the message stays in the outbox.
+ * WITHHELD: past the recipient's quota (decision 043). HELD: no SMTP_URL (or, for a text, no Twilio keys), the message stays in the outbox.
  */
 export const DELIVERY_STATUSES = [
   'QUEUED',
@@ -52,10 +52,14 @@ export const DELIVERY_STATUS_TEXT: Record<DeliveryStatus, string> = {
   BOUNCED: 'Bounced',
   SKIPPED: 'Not sent',
   WITHHELD: 'Withheld (quota)',
-  HELD: 'In the outbox (no mail server)',
+  HELD: 'In the outbox (no provider set)',
 };
 
-export const CHANNEL_TEXT: Record<NotificationChannel, string> = { IN_APP: 'Inbox', EMAIL: 'Email' };
+export const CHANNEL_TEXT: Record<NotificationChannel, string> = {
+  IN_APP: 'Inbox',
+  EMAIL: 'Email',
+  SMS: 'Text',
+};
 
 type KitFacts = KitLike & { id: number; name: string | null; sampleIdentifier: string };
 
@@ -551,6 +555,24 @@ export const CANDIDATE_INVITATION_MAIL_TEXTS = {
   unsubscribe: MAILOUT_TEXTS.candidateUnsubscribe,
   action: 'Read and answer',
 } as const;
+/**
+ * The kinds that also go out as a text to a person who switched texts on (issue 35 item 4): only short
+ * transactional ones: kit on its way, results ready, reminders.
+ */
+export const SMS_NOTIFICATION_KINDS = [
+  'kit-dispatched',
+  'results-available',
+  'reminder-questionnaires',
+  'reminder-sample-return',
+  'reminder-parental-consent',
+  'reminder-coach',
+] as const satisfies readonly NotificationKind[];
+export const sendsSms = (kind: NotificationKind) =>
+  (SMS_NOTIFICATION_KINDS as readonly string[]).includes(kind);
+
+/** A notification's text: the brand, the subject, and the page where the person acts. */
+export const notificationSmsText = (text: NotificationText, brand: string, publicUrl: string) =>
+  `${brand}: ${text.subject}.${text.action ? ` ${publicUrl}${text.action.path}` : ''} Reply STOP to stop texts.`;
 
 /** The email's paragraphs: the greeting, then the notification's own. */
 export const notificationEmailParagraphs = (text: NotificationText, firstName: string | null) =>

@@ -128,6 +128,14 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'POST /api/me/notifications/read-all': self,
   'POST /api/me/email-deliverable': self,
   'PUT /api/me/email-preferences': self,
+  // Texts (issue 35 item 4): the caller's own number and choice (sms.routes.test.ts checks a stranger's
+  // token and a support view); the provider's reply webhook is public, its Twilio signature the proof.
+  'GET /api/me/sms': self,
+  'PUT /api/me/sms/phone': self,
+  'POST /api/me/sms/verify': self,
+  'PUT /api/me/sms/opt-in': self,
+  'DELETE /api/me/sms/phone': self,
+  'POST /api/sms/twilio/inbound': pub,
   // The unsubscribe link of an email: no sign-in, the signed token in it names the person and category.
   'GET /api/email-preferences/unsubscribe': pub,
   'POST /api/email-preferences/unsubscribe': pub,

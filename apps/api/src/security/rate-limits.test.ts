@@ -2,6 +2,7 @@ import { AUTH_MESSAGES, apiErrorSchema, ERROR_CODES } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_READS_PER_MINUTE } from '../features/consent/ledger.routes.ts';
 import { SHARE_RATE_LIMITS } from '../features/reports/shares.routes.ts';
+import { SMS_RATE_LIMITS } from '../features/sms/index.ts';
 import { bearer, createTestApp, ops, signedInUser, type TestApp } from '../test/helpers.ts';
 import { AUTHORIZATION_MATRIX } from './authorization-matrix.ts';
 
@@ -53,6 +54,28 @@ const SENSITIVE: Row[] = [
     payload: {},
     as: 'anonymous',
     max: 10,
+  },
+  // Texts (issue 35 item 4): Twilio's reply webhook, and the codes a person has texted and tries.
+  {
+    route: 'POST /api/sms/twilio/inbound',
+    url: '/api/sms/twilio/inbound',
+    payload: {},
+    as: 'anonymous',
+    max: SMS_RATE_LIMITS.webhook,
+  },
+  {
+    route: 'PUT /api/me/sms/phone',
+    url: '/api/me/sms/phone',
+    payload: {},
+    as: 'person',
+    max: SMS_RATE_LIMITS.codes,
+  },
+  {
+    route: 'POST /api/me/sms/verify',
+    url: '/api/me/sms/verify',
+    payload: {},
+    as: 'person',
+    max: SMS_RATE_LIMITS.checks,
   },
   // Turning 18 at sign-in: a fresh handover link to the account's email (consent/handover.routes.ts).
   { route: 'POST /api/me/handover/link', url: '/api/me/handover/link', as: 'person', max: 5 },

@@ -14,6 +14,7 @@ export * from './recruitment.ts';
 export * from './report-shares.ts';
 export * from './reports.ts';
 export * from './research.ts';
+export * from './sms.ts';
 export * from './staff.ts';
 export * from './study.ts';
 export * from './surveys.ts';

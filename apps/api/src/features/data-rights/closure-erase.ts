@@ -18,6 +18,8 @@ import {
   reminders,
   retractedResults,
   sentKits,
+  smsOutbox,
+  smsPhones,
   staffAudit,
   subscriptions,
   surveyAnswers,
@@ -176,6 +178,9 @@ export async function eraseAccount(
     // The person's inbox and their reminders (issue 35): their deliveries go with them.
     await tx.delete(reminders).where(eq(reminders.userId, userId));
     await tx.delete(notifications).where(eq(notifications.userId, userId));
+    // Their mobile for texts and the texts sent to it (issue 35 item 4).
+    await tx.delete(smsOutbox).where(eq(smsOutbox.userId, userId));
+    await tx.delete(smsPhones).where(eq(smsPhones.userId, userId));
 
     if (email) {
       // Where others' records name the person by address: a gift they were sent, a code or an order

@@ -120,6 +120,8 @@ describe('a closed account leaves no personal field behind', () => {
       'public.participant_codes.email',
       'public.staff_audit.before',
       'public.subscriptions.address_line1',
+      'public.sms_phones.phone',
+      'public.sms_outbox.to',
     ])
       expect(before, where).toContain(where);
 

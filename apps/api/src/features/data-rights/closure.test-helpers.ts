@@ -7,6 +7,8 @@ import {
   projectMembers,
   projects,
   recruitments,
+  smsOutbox,
+  smsPhones,
   staffAudit,
   surveyAnswers,
   users,
@@ -74,6 +76,9 @@ async function order(app: FastifyInstance, token: string, key: string, body: obj
   };
 }
 
+/** A typed Australian mobile (0491 570 101) as the texts' tables keep it (+61491570101). */
+const mobileOf = (typed: string) => `+61${typed.replace(/\D/g, '').slice(1)}`;
+
 export async function closingPerson(app: FastifyInstance, database: Database) {
   made++;
   const tag = `${Date.now().toString(36)}${made}`;
@@ -110,6 +115,19 @@ export async function closingPerson(app: FastifyInstance, database: Database) {
     .update(users)
     .set({ guardianFirstName: personal.guardianFirstName, guardianLastName: personal.guardianLastName })
     .where(eq(users.id, person.id));
+  // A mobile checked for texts, with a text sent to it (issue 35 item 4).
+  await database.db.insert(smsPhones).values({
+    userId: person.id,
+    phone: mobileOf(personal.phoneNumber),
+    verifiedAt: new Date(),
+    optIn: true,
+  });
+  await database.db.insert(smsOutbox).values({
+    userId: person.id,
+    to: mobileOf(personal.phoneNumber),
+    kind: 'kit-progress',
+    body: `Microbiome Lab: ${personal.kitName} is on its way.`,
+  });
 
   // A research project with a contact, that the person joined, with a reported kit in it.
   const project = await createProject(app, { name: `Gut study ${tag}` });
@@ -258,6 +276,7 @@ export async function personalValuesOf(person: ClosingPerson, database: Database
   const [stored] = await database.db.select().from(users).where(eq(users.id, person.id));
   return [
     ...(stored?.phoneNumber ? [stored.phoneNumber] : []),
+    mobileOf(personal.phoneNumber),
     person.email,
     personal.firstName,
     personal.lastName,

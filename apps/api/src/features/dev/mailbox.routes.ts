@@ -3,6 +3,7 @@ import { ERROR_CODES } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listMail } from '../../adapters/mail/outbox.ts';
+import { listTexts } from '../../adapters/sms/outbox.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { safeEqual } from '../../lib/secrets.ts';
 
@@ -50,6 +51,15 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!opens(request.cookies[COOKIE]) && !opens(request.headers['x-ops-key']))
         return reply.code(401).send(locked);
       const messages = await listMail(ctx.db, undefined, 100);
+      // Texts (issue 35 item 4): without Twilio keys they stay in the SMS outbox and are read here.
+      const texts = await listTexts(ctx.db, 50);
+      const textItems = texts
+        .map(
+          (t) => `<article><h3>Text to ${escapeHtml(t.to)}</h3>
+<p class="meta">${t.createdAt.toISOString()} · ${escapeHtml(t.kind)} · ${t.sentAt ? 'sent' : t.sendAfter > new Date() ? `due ${t.sendAfter.toISOString()} (quiet hours)` : 'not sent (no Twilio keys)'}</p>
+<pre>${escapeHtml(t.body)}</pre></article>`,
+        )
+        .join('\n');
       const items = messages
         .map(
           (m) => `<article><h2>${escapeHtml(m.subject)}</h2>
@@ -72,7 +82,8 @@ ${m.links.map((l) => `<p><a href="${escapeHtml(l)}">${escapeHtml(l)}</a></p>`).j
         .send(`<!doctype html><html lang="en"><head><meta charset="utf-8">
 <title>Dev mailbox</title><style>body{font-family:sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem}
 article{border:1px solid #ccc;border-radius:6px;padding:0 1rem;margin:1rem 0}.meta{color:#555}pre{white-space:pre-wrap}</style>
-</head><body><main><h1>Dev mailbox</h1><p>${messages.length} message(s), newest first.</p>${items || '<p>No messages yet.</p>'}</main></body></html>`);
+</head><body><main><h1>Dev mailbox</h1><p>${messages.length} message(s), newest first.</p>${items || '<p>No messages yet.</p>'}
+<section aria-labelledby="texts"><h2 id="texts">Texts</h2><p>${texts.length} text(s), newest first.</p>${textItems || '<p>No texts yet.</p>'}</section></main></body></html>`);
     },
   );
 };

@@ -4,11 +4,13 @@ import {
   type NotificationInput,
   type NotificationText,
   notificationText,
+  sendsSms,
 } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { enqueueCategoryMail } from '../../adapters/mail/category-mail.ts';
 import { notificationMail } from '../../adapters/mail/notification-mail.ts';
 import { type MailKind, type QueuedMail, queueMail } from '../../adapters/mail/outbox.ts';
+import { queueNotificationSms } from '../../adapters/sms/outbox.ts';
 import type { Tx } from '../../db/client.ts';
 import { notificationDeliveries, notifications, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
@@ -26,6 +28,8 @@ export const mailKindOf = (input: NotificationInput, text: NotificationText): Ma
   NOTIFICATION_MAIL_KINDS[input.kind] ??
   (text.category === 'KIT_PROGRESS' && !input.kind.startsWith('reminder-') ? 'kit-progress' : 'reminder');
 
+const smsKind = (kind: MailKind) => (kind === 'kit-progress' ? 'kit-progress' : 'reminder');
+
 /**
  * Tells a person something (issue 35): writes the notification (their inbox) and sends its email, in
  * `tx`, the transaction of the change that causes it (decision 043). The words are packages/domain's
@@ -38,6 +42,8 @@ export async function notify(
   tx: Tx,
   userId: string,
   input: NotificationInput,
+  /** The time quiet hours are judged at (texts); now unless a test says. */
+  { now }: { now?: Date } = {},
 ): Promise<{ id: number; email: QueuedMail | null } | null> {
   const [person] = await tx
     .select({ email: users.email, firstName: users.firstName, undeliverable: users.emailUndeliverableAt })
@@ -86,5 +92,8 @@ export async function notify(
         }
       : { notificationId: row.id, channel: 'EMAIL', status: 'SKIPPED', detail: skipped },
   ]);
+  // A second channel for short transactional kinds, for a person who switched texts on (issue 35 item 4).
+  if (sendsSms(input.kind))
+    await queueNotificationSms(ctx, tx, userId, { id: row.id, kind: smsKind(kind), text }, now);
   return { id: row.id, email };
 }

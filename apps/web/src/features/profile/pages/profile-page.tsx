@@ -7,6 +7,7 @@ import { useCurrentUser } from '../../../lib/current-user.ts';
 import { ConsentsSection } from '../components/consents-section.tsx';
 import { EmailPreferencesSection } from '../components/email-preferences-section.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';
+import { TextMessagesSection } from '../components/text-messages-section.tsx';
 import { YourDataSection } from '../components/your-data-section.tsx';
 
 export function ProfilePage() {
@@ -25,6 +26,7 @@ export function ProfilePage() {
           <YourDataSection />
           <ConsentsSection />
           <EmailPreferencesSection />
+          <TextMessagesSection />
           {/* Research §2's profile has no subscription: that is the customer portal's. */}
           {appType === 'CUSTOMER' ? <SubscriptionSection /> : null}
         </>
