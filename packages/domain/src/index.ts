@@ -37,6 +37,7 @@ export * from './staff-dashboard.ts';
 export * from './staff-kits.ts';
 export * from './staff-orders.ts';
 export * from './staff-people.ts';
+export * from './staff-receipt.ts';
 export * from './staff-recruitments.ts';
 export * from './staff-results.ts';
 export * from './staff-studies.ts';

@@ -17,3 +17,4 @@ export * from './staff.ts';
 export * from './study.ts';
 export * from './surveys.ts';
 export * from './users.ts';
+export * from './lab-receipts.ts';

@@ -4,7 +4,6 @@ import {
   isLabFailure,
   type LabTarget,
   parseKitCode,
-  RECEIVE_CHANGE,
   STAFF_KIT_MESSAGES,
   type StaffKitRow,
   stepRefusal,
@@ -55,14 +54,18 @@ export async function findKitByCode(db: DbOrTx, code: string): Promise<StaffKitR
 
 const stateOf = (row: StaffRowRecord) => ({ kitStatus: row.kitStatus, sampleStatus: row.sampleStatus });
 
-/** Moves one kit within the caller's transaction, audited; returns the kit as it is now. */
-async function move(
+/**
+ * Moves one kit within the caller's transaction, audited (with `details`, such as a receipt's, in the
+ * entry's after); returns the kit as it is now.
+ */
+export async function move(
   ctx: AppContext,
   principal: Principal,
   kit: StaffRowRecord,
   change: Change,
   action: string,
   reason?: string,
+  details?: Record<string, unknown>,
 ): Promise<StaffKitRow> {
   await setKitStatus(ctx, kit.id, change, principal.userId);
   const [now] = await staffRowQuery(ctx.db).where(eq(kits.id, kit.id));
@@ -73,7 +76,7 @@ async function move(
     entityId: String(kit.id),
     subjectId: kit.ownerId,
     before: stateOf(kit),
-    after: { ...stateOf(now), ...(reason ? { reason } : {}) },
+    after: { ...stateOf(now), ...(reason ? { reason } : {}), ...details },
   });
   return toStaffRow(now);
 }
@@ -106,10 +109,6 @@ export async function dispatchKit(ctx: AppContext, principal: Principal, code: s
   await bookConsignment(ctx, kit.id);
   return kit;
 }
-
-/** The lab: a sample scanned at the door is RECEIVED_BY_LAB (and so is its kit). */
-export const receiveSample = (ctx: AppContext, principal: Principal, code: string) =>
-  scanStep(ctx, principal, code, RECEIVE_CHANGE, 'sample.receive');
 
 /**
  * The lab: a batch to the next step or to a failure (with its reason). All or nothing: when any code is
