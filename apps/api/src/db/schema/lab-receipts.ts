@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { kits } from './kits.ts';
 
 /**
@@ -42,9 +52,7 @@ export const sampleReceipts = pgTable(
     index('sample_receipts_open_quarantine_idx')
       .on(t.quarantinedAt)
       .where(sql`${t.quarantinedAt} is not null and ${t.decision} is null`),
-    index('sample_receipts_not_intact_idx')
-      .on(t.receivedAt)
-      .where(sql`${t.condition} <> 'INTACT'`),
+    index('sample_receipts_not_intact_idx').on(t.receivedAt).where(sql`${t.condition} <> 'INTACT'`),
   ],
 );
 

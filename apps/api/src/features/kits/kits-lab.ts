@@ -6,9 +6,9 @@ import {
   kitTransitionAllowed,
   needsImportedResults,
   normaliseReferralCode,
+  RECEIPT_MESSAGES,
   reportDelivered,
   resultsOnlyByImport,
-  RECEIPT_MESSAGES,
   sampleTransitionAllowed,
   transitionRefusal,
 } from '@portal/domain';

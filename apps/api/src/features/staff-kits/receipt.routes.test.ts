@@ -218,14 +218,20 @@ describe('quarantine', () => {
 
   it('fails a quarantined sample with its reason: the owner is told as of any failure', async () => {
     const kit = await ownedKit(t.app, DISPATCHED);
-    expect((await receive(receiptFor(kit.sampleIdentifier, { condition: 'UNLABELLED' }))).statusCode).toBe(200);
+    expect((await receive(receiptFor(kit.sampleIdentifier, { condition: 'UNLABELLED' }))).statusCode).toBe(
+      200,
+    );
     const before = await changeDigest(t.database);
     const noNote = await decide({ code: kit.sampleIdentifier, decision: 'FAIL' });
     expect(noNote.statusCode).toBe(400);
     expect(noNote.body).toContain(RECEIPT_MESSAGES.noteRequired);
     expect(await changeDigest(t.database)).toEqual(before);
 
-    const failed = await decide({ code: kit.sampleIdentifier, decision: 'FAIL', note: 'No name on the tube' });
+    const failed = await decide({
+      code: kit.sampleIdentifier,
+      decision: 'FAIL',
+      note: 'No name on the tube',
+    });
     expect(failed.statusCode, failed.body).toBe(200);
     expect(failed.json()).toMatchObject({
       sampleStatus: 'FAILED_TUBE_NOT_INTACT',
@@ -237,7 +243,10 @@ describe('quarantine', () => {
       .select()
       .from(staffAudit)
       .where(and(eq(staffAudit.entityId, String(kit.id)), eq(staffAudit.action, 'sample.quarantine.fail')));
-    expect(entry?.after).toMatchObject({ sampleStatus: 'FAILED_TUBE_NOT_INTACT', reason: 'No name on the tube' });
+    expect(entry?.after).toMatchObject({
+      sampleStatus: 'FAILED_TUBE_NOT_INTACT',
+      reason: 'No name on the tube',
+    });
   });
 
   it('quarantines an intact tube when the lab asks; a late one always', async () => {
@@ -245,7 +254,9 @@ describe('quarantine', () => {
     const late = await ownedKit(t.app, DISPATCHED);
     const a = await receive(receiptFor(asked.sampleIdentifier, { quarantine: true }));
     expect(a.json().receipt).toMatchObject({ condition: 'INTACT', quarantine: 'OPEN' });
-    const b = await receive(receiptFor(late.sampleIdentifier, { condition: 'LATE', collectionDate: daysAgo(20) }));
+    const b = await receive(
+      receiptFor(late.sampleIdentifier, { condition: 'LATE', collectionDate: daysAgo(20) }),
+    );
     expect(b.json().receipt).toMatchObject({ condition: 'LATE', quarantine: 'OPEN', transitDays: 20 });
   });
 
@@ -268,21 +279,31 @@ describe('who may record and read receipts', () => {
     const kit = await ownedKit(t.app, DISPATCHED, owner);
     for (const role of ['LOGISTICS', 'SUPPORT', 'STUDY', 'CUSTOMER'] as const) {
       const as = asStaff(t.app, tokens[role]);
-      expect((await as.post('/api/staff/lab/receive', receiptFor(kit.sampleIdentifier))).statusCode, role).toBe(
-        403,
-      );
       expect(
-        (await as.post('/api/staff/lab/quarantine/decide', { code: kit.sampleIdentifier, decision: 'RELEASE' }))
-          .statusCode,
+        (await as.post('/api/staff/lab/receive', receiptFor(kit.sampleIdentifier))).statusCode,
+        role,
+      ).toBe(403);
+      expect(
+        (
+          await as.post('/api/staff/lab/quarantine/decide', {
+            code: kit.sampleIdentifier,
+            decision: 'RELEASE',
+          })
+        ).statusCode,
         role,
       ).toBe(403);
       expect((await as.get('/api/staff/lab/quarantine')).statusCode, role).toBe(403);
     }
     for (const role of ['STUDY', 'CUSTOMER'] as const)
-      expect((await asStaff(t.app, tokens[role]).get(`/api/staff/kits/${kit.id}/receipt`)).statusCode).toBe(403);
+      expect((await asStaff(t.app, tokens[role]).get(`/api/staff/kits/${kit.id}/receipt`)).statusCode).toBe(
+        403,
+      );
     // The read-only support view of the kit's owner reads the owner's portal, never the console.
     const support = await signedInStaff(t.app, ['SUPPORT']);
-    const view = await asStaff(t.app, support.accessToken).post(`/api/staff/people/${owner.id}/support-view`, {});
+    const view = await asStaff(t.app, support.accessToken).post(
+      `/api/staff/people/${owner.id}/support-view`,
+      {},
+    );
     expect(view.statusCode, view.body).toBe(200);
     const asView = asStaff(t.app, view.json().access_token as string);
     expect([401, 403]).toContain((await asView.get(`/api/staff/kits/${kit.id}/receipt`)).statusCode);

@@ -1,15 +1,15 @@
 import {
   collectionDateProblem,
+  QUEUE_SHOWN,
   type QuarantineDecision,
   quarantineDecisionSchema,
-  QUEUE_SHOWN,
   quarantineOnReceipt,
   RECEIPT_MESSAGES,
   RECEIVE_CHANGE,
   type ReceiveResult,
   type receiveRequestSchema,
-  STAFF_KIT_MESSAGES,
   type SampleReceipt,
+  STAFF_KIT_MESSAGES,
   stepRefusal,
   storagePlace,
   transitDays,
@@ -64,7 +64,12 @@ async function namesOf(db: DbOrTx, ids: (string | null)[]): Promise<Map<string, 
   const rows = await db
     .select({ id: users.id, first: users.firstName, last: users.lastName })
     .from(users)
-    .where(inArray(users.id, wanted.filter((id) => UUID.test(id))));
+    .where(
+      inArray(
+        users.id,
+        wanted.filter((id) => UUID.test(id)),
+      ),
+    );
   for (const r of rows) names.set(r.id, `${r.first ?? ''} ${r.last ?? ''}`.trim());
   return names;
 }
@@ -81,7 +86,8 @@ export function toReceipt(row: ReceiptRow, names: Map<string, string>): SampleRe
     position: row.position,
     receivedAt: row.receivedAt.toISOString(),
     receivedBy: name(row.receivedBy),
-    quarantine: row.quarantinedAt === null ? null : ((row.decision as 'RELEASED' | 'FAILED' | null) ?? 'OPEN'),
+    quarantine:
+      row.quarantinedAt === null ? null : ((row.decision as 'RELEASED' | 'FAILED' | null) ?? 'OPEN'),
     quarantineReason: row.quarantineReason,
     decisionNote: row.decisionNote,
     decidedAt: row.decidedAt?.toISOString() ?? null,
@@ -156,13 +162,21 @@ export async function receiveSample(
       decidedAt: null,
       decidedBy: null,
     };
-    const moved = await move({ ...ctx, db: tx }, principal, kit, RECEIVE_CHANGE, 'sample.receive', undefined, {
-      condition: receipt.condition,
-      collectionDate,
-      transitDays: receipt.transitDays,
-      storage: storagePlace(place),
-      ...(quarantined ? { quarantine: 'OPEN' } : {}),
-    });
+    const moved = await move(
+      { ...ctx, db: tx },
+      principal,
+      kit,
+      RECEIVE_CHANGE,
+      'sample.receive',
+      undefined,
+      {
+        condition: receipt.condition,
+        collectionDate,
+        transitDays: receipt.transitDays,
+        storage: storagePlace(place),
+        ...(quarantined ? { quarantine: 'OPEN' } : {}),
+      },
+    );
     try {
       await tx
         .insert(sampleReceipts)
@@ -223,7 +237,14 @@ export async function decideQuarantine(
       const change = { sampleStatus: input.failure };
       const refusal = stepRefusal(kit, change);
       if (refusal) throw conflict(withBrand(refusal, ctx.config.brandName));
-      row = await move({ ...ctx, db: tx }, principal, kit, change, 'sample.quarantine.fail', note ?? undefined);
+      row = await move(
+        { ...ctx, db: tx },
+        principal,
+        kit,
+        change,
+        'sample.quarantine.fail',
+        note ?? undefined,
+      );
     } else {
       await recordStaffAction(tx, principal, {
         action: 'sample.quarantine.release',

@@ -75,7 +75,8 @@ export async function mailTo(app: FastifyInstance, to: string): Promise<{ subjec
 
 let places = 0;
 /** `days` days before today in the portal's zone, YYYY-MM-DD. */
-export const daysAgo = (days: number, from = new Date()) => portalDay(new Date(from.getTime() - days * 86_400_000));
+export const daysAgo = (days: number, from = new Date()) =>
+  portalDay(new Date(from.getTime() - days * 86_400_000));
 /**
  * The receive scan's body for a sample (issue 34 item 11): intact, collected three days ago, stored at
  * a place no other test uses; `more` overrides any of it.

@@ -13,8 +13,8 @@ import {
   mailTo,
   ownedKit,
   REQUESTED,
-  SEQUENCED,
   receiptFor,
+  SEQUENCED,
   type Tokens,
   tokensOfEveryRole,
 } from './staff-kits.test-helpers.ts';

@@ -17,9 +17,9 @@ import {
   resultsUploadSchema,
   retractRequestSchema,
   retractResultSchema,
-  sampleReceiptSchema,
   reviewRequestSchema,
   reviewResultSchema,
+  sampleReceiptSchema,
 } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -55,7 +55,7 @@ export const staffLabRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary:
-          "Mark a scanned sample RECEIVED_BY_LAB with its receipt: condition, collection date and transit days, storage place; a tube not intact goes into quarantine (emails the owner; audited)",
+          'Mark a scanned sample RECEIVED_BY_LAB with its receipt: condition, collection date and transit days, storage place; a tube not intact goes into quarantine (emails the owner; audited)',
         body: receiveRequestSchema,
         response: {
           200: receiveResultSchema,
@@ -234,9 +234,14 @@ export const staffLabRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: "A kit's receipt at the lab (condition, collection date, transit, storage, quarantine), or null",
+        summary:
+          "A kit's receipt at the lab (condition, collection date, transit, storage, quarantine), or null",
         params: z.object({ kitId: z.coerce.number().int().positive().max(2_147_483_647) }),
-        response: { 200: z.object({ receipt: sampleReceiptSchema.nullable() }), 400: apiErrorSchema, ...denied },
+        response: {
+          200: z.object({ receipt: sampleReceiptSchema.nullable() }),
+          400: apiErrorSchema,
+          ...denied,
+        },
       },
     },
     async (request) => ({ receipt: await receiptOf(ctx.db, request.params.kitId) }),

@@ -26,7 +26,13 @@ const DAY_MS = 86_400_000;
 const WAITING_STATUSES = ['RECEIVED_BY_LAB', 'READY_FOR_ACCESSIONING', ...LAB_STEPS, 'COMPLETED'];
 /** A kit on its way to the person or with them, and a sample not yet at the lab. */
 const SENT_KIT_STATUSES = ['DISPATCHED_BY_LAB', 'RECEIVED_BY_CUSTOMER'];
-const NOT_BACK_SAMPLES = ['UNLABELLED', 'UNALLOCATED', 'ALLOCATED', 'DISPATCHED_BY_CUSTOMER', 'LOST_IN_TRANSIT'];
+const NOT_BACK_SAMPLES = [
+  'UNLABELLED',
+  'UNALLOCATED',
+  'ALLOCATED',
+  'DISPATCHED_BY_CUSTOMER',
+  'LOST_IN_TRANSIT',
+];
 
 const list = (values: readonly string[]) =>
   sql.join(
@@ -71,7 +77,8 @@ function kitOf(row: KitLine, now: Date) {
 }
 
 const totalOf = (rows: { total: number | string }[]) => Number(rows[0]?.total ?? 0);
-const round1 = (value: number | string | null) => (value === null ? null : Math.round(Number(value) * 10) / 10);
+const round1 = (value: number | string | null) =>
+  value === null ? null : Math.round(Number(value) * 10) / 10;
 
 export async function workQueues(ctx: AppContext, query: Query, now: Date = new Date()): Promise<WorkQueues> {
   const { db } = ctx;
@@ -104,7 +111,12 @@ export async function workQueues(ctx: AppContext, query: Query, now: Date = new 
       order by w.since asc, w.id asc limit ${QUEUE_SHOWN}`,
     ),
     rowsOf<
-      KitLine & { condition: ReceiptCondition; phone: string | null; quarantined_at: Date | null; decision: string | null }
+      KitLine & {
+        condition: ReceiptCondition;
+        phone: string | null;
+        quarantined_at: Date | null;
+        decision: string | null;
+      }
     >(
       db,
       sql`select k.id, k.sample_identifier, k.kit_status, k.sample_status, k.owner_id, u.first_name, u.last_name,
@@ -152,7 +164,8 @@ export async function workQueues(ctx: AppContext, query: Query, now: Date = new 
         ...kitOf(r, now),
         condition: r.condition,
         phone: r.phone,
-        quarantine: r.quarantined_at === null ? null : ((r.decision as 'RELEASED' | 'FAILED' | null) ?? 'OPEN'),
+        quarantine:
+          r.quarantined_at === null ? null : ((r.decision as 'RELEASED' | 'FAILED' | null) ?? 'OPEN'),
       })),
     },
     turnaround: TURNAROUND_STEPS.map(([from, to], i) => {

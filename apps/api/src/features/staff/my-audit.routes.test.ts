@@ -19,7 +19,9 @@ describe('what our staff did on your account (issue 33 item 22)', () => {
     const kit = await ownedKit(t.app, DISPATCHED, owner);
     const lab = await signedInStaff(t.app, ['LAB']);
     const staff = asStaff(t.app, lab.accessToken);
-    expect((await staff.post('/api/staff/lab/receive', receiptFor(kit.sampleIdentifier))).statusCode).toBe(200);
+    expect((await staff.post('/api/staff/lab/receive', receiptFor(kit.sampleIdentifier))).statusCode).toBe(
+      200,
+    );
     const step = await staff.post('/api/staff/lab/steps', {
       codes: [kit.sampleIdentifier],
       sampleStatus: 'PROCESSING',
