@@ -5,7 +5,7 @@ CREATE TABLE IF NOT EXISTS "results_uploads" (
 	"created_by" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
-	"items" jsonb NOT NULL,
+	"items" text NOT NULL,
 	"confirmed_at" timestamp with time zone
 );
 

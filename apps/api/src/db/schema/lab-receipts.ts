@@ -70,8 +70,11 @@ export const resultsUploads = pgTable(
     createdBy: text('created_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    /** Each profile's parsed outcome: its sample, file, text, report and QC, or its refusal. */
-    items: jsonb('items').notNull(),
+    /**
+     * Each profile's parsed outcome as JSON text (its sample, file, text, report and checks, or its
+     * refusal): written once and read once whole, so text, not jsonb the database would take apart.
+     */
+    items: text('items').notNull(),
     /** Set by the confirm that stored it: a second confirm is refused. */
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   },

@@ -13,7 +13,7 @@ import {
   transitionRefusal,
 } from '@portal/domain';
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import {
   kitEvents,
   kits,
@@ -119,9 +119,14 @@ export async function setKitStatus(
     displayDate?: string | undefined;
   },
   actor: string,
+  /**
+   * The kit's row, when the caller's transaction (ctx.db) already holds its lock: it is not read and
+   * locked again (the results upload locks each kit once, decision 0xx-receipt).
+   */
+  locked?: typeof kits.$inferSelect,
 ): Promise<Kit> {
-  return ctx.db.transaction(async (tx) => {
-    const [kit] = await tx.select().from(kits).where(eq(kits.id, kitId)).for('update');
+  const step = async (tx: Tx) => {
+    const [kit] = locked ? [locked] : await tx.select().from(kits).where(eq(kits.id, kitId)).for('update');
     if (!kit) throw notFound(`There is no kit ${kitId}.`);
     let kitStatus = kit.kitStatus;
     let sampleStatus = kit.sampleStatus;
@@ -213,7 +218,9 @@ export async function setKitStatus(
       }
     }
     return shown;
-  });
+  };
+  // With a locked row, ctx.db is the caller's transaction (see `locked`).
+  return locked ? step(ctx.db as Tx) : ctx.db.transaction(step);
 }
 
 /**

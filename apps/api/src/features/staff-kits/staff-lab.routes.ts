@@ -13,6 +13,7 @@ import {
   releaseRequestSchema,
   releaseResultSchema,
   resultsPreviewSchema,
+  resultsStoreRequestSchema,
   resultsStoreSchema,
   resultsUploadSchema,
   retractRequestSchema,
@@ -128,12 +129,13 @@ export const staffLabRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: "Validate and score MetaPhlAn profiles, with each sample's refusal; stores nothing",
+        summary:
+          "Validate and score MetaPhlAn profiles once, with each sample's refusal; keeps the result under an upload id for the confirm (stores no result)",
         body: resultsUploadSchema,
         response: { 200: resultsPreviewSchema, 400: apiErrorSchema, ...denied },
       },
     },
-    async (request) => ({ items: await previewResults(ctx, request.body) }),
+    async (request) => previewResults(ctx, principalOf(request), request.body),
   );
 
   app.post(
@@ -144,9 +146,10 @@ export const staffLabRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Store profiles and reports, one transaction per sample (the sample waits at COMPLETED)',
-        body: resultsUploadSchema,
-        response: { 200: resultsStoreSchema, 400: apiErrorSchema, ...denied },
+        summary:
+          'Store a previewed upload by its id, or profiles sent with the request; one transaction per sample, each kit locked once (the sample waits at COMPLETED)',
+        body: resultsStoreRequestSchema,
+        response: { 200: resultsStoreSchema, 400: apiErrorSchema, 409: apiErrorSchema, ...denied },
       },
     },
     async (request) => storeUploadedResults(ctx, principalOf(request), request.body),

@@ -1,4 +1,10 @@
-import { KIT_READER_ROLES, ORDER_STAFF_ROLES, STUDY_STAFF_ROLES, type StaffRole } from '@portal/domain';
+import {
+  KIT_READER_ROLES,
+  ORDER_STAFF_ROLES,
+  QUEUE_READER_ROLES,
+  STUDY_STAFF_ROLES,
+  type StaffRole,
+} from '@portal/domain';
 import {
   FileText,
   FileUp,
@@ -7,6 +13,7 @@ import {
   Handshake,
   Inbox,
   LayoutDashboard,
+  ListTodo,
   type LucideIcon,
   MapPin,
   Megaphone,
@@ -75,6 +82,10 @@ const LabStepsPage = lazyPage(
 const ResultsPage = lazyPage(
   () => import('../../features/staff-kits/pages/results-page.tsx'),
   (m) => m.ResultsPage,
+);
+const WorkQueuesPage = lazyPage(
+  () => import('../../features/staff-queues/pages/work-queues-page.tsx'),
+  (m) => m.WorkQueuesPage,
 );
 const ALL: readonly StaffRole[] = ['LOGISTICS', 'LAB', 'SUPPORT', 'STUDY', 'ADMIN'];
 
@@ -178,6 +189,13 @@ export const STAFF_PAGES: StaffPage[] = [
     nav: { label: 'Lab steps', icon: FlaskConical },
   },
   { path: 'results', roles: ['LAB'], element: <ResultsPage />, nav: { label: 'Results', icon: FileUp } },
+  // Work queues (staff-queues, issue 34 item 17): the roles of queues.routes.ts.
+  {
+    path: 'queues',
+    roles: QUEUE_READER_ROLES,
+    element: <WorkQueuesPage />,
+    nav: { label: 'Work queues', icon: ListTodo },
+  },
   // People (staff-people): the roles of its API routes (people.routes.ts).
   { path: 'people', roles: ['SUPPORT'], element: <PeoplePage />, nav: { label: 'People', icon: Users } },
   { path: 'people/:id', roles: ['SUPPORT'], element: <PersonPage /> },

@@ -3,7 +3,7 @@ CREATE TABLE "results_uploads" (
 	"created_by" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
-	"items" jsonb NOT NULL,
+	"items" text NOT NULL,
 	"confirmed_at" timestamp with time zone
 );
 --> statement-breakpoint
