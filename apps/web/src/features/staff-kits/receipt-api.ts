@@ -47,3 +47,13 @@ export function useKitReceipt(kitId: number) {
       ),
   });
 }
+
+/** Whether a kit's sample waits in quarantine (the lab steps refuse it at the scan). */
+export async function inQuarantine(kitId: number): Promise<boolean> {
+  const { receipt } = await staffRequest(
+    `/kits/${kitId}/receipt`,
+    {},
+    z.object({ receipt: sampleReceiptSchema.nullable() }),
+  );
+  return receipt?.quarantine === 'OPEN';
+}

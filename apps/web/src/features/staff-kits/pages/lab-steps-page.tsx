@@ -3,6 +3,7 @@ import {
   LAB_FAILURES,
   LAB_STEPS,
   type LabTarget,
+  RECEIPT_MESSAGES,
   SAMPLE_STATUSES,
   type StaffKitRow,
   type StaffKitSearch,
@@ -18,6 +19,7 @@ import { useConfig } from '../../../lib/config.ts';
 import { lookUpKit, useKitSearch, useLabStep } from '../api.ts';
 import { KitStatuses, KitTable } from '../components/kit-table.tsx';
 import { type ScanEntry, ScanRefusal, ScanStation } from '../components/scan-station.tsx';
+import { inQuarantine } from '../receipt-api.ts';
 
 /** The sample statuses a batch is picked from: at the lab, before its results. */
 const AT_A_STEP: string[] = ['RECEIVED_BY_LAB', 'READY_FOR_ACCESSIONING', ...LAB_STEPS, 'COMPLETED'];
@@ -122,6 +124,9 @@ export function LabStepsPage() {
           const kit = await lookUpKit(code);
           const refusal = stepRefusal(kit, { sampleStatus: target });
           if (refusal) throw new ScanRefusal(withBrand(refusal, brandName));
+          // A sample in quarantine waits for its decision (issue 34 item 11): no step takes it.
+          if (kit.sampleStatus === 'RECEIVED_BY_LAB' && (await inQuarantine(kit.id)))
+            throw new ScanRefusal(RECEIPT_MESSAGES.quarantined(kit.label));
           return kit;
         }}
         describe={(kit) => `${kit.label} added to the batch (sample ${kit.sampleStatus ?? 'not labelled'})`}
