@@ -7,6 +7,7 @@ import {
   type SampleReceipt,
   storagePlace,
 } from '@portal/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { StaffTable } from '../../../components/staff/staff-table.tsx';
@@ -15,6 +16,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { CLIENT_MESSAGES } from '../../../lib/messages.ts';
+import { staffKitsKeys } from '../api.ts';
 import { ScanStation } from '../components/scan-station.tsx';
 import { receiveSample, useQuarantine, useQuarantineDecision } from '../receipt-api.ts';
 
@@ -57,6 +59,7 @@ export function describeReceipt(kit: ReceiveResult): string {
 
 export function ReceivePage() {
   const id = useId();
+  const queryClient = useQueryClient();
   const [details, setDetails] = useState<Details>({
     condition: 'INTACT',
     collectionDate: '',
@@ -164,6 +167,8 @@ export function ReceivePage() {
         describe={describeReceipt}
         onSettled={(entry) => {
           if (entry.state !== 'done' || !entry.kit) return;
+          // The quarantine list and the kit's pages read again.
+          void queryClient.invalidateQueries({ queryKey: staffKitsKeys.all });
           const used = (entry.kit as ReceiveResult).receipt.position;
           // The tube's own details go back to the usual; the place moves on to the next position.
           setDetails((d) => ({
