@@ -81,7 +81,16 @@ export const staffLabRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: quarantineListSchema, ...denied },
       },
     },
-    async () => quarantineList(ctx),
+    async (request) => {
+      const list = await quarantineList(ctx);
+      await recordStaffAction(ctx.db, principalOf(request), {
+        action: 'lab.quarantine.list',
+        entity: 'kit',
+        entityId: 'quarantine',
+        after: { kits: list.items.map((item) => item.kit.id) },
+      });
+      return list;
+    },
   );
 
   app.post(
