@@ -93,7 +93,8 @@ export async function fillReceipt(
     await page.getByLabel('Condition of the tube').selectOption({ label: details.condition });
   if (details.collectionDate !== undefined)
     await page.getByRole('textbox', { name: 'Collection date' }).fill(details.collectionDate);
-  if (details.freezer) await page.getByRole('textbox', { name: 'Freezer', exact: true }).fill(details.freezer);
+  if (details.freezer)
+    await page.getByRole('textbox', { name: 'Freezer', exact: true }).fill(details.freezer);
   if (details.box) await page.getByRole('textbox', { name: 'Box', exact: true }).fill(details.box);
   if (details.position)
     await page.getByRole('textbox', { name: 'Position in the box' }).fill(details.position);
