@@ -49,6 +49,7 @@ import { staffKitsRoutes } from './features/staff-kits/staff-kits.routes.ts';
 import { staffLabRoutes } from './features/staff-kits/staff-lab.routes.ts';
 import { staffOrdersRoutes } from './features/staff-orders/staff-orders.routes.ts';
 import { staffPeopleRoutes } from './features/staff-people/people.routes.ts';
+import { staffQueuesRoutes } from './features/staff-queues/queues.routes.ts';
 import { staffProjectsRoutes } from './features/staff-studies/staff-projects.routes.ts';
 import { staffRecruitmentsRoutes } from './features/staff-studies/staff-recruitments.routes.ts';
 import { staffStudiesRoutes } from './features/staff-studies/staff-studies.routes.ts';
@@ -135,6 +136,7 @@ const routes: FastifyPluginAsync<{ payments: PaymentProvider }> = async (app, { 
   await app.register(staffStudiesRoutes, { prefix: '/api/staff' });
   await app.register(staffDocumentsRoutes, { prefix: '/api/staff' });
   await app.register(staffRecruitmentsRoutes, { prefix: '/api/staff' });
+  await app.register(staffQueuesRoutes, { prefix: '/api/staff' });
   if (config.env !== 'production') await app.register(devMailboxRoutes, { prefix: '/dev' });
   if (config.benchRoutes) await app.register(benchRoutes, { prefix: '/bench' });
 };

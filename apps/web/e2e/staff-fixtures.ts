@@ -73,3 +73,30 @@ export async function signInToConsole(page: Page, staff: Pick<StaffUser, 'email'
   await code.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 }
+
+/** `days` days before today in the portal's zone, YYYY-MM-DD (a tube's collection date). */
+export const portalDaysAgo = (days: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Brisbane' }).format(
+    new Date(Date.now() - days * 86_400_000),
+  );
+
+/**
+ * The Receive samples page's receipt details (issue 34 item 11), filled before the tubes are scanned:
+ * where they are stored and, unless the person gave it, the collection date. The focus goes back to
+ * the scan field, as a scanner needs.
+ */
+export async function fillReceipt(
+  page: Page,
+  details: { freezer?: string; box?: string; position?: string; collectionDate?: string; condition?: string },
+) {
+  if (details.condition)
+    await page.getByLabel('Condition of the tube').selectOption({ label: details.condition });
+  if (details.collectionDate !== undefined)
+    await page.getByRole('textbox', { name: 'Collection date' }).fill(details.collectionDate);
+  if (details.freezer)
+    await page.getByRole('textbox', { name: 'Freezer', exact: true }).fill(details.freezer);
+  if (details.box) await page.getByRole('textbox', { name: 'Box', exact: true }).fill(details.box);
+  if (details.position)
+    await page.getByRole('textbox', { name: 'Position in the box' }).fill(details.position);
+  await page.getByRole('textbox', { name: 'Sample received' }).focus();
+}

@@ -10,7 +10,7 @@ import {
   type TestUser,
   test,
 } from './fixtures.ts';
-import { createStaff, signInToConsole } from './staff-fixtures.ts';
+import { createStaff, fillReceipt, portalDaysAgo, signInToConsole } from './staff-fixtures.ts';
 
 // The kit workflows of the staff console (issue 24), from packing to the customer's report: logistics
 // dispatches three kits by typing their ids and prints the slips; the lab receives the samples, moves
@@ -119,13 +119,18 @@ test('the lab receives the samples, moves them to SEQUENCING, uploads three prof
   await signInToConsole(bench, lab);
   const nav = bench.getByRole('navigation', { name: 'Console' });
   await nav.getByRole('link', { name: 'Receive samples' }).click();
-  for (const kit of kits)
+  // Each tube's receipt (issue 34 item 11): stored in a box of this run's, intact, its collection date
+  // typed from its label (these people gave none in a questionnaire).
+  await fillReceipt(bench, { freezer: 'F1', box: `E${Date.now().toString(36)}` });
+  for (const kit of kits) {
+    await fillReceipt(bench, { collectionDate: portalDaysAgo(3) });
     await scan(
       bench,
       'Sample received',
       kit.sampleIdentifier,
-      `KIT-${kit.id}: sample ${kit.sampleIdentifier} received`,
+      new RegExp(`^KIT-${kit.id}: sample ${kit.sampleIdentifier} received, intact, 3 days in transit`),
     );
+  }
   await expectAccessible(bench);
 
   // Lab steps: the batch by scanning for the first step, then ticked in the list of each step.

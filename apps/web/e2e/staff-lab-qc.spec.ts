@@ -10,7 +10,7 @@ import {
   setKitStatus,
   test,
 } from './fixtures.ts';
-import { createStaff, signInToConsole } from './staff-fixtures.ts';
+import { createStaff, fillReceipt, portalDaysAgo, signInToConsole } from './staff-fixtures.ts';
 
 // The lab's quality control before release (issue 34 items 6 and 8), a short day's work: Lou receives
 // two samples and takes them through the four required steps; a third sample that skipped them is
@@ -46,13 +46,18 @@ test('the lab checks, signs off with four eyes, releases and retracts', async ({
 
   // Receive the three samples.
   await nav.getByRole('link', { name: 'Receive samples' }).click();
-  for (const kit of kits)
+  // Each tube's receipt (issue 34 item 11): stored in a box of this run's, intact, its collection date
+  // typed from its label (these people gave none in a questionnaire).
+  await fillReceipt(bench, { freezer: 'F1', box: `E${Date.now().toString(36)}` });
+  for (const kit of kits) {
+    await fillReceipt(bench, { collectionDate: portalDaysAgo(3) });
     await scan(
       bench,
       'Sample received',
       kit.sampleIdentifier,
-      `KIT-${kit.id}: sample ${kit.sampleIdentifier} received`,
+      new RegExp(`^KIT-${kit.id}: sample ${kit.sampleIdentifier} received, intact, 3 days in transit`),
     );
+  }
 
   // Two samples through every required step; the third jumps straight to SEQUENCING.
   await nav.getByRole('link', { name: 'Lab steps' }).click();

@@ -40,6 +40,7 @@ export * from './staff-kits.ts';
 export * from './staff-orders.ts';
 export * from './staff-participants.ts';
 export * from './staff-people.ts';
+export * from './staff-receipt.ts';
 export * from './staff-recruitments.ts';
 export * from './staff-results.ts';
 export * from './staff-studies.ts';

@@ -161,7 +161,37 @@ export const resultsPreviewItemSchema = z.object({
   refusal: z.string().nullable(),
 });
 export type ResultsPreviewItem = z.infer<typeof resultsPreviewItemSchema>;
-export const resultsPreviewSchema = z.object({ items: z.array(resultsPreviewItemSchema) });
+/**
+ * The preview's answer. It keeps what it parsed and scored on the server under `uploadId` until
+ * `expiresAt` (decision 0xx-receipt): the confirm sends only the id, and nothing is parsed twice. Null
+ * when every profile was refused (nothing to confirm).
+ */
+export const resultsPreviewSchema = z.object({
+  items: z.array(resultsPreviewItemSchema),
+  uploadId: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+});
+/** How long a previewed upload waits for its confirm. */
+export const UPLOAD_KEPT_HOURS = 12;
+export const UPLOAD_MESSAGES = {
+  nothingToStore: 'Choose at least one file.',
+  gone: 'This upload is no longer waiting to be stored: it was stored already, it expired, or another person previewed it. Upload the files again. Nothing was stored.',
+} as const;
+
+/**
+ * The store: the id of a preview (the console's confirm), or the profiles themselves (scored and stored
+ * in one go, as the lab's tools call it).
+ */
+export const resultsStoreRequestSchema = z
+  .object({
+    uploadId: z.uuid(UPLOAD_MESSAGES.gone).optional(),
+    profiles: resultsUploadSchema.shape.profiles.optional(),
+  })
+  .refine((v) => (v.uploadId === undefined) !== (v.profiles === undefined), {
+    message: UPLOAD_MESSAGES.nothingToStore,
+    path: ['profiles'],
+  });
+export type ResultsStoreRequest = z.input<typeof resultsStoreRequestSchema>;
 
 export const resultsStoreItemSchema = z.object({
   sampleIdentifier: z.string(),

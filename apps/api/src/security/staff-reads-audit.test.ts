@@ -35,6 +35,8 @@ const PERSONAL: Record<string, (f: Fixture) => string> = {
   'GET /api/staff/kits/dispatch-documents.pdf': (f) =>
     `/api/staff/kits/dispatch-documents.pdf?kind=slip&ids=${f.kitId}`,
   'GET /api/staff/results/awaiting-release': () => '/api/staff/results/awaiting-release',
+  'GET /api/staff/lab/quarantine': () => '/api/staff/lab/quarantine',
+  'GET /api/staff/queues': () => '/api/staff/queues',
   'GET /api/staff/orders': (f) => `/api/staff/orders?q=${encodeURIComponent(f.email)}`,
   'GET /api/staff/subscriptions': (f) => `/api/staff/subscriptions?q=${encodeURIComponent(f.email)}`,
   'GET /api/staff/projects/{projectId}/participant-codes': (f) =>

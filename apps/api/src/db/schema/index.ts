@@ -4,6 +4,7 @@ export * from './coach.ts';
 export * from './data-rights.ts';
 export * from './email-preferences.ts';
 export * from './kits.ts';
+export * from './lab-receipts.ts';
 export * from './lab-runs.ts';
 export * from './mailouts.ts';
 export * from './notifications.ts';

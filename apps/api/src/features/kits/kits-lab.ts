@@ -6,19 +6,44 @@ import {
   kitTransitionAllowed,
   needsImportedResults,
   normaliseReferralCode,
+  RECEIPT_MESSAGES,
   reportDelivered,
   resultsOnlyByImport,
   sampleTransitionAllowed,
   transitionRefusal,
 } from '@portal/domain';
-import { eq } from 'drizzle-orm';
-import { kitEvents, kits, labResults, projects, referralCodes, users } from '../../db/schema/index.ts';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import {
+  kitEvents,
+  kits,
+  labResults,
+  projects,
+  referralCodes,
+  sampleReceipts,
+  users,
+} from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { cancelReminders, notify, scheduleReminder } from '../notifications/index.ts';
 import { addEvent, formatVoucher, kitById, newVoucherCode, ownerOf, randomCode } from './kit-view.ts';
 
 /** The operators' and the lab's steps: new kits, a kit's logistics and lab statuses, referral codes. */
+
+/** Whether the kit's sample waits in quarantine for the lab's decision. */
+async function inQuarantine(db: DbOrTx, kitId: number): Promise<boolean> {
+  const [open] = await db
+    .select({ kitId: sampleReceipts.kitId })
+    .from(sampleReceipts)
+    .where(
+      and(
+        eq(sampleReceipts.kitId, kitId),
+        isNotNull(sampleReceipts.quarantinedAt),
+        isNull(sampleReceipts.decision),
+      ),
+    );
+  return open !== undefined;
+}
 
 const newSampleIdentifier = () => `MB${randomCode(8, 'ABCDEFGHJKMNPQRSTUVWXYZ0123456789')}`;
 const newHashedId = () => crypto.randomBytes(12).toString('base64url');
@@ -94,9 +119,14 @@ export async function setKitStatus(
     displayDate?: string | undefined;
   },
   actor: string,
+  /**
+   * The kit's row, when the caller's transaction (ctx.db) already holds its lock: it is not read and
+   * locked again (the results upload locks each kit once, decision 0xx-receipt).
+   */
+  locked?: typeof kits.$inferSelect,
 ): Promise<Kit> {
-  return ctx.db.transaction(async (tx) => {
-    const [kit] = await tx.select().from(kits).where(eq(kits.id, kitId)).for('update');
+  const step = async (tx: Tx) => {
+    const [kit] = locked ? [locked] : await tx.select().from(kits).where(eq(kits.id, kitId)).for('update');
     if (!kit) throw notFound(`There is no kit ${kitId}.`);
     let kitStatus = kit.kitStatus;
     let sampleStatus = kit.sampleStatus;
@@ -123,6 +153,15 @@ export async function setKitStatus(
       events.push(kitStatus);
     }
     if (events.length === 0) throw invalid('Give a kit status, a sample status or both.');
+    // A quarantined sample waits at RECEIVED_BY_LAB for the lab's decision (decision 0xx-receipt): no
+    // lab step or failure takes it meanwhile: its failure is the quarantine's own decision, which
+    // closes the quarantine first (decideQuarantine).
+    if (
+      kit.sampleStatus === 'RECEIVED_BY_LAB' &&
+      sampleStatus !== kit.sampleStatus &&
+      (await inQuarantine(tx, kit.id))
+    )
+      throw conflict(RECEIPT_MESSAGES.quarantined(`KIT-${kit.id}`));
     // A report state promises a report: only a results import (which stores it first) may reach one.
     if (needsImportedResults({ kitStatus, sampleStatus }) && !needsImportedResults(kit)) {
       const [imported] = await tx
@@ -179,7 +218,9 @@ export async function setKitStatus(
       }
     }
     return shown;
-  });
+  };
+  // With a locked row, ctx.db is the caller's transaction (see `locked`).
+  return locked ? step(ctx.db as Tx) : ctx.db.transaction(step);
 }
 
 /**

@@ -59,10 +59,24 @@ export async function storeResults(
   ctx: AppContext,
   input: { sampleIdentifier: string; profile: string; report: BuildReport; displayDate?: string | undefined },
   actor: string,
-  { release, held }: { release: boolean; held?: string | null | undefined },
+  {
+    release,
+    held,
+    locked,
+  }: {
+    release: boolean;
+    held?: string | null | undefined;
+    /**
+     * The kit's row, locked by the caller's transaction, which has also judged it by the results
+     * upload's one refusal rule (decision 0xx-receipt): it is neither locked nor judged again here.
+     */
+    locked?: typeof kits.$inferSelect | undefined;
+  },
 ) {
   const sample = input.sampleIdentifier.trim().toUpperCase();
-  const [kit] = await ctx.db.select().from(kits).where(eq(kits.sampleIdentifier, sample)).for('update');
+  const [kit] = locked
+    ? [locked]
+    : await ctx.db.select().from(kits).where(eq(kits.sampleIdentifier, sample)).for('update');
   if (!kit) throw notFound(REPORT_MESSAGES.noSample(sample));
   // The summary says what changed since the person's previous sample; the day of analysis the protocol
   // section shows is the day the portal computes the report: this import (issue 37).
@@ -86,21 +100,21 @@ export async function storeResults(
       ...(amendment > 0 ? { amendment } : {}),
     },
   };
-  const [existing] = await ctx.db
-    .select({ id: labResults.id })
-    .from(labResults)
-    .where(eq(labResults.kitId, kit.id));
+  const [existing] = locked
+    ? []
+    : await ctx.db.select({ id: labResults.id }).from(labResults).where(eq(labResults.kitId, kit.id));
   if (existing) throw conflict(REPORT_MESSAGES.alreadyImported(sample));
   // A closed account keeps only a tombstone that nobody signs in to: a report would be health data
   // kept for no one (issue 23).
-  if (kit.ownerId) {
+  if (kit.ownerId && !locked) {
     const [closure] = await ctx.db
       .select({ id: closureRequests.id })
       .from(closureRequests)
       .where(eq(closureRequests.userId, kit.ownerId));
     if (closure) throw conflict(REPORT_MESSAGES.accountClosed(sample));
   }
-  if (!isSampleAtLab(kit.sampleStatus)) throw conflict(REPORT_MESSAGES.notAtLab(sample, kit.sampleStatus));
+  if (!locked && !isSampleAtLab(kit.sampleStatus))
+    throw conflict(REPORT_MESSAGES.notAtLab(sample, kit.sampleStatus));
   await ctx.db.insert(labResults).values({
     kitId: kit.id,
     sampleIdentifier: sample,
@@ -128,9 +142,10 @@ export async function storeResults(
       kit.id,
       { sampleStatus: 'RESULTS_AVAILABLE', displayDate: input.displayDate },
       actor,
+      locked,
     );
   else if (kit.sampleStatus !== 'COMPLETED')
-    await setKitStatus(ctx, kit.id, { sampleStatus: 'COMPLETED' }, actor);
+    await setKitStatus(ctx, kit.id, { sampleStatus: 'COMPLETED' }, actor, locked);
   return {
     kit,
     summary: {

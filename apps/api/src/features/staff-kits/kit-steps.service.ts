@@ -4,7 +4,6 @@ import {
   isLabFailure,
   type LabTarget,
   parseKitCode,
-  RECEIVE_CHANGE,
   STAFF_KIT_MESSAGES,
   type StaffKitRow,
   stepRefusal,
@@ -72,14 +71,18 @@ export type MovedKit = {
   eventIds: number[];
 };
 
-/** Moves one kit within the caller's transaction, audited; returns the kit as it is now. */
-async function move(
+/**
+ * Moves one kit within the caller's transaction, audited (with `details`, such as a receipt's, in the
+ * entry's after); returns the kit as it is now.
+ */
+export async function move(
   ctx: AppContext,
   principal: Principal,
   kit: StaffRowRecord,
   change: Change,
   action: string,
   reason?: string,
+  details?: Record<string, unknown>,
   moves?: MovedKit[],
 ): Promise<StaffKitRow> {
   const since = moves ? await lastEventId(ctx.db, kit.id) : 0;
@@ -92,7 +95,7 @@ async function move(
     entityId: String(kit.id),
     subjectId: kit.ownerId,
     before: stateOf(kit),
-    after: { ...stateOf(now), ...(reason ? { reason } : {}) },
+    after: { ...stateOf(now), ...(reason ? { reason } : {}), ...details },
   });
   if (moves) {
     const events = await ctx.db
@@ -124,7 +127,9 @@ export async function moveKits(
   const items: MovedKit[] = [];
   const moved: StaffKitRow[] = [];
   for (const kit of batch)
-    moved.push(await move(ctx, principal, kit, { sampleStatus }, 'sample.lab-step', reason, items));
+    moved.push(
+      await move(ctx, principal, kit, { sampleStatus }, 'sample.lab-step', reason, undefined, items),
+    );
   if (items.length > 0)
     await ctx.db
       .insert(labMoves)
@@ -160,10 +165,6 @@ export async function dispatchKit(ctx: AppContext, principal: Principal, code: s
   await bookConsignment(ctx, kit.id);
   return kit;
 }
-
-/** The lab: a sample scanned at the door is RECEIVED_BY_LAB (and so is its kit). */
-export const receiveSample = (ctx: AppContext, principal: Principal, code: string) =>
-  scanStep(ctx, principal, code, RECEIVE_CHANGE, 'sample.receive');
 
 /**
  * The lab: a batch to the next step or to a failure (with its reason). All or nothing: when any code is

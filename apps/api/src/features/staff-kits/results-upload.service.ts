@@ -10,9 +10,11 @@ import {
   type ResultsUpload,
   STAFF_KIT_MESSAGES,
   sampleFromFileName,
+  UPLOAD_KEPT_HOURS,
+  UPLOAD_MESSAGES,
 } from '@portal/domain';
 import type { BuildReport } from '@portal/domain/report';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   closureRequests,
@@ -20,6 +22,7 @@ import {
   kits,
   labResults,
   projects,
+  resultsUploads,
   retractedResults,
   users,
 } from '../../db/schema/index.ts';
@@ -145,99 +148,212 @@ async function storedDigests(db: DbOrTx, digests: string[]): Promise<Map<string,
   return first;
 }
 
-/** What one request knows before it judges its profiles: each kit's facts and the stored digests. */
-async function contextOf(db: DbOrTx, profiles: Profile[]) {
+/**
+ * One profile as the preview judged it, kept server-side for the confirm (results_uploads): everything
+ * the store needs, so the confirm neither receives, parses nor scores it again.
+ */
+type Judged = {
+  fileName: string;
+  sample: string | null;
+  kitId: number | null;
+  text: string;
+  digest: string;
+  /** The sample the file names inside (#SampleID), when another of ours. */
+  inside: string | null;
+  report: BuildReport | null;
+  scores: ReturnType<typeof scoresOf> | null;
+  qc: ProfileQc | null;
+  refusal: string | null;
+};
+
+/** The sample of an earlier copy of a profile: in this upload, or stored for another sample. */
+function copyTracker(stored: Map<string, string>) {
+  const seen = new Map<string, string>();
+  return (sample: string, digest: string): string | null => {
+    const earlier = seen.get(digest) ?? stored.get(digest) ?? null;
+    if (!seen.has(digest)) seen.set(digest, sample);
+    return earlier && earlier !== sample ? earlier : null;
+  };
+}
+
+/**
+ * Every profile parsed, scored and checked against its sample once, with its QC, by the one refusal
+ * rule (refusalOf); nothing is stored. The confirm re-applies the rule to each kit under its lock (a
+ * kit may have moved since), without scoring again.
+ */
+async function judge(db: DbOrTx, profiles: Profile[]): Promise<Judged[]> {
   const samples = profiles.map(sampleOf);
   const qcs = profiles.map((p) => profileQc(p.text));
   const digests = profiles.map((p) => profileDigest(p.text));
   const inside = qcs.map((qc, i) => (samples[i] ? otherSampleNamed(qc, samples[i]) : null));
   const named = [...samples, ...inside].filter((s): s is string => s !== null);
   const [facts, stored] = await Promise.all([kitFacts(db, named), storedDigests(db, digests)]);
-  const seenDigest = new Map<string, string>();
-  /** The sample of an earlier copy of profile i: in this request, or stored for another sample. */
-  const duplicateOf = (i: number): string | null => {
-    const digest = digests[i] ?? '';
-    const sample = samples[i] ?? '';
-    const earlier = seenDigest.get(digest) ?? stored.get(digest) ?? null;
-    if (!seenDigest.has(digest)) seenDigest.set(digest, sample);
-    return earlier && earlier !== sample ? earlier : null;
-  };
-  return { samples, qcs, inside, facts, duplicateOf };
-}
-
-/** Every profile scored and checked against its sample, with its QC, as the store would; nothing is written. */
-export async function previewResults(ctx: AppContext, upload: ResultsUpload): Promise<ResultsPreviewItem[]> {
-  const { samples, qcs, inside, facts, duplicateOf } = await contextOf(ctx.db, upload.profiles);
+  const copyOf = copyTracker(stored);
   const firstFile = new Map<string, string>();
-  const items: ResultsPreviewItem[] = [];
-  for (const [i, profile] of upload.profiles.entries()) {
+  const judged: Judged[] = [];
+  for (const [i, profile] of profiles.entries()) {
     const sample = samples[i] ?? null;
     const kit = sample ? facts.get(sample) : undefined;
-    const item = { fileName: profile.fileName, sampleIdentifier: sample, kitId: kit?.id ?? null };
-    const refuse = (refusal: string, qc: ProfileQc | null = null) => ({ ...item, scores: null, qc, refusal });
+    const base = {
+      fileName: profile.fileName,
+      sample,
+      kitId: kit?.id ?? null,
+      text: profile.text,
+      digest: digests[i] ?? '',
+      inside: inside[i] ?? null,
+      report: null,
+      scores: null,
+    };
+    const refuse = (refusal: string, qc: ProfileQc | null = null) => judged.push({ ...base, qc, refusal });
     if (!sample) {
-      items.push(refuse(STAFF_KIT_MESSAGES.noSampleInName(profile.fileName)));
+      refuse(STAFF_KIT_MESSAGES.noSampleInName(profile.fileName));
       continue;
     }
     const first = firstFile.get(sample);
     if (first !== undefined) {
-      items.push(refuse(STAFF_KIT_MESSAGES.duplicateInUpload(sample, first)));
+      refuse(STAFF_KIT_MESSAGES.duplicateInUpload(sample, first));
       continue;
     }
     firstFile.set(sample, profile.fileName);
-    const qc = { ...(qcs[i] as ReturnType<typeof profileQc>), duplicateOf: duplicateOf(i) };
+    const qc = { ...(qcs[i] as ReturnType<typeof profileQc>), duplicateOf: copyOf(sample, digests[i] ?? '') };
     const result = await scored(profile);
     if ('refusal' in result) {
-      items.push(refuse(result.refusal, qc));
+      refuse(result.refusal, qc);
       continue;
     }
-    const refusal = refusalOf(sample, kit, inside[i] ?? null, facts);
-    items.push({ ...item, scores: scoresOf(result.report), qc, refusal });
+    judged.push({
+      ...base,
+      report: result.report,
+      scores: scoresOf(result.report),
+      qc,
+      refusal: refusalOf(sample, kit, inside[i] ?? null, facts),
+    });
   }
-  return items;
+  return judged;
 }
 
+const previewItem = (j: Judged): ResultsPreviewItem => ({
+  fileName: j.fileName,
+  sampleIdentifier: j.sample,
+  kitId: j.kitId,
+  scores: j.scores,
+  qc: j.qc,
+  refusal: j.refusal,
+});
+
 /**
- * Stores each profile in a transaction of its own with its audit entry; a refused one (malformed, no
- * such sample, not at the lab, a step skipped, already stored) stores nothing and says why, and the
- * others go on. A copy of another sample's profile is stored HELD, with the sample it copies.
+ * The preview: every profile parsed, scored and checked once; what can be stored is kept under an
+ * upload id (in the database, so the confirm may reach another instance) for UPLOAD_KEPT_HOURS.
  */
-export async function storeUploadedResults(ctx: AppContext, principal: Principal, upload: ResultsUpload) {
-  const { samples, inside, facts, duplicateOf } = await contextOf(ctx.db, upload.profiles);
-  const items: { sampleIdentifier: string; stored: boolean; refusal: string | null }[] = [];
-  const done = new Set<string>();
-  for (const [i, profile] of upload.profiles.entries()) {
-    const sample = samples[i];
-    const refuse = (sampleIdentifier: string, refusal: string) =>
-      items.push({ sampleIdentifier, stored: false, refusal });
-    if (!sample) {
-      refuse(profile.fileName, STAFF_KIT_MESSAGES.noSampleInName(profile.fileName));
+export async function previewResults(ctx: AppContext, principal: Principal, upload: ResultsUpload) {
+  const judged = await judge(ctx.db, upload.profiles);
+  const keep = judged.filter((j) => j.refusal === null && j.report !== null);
+  const now = new Date();
+  // Expired uploads go with the next one: a few rows, found by their index.
+  await ctx.db.delete(resultsUploads).where(lt(resultsUploads.expiresAt, now));
+  if (keep.length === 0) return { items: judged.map(previewItem), uploadId: null, expiresAt: null };
+  const expiresAt = new Date(now.getTime() + UPLOAD_KEPT_HOURS * 3_600_000);
+  const [row] = await ctx.db
+    .insert(resultsUploads)
+    .values({ createdBy: principal.userId, expiresAt, items: JSON.stringify(keep) })
+    .returning({ id: resultsUploads.id });
+  return {
+    items: judged.map(previewItem),
+    uploadId: row?.id ?? null,
+    expiresAt: expiresAt.toISOString(),
+  };
+}
+
+/** Takes a previewed upload for its confirm, once: another confirm (or person) finds it gone. */
+async function claimUpload(ctx: AppContext, principal: Principal, uploadId: string): Promise<Judged[]> {
+  const [row] = await ctx.db
+    .update(resultsUploads)
+    .set({ confirmedAt: new Date() })
+    .where(
+      and(
+        eq(resultsUploads.id, uploadId),
+        eq(resultsUploads.createdBy, principal.userId),
+        isNull(resultsUploads.confirmedAt),
+        gt(resultsUploads.expiresAt, new Date()),
+      ),
+    )
+    .returning({ items: resultsUploads.items });
+  if (!row) throw conflict(UPLOAD_MESSAGES.gone);
+  return JSON.parse(row.items) as Judged[];
+}
+
+/** The kit of a sample with what the refusal rule needs, read and locked in one statement. */
+async function lockedFacts(tx: DbOrTx, sample: string) {
+  const [row] = await tx
+    .select({
+      kit: kits,
+      stored: sql<boolean>`exists (select 1 from ${labResults} where ${labResults.kitId} = "kits"."id")`,
+      ownerClosed: sql<boolean>`exists (select 1 from ${closureRequests} where ${closureRequests.userId} = "kits"."owner_id")`,
+      required: projects.requiredLabSteps,
+      reached: sql<
+        string[]
+      >`array(select distinct ${kitEvents.eventType} from ${kitEvents} where ${kitEvents.kitId} = "kits"."id" and ${kitEvents.eventType} = any(${projects.requiredLabSteps}))`,
+    })
+    .from(kits)
+    .innerJoin(projects, eq(projects.id, kits.projectId))
+    .where(eq(kits.sampleIdentifier, sample))
+    .for('update', { of: kits });
+  if (!row) return { kit: undefined, facts: undefined };
+  const facts: KitFacts = {
+    id: row.kit.id,
+    sample,
+    sampleStatus: row.kit.sampleStatus,
+    stored: row.stored,
+    ownerClosed: row.ownerClosed,
+    required: row.required,
+    reached: row.reached,
+  };
+  return { kit: row.kit, facts };
+}
+
+type StoreItem = { sampleIdentifier: string; stored: boolean; refusal: string | null };
+
+/**
+ * Stores judged profiles, each in a transaction of its own with its audit entry: the kit is locked once
+ * and judged again by the one refusal rule under that lock (a kit may have moved since the preview);
+ * a refused one stores nothing and says why, and the others go on. A copy of another sample's profile
+ * is stored HELD, with the sample it copies.
+ */
+async function storeJudged(ctx: AppContext, principal: Principal, judged: Judged[]) {
+  const items: StoreItem[] = [];
+  const candidates = judged.filter((j) => j.sample !== null && j.report !== null && j.refusal === null);
+  // Whether a sample named inside a file is one of ours, and the stored copies, as of now.
+  const [known, stored] = await Promise.all([
+    kitFacts(
+      ctx.db,
+      candidates.map((j) => j.inside).filter((s): s is string => s !== null),
+    ),
+    storedDigests(
+      ctx.db,
+      candidates.map((j) => j.digest),
+    ),
+  ]);
+  for (const j of judged) {
+    const sample = j.sample;
+    if (!sample || !j.report || j.refusal) {
+      items.push({ sampleIdentifier: sample ?? j.fileName, stored: false, refusal: j.refusal });
       continue;
     }
-    if (done.has(sample)) {
-      refuse(sample, REPORT_MESSAGES.alreadyImported(sample));
-      continue;
-    }
-    const copied = duplicateOf(i);
-    // As the preview: a malformed file first, then the sample's refusal.
-    const result = await scored(profile);
-    if ('refusal' in result) {
-      refuse(sample, result.refusal);
-      continue;
-    }
-    const refusal = refusalOf(sample, facts.get(sample), inside[i] ?? null, facts);
-    if (refusal) {
-      refuse(sample, refusal);
-      continue;
-    }
+    const report = j.report;
+    // A copy found by the preview, or of a profile stored since (another part of the upload).
+    const storedCopy = stored.get(j.digest);
+    const copied = j.qc?.duplicateOf ?? (storedCopy && storedCopy !== sample ? storedCopy : null);
     const held = copied ? RESULTS_QC_MESSAGES.heldAsDuplicate(copied) : null;
     try {
-      await ctx.db.transaction(async (tx) => {
-        const { kit, summary } = await storeResults(
+      const refusal = await ctx.db.transaction(async (tx) => {
+        const { kit, facts } = await lockedFacts(tx, sample);
+        const refused = refusalOf(sample, facts, j.inside, known);
+        if (refused || !kit) return refused ?? REPORT_MESSAGES.noSample(sample);
+        const { summary } = await storeResults(
           { ...ctx, db: tx },
-          { sampleIdentifier: sample, profile: profile.text, report: result.report },
+          { sampleIdentifier: sample, profile: j.text, report },
           principal.userId,
-          { release: false, held },
+          { release: false, held, locked: kit },
         );
         await recordStaffAction(tx, principal, {
           action: 'results.store',
@@ -247,20 +363,35 @@ export async function storeUploadedResults(ctx: AppContext, principal: Principal
           before: { kitStatus: kit.kitStatus, sampleStatus: kit.sampleStatus },
           after: {
             sampleStatus: 'COMPLETED',
-            file: profile.fileName,
+            file: j.fileName,
             qcState: held ? 'HELD' : 'PENDING',
             ...summary,
           },
         });
+        return null;
       });
-      done.add(sample);
-      items.push({ sampleIdentifier: sample, stored: true, refusal: null });
+      items.push({ sampleIdentifier: sample, stored: refusal === null, refusal });
     } catch (error) {
       if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
-      refuse(sample, error.message);
+      items.push({ sampleIdentifier: sample, stored: false, refusal: error.message });
     }
   }
   return { items };
+}
+
+/**
+ * The store: a previewed upload by its id (the console's confirm: nothing is sent or scored again), or
+ * profiles sent with the request (judged and stored in one pass).
+ */
+export async function storeUploadedResults(
+  ctx: AppContext,
+  principal: Principal,
+  request: { uploadId?: string | undefined; profiles?: Profile[] | undefined },
+) {
+  const judged = request.uploadId
+    ? await claimUpload(ctx, principal, request.uploadId)
+    : await judge(ctx.db, request.profiles ?? []);
+  return storeJudged(ctx, principal, judged);
 }
 
 const AWAITING_SHOWN = 200;

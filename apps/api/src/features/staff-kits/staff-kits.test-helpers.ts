@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { type AdminKit, bearer, createKit, ops, signedInUser } from '../../test/helpers.ts';
 import { signedInStaff } from '../../test/staff.ts';
+import { portalDay } from './dispatch-batches.service.ts';
 
 /** What the staff-kits tests share: people, kits in a given state, and a digest of what a step changes. */
 
@@ -49,10 +50,10 @@ export const SEQUENCED = [
   })),
 ];
 
-/** A digest of what a kit step may change: kits, their events, results, the outbox and the audit. */
+/** A digest of what a kit step may change: kits, their events, results, the outbox, the audit and receipts. */
 export async function changeDigest(database: Database) {
   const out: Record<string, string> = {};
-  for (const table of ['kits', 'kit_events', 'lab_results', 'outbox', 'staff_audit']) {
+  for (const table of ['kits', 'kit_events', 'lab_results', 'outbox', 'staff_audit', 'sample_receipts']) {
     const result = (await database.db.execute(
       sql`select md5(coalesce(string_agg(r::text, '|' order by r::text), '')) as d from ${sql.identifier(table)} r`,
     )) as unknown as { rows: { d: string }[] };
@@ -71,3 +72,21 @@ export const asStaff = (app: FastifyInstance, token: string) => ({
 export async function mailTo(app: FastifyInstance, to: string): Promise<{ subject: string }[]> {
   return (await app.inject({ url: `/api/admin/mail?to=${encodeURIComponent(to)}`, headers: ops })).json();
 }
+
+let places = 0;
+/** `days` days before today in the portal's zone, YYYY-MM-DD. */
+export const daysAgo = (days: number, from = new Date()) =>
+  portalDay(new Date(from.getTime() - days * 86_400_000));
+/**
+ * The receive scan's body for a sample (issue 34 item 11): intact, collected three days ago, stored at
+ * a place no other test uses; `more` overrides any of it.
+ */
+export const receiptFor = (code: string, more: Record<string, unknown> = {}) => ({
+  code,
+  condition: 'INTACT',
+  collectionDate: daysAgo(3),
+  freezer: 'F1',
+  box: `T${++places}`,
+  position: 'A1',
+  ...more,
+});

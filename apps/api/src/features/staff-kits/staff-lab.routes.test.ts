@@ -13,6 +13,7 @@ import {
   mailTo,
   ownedKit,
   REQUESTED,
+  receiptFor,
   SEQUENCED,
   type Tokens,
   tokensOfEveryRole,
@@ -41,7 +42,7 @@ const kitRow = async (id: number) => (await t.database.db.select().from(kits).wh
 describe('receiving at the lab', () => {
   it('marks a scanned sample RECEIVED_BY_LAB, kit too, emails the owner and audits it', async () => {
     const kit = await ownedKit(t.app, DISPATCHED);
-    const res = await lab.post('/api/staff/lab/receive', { code: kit.sampleIdentifier });
+    const res = await lab.post('/api/staff/lab/receive', receiptFor(kit.sampleIdentifier));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ kitStatus: 'RECEIVED_BY_LAB', sampleStatus: 'RECEIVED_BY_LAB' });
     expect((await mailTo(t.app, kit.ownerEmail))[0]?.subject).toMatch(/received/i);
@@ -56,16 +57,16 @@ describe('receiving at the lab', () => {
     const early = await ownedKit(t.app);
     const done = await ownedKit(t.app, AT_LAB);
     const before = await changeDigest(t.database);
-    const wrong = await lab.post('/api/staff/lab/receive', { code: early.sampleIdentifier });
+    const wrong = await lab.post('/api/staff/lab/receive', receiptFor(early.sampleIdentifier));
     expect(wrong.statusCode).toBe(409);
     expect(wrong.json().message).toMatch(
       new RegExp(
         `^KIT-${early.id} cannot move to RECEIVED_BY_LAB: the kit is UNASSIGNED \\(Kit Available\\), and a kit becomes RECEIVED_BY_LAB \\(Received by Microbiome Lab\\) only from `,
       ),
     );
-    const twice = await lab.post('/api/staff/lab/receive', { code: done.sampleIdentifier });
+    const twice = await lab.post('/api/staff/lab/receive', receiptFor(done.sampleIdentifier));
     expect(twice.json().message).toBe(`KIT-${done.id} is already RECEIVED_BY_LAB. Nothing was changed.`);
-    const unknown = await lab.post('/api/staff/lab/receive', { code: 'MBUNKNOWN9' });
+    const unknown = await lab.post('/api/staff/lab/receive', receiptFor('MBUNKNOWN9'));
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe(STAFF_KIT_MESSAGES.unknownCode('MBUNKNOWN9'));
     expect(await changeDigest(t.database)).toEqual(before);
@@ -269,7 +270,9 @@ describe('results upload', () => {
 
 describe('who may use the lab pages', () => {
   it.each([
-    ['POST', '/api/staff/lab/receive', { code: 'MBNOSUCH3' }],
+    ['POST', '/api/staff/lab/receive', receiptFor('MBNOSUCH3')],
+    ['GET', '/api/staff/lab/quarantine', undefined],
+    ['POST', '/api/staff/lab/quarantine/decide', { code: 'MBNOSUCH3', decision: 'RELEASE' }],
     ['POST', '/api/staff/lab/steps', { codes: ['MBNOSUCH3'], sampleStatus: 'ACCESSIONING' }],
     ['POST', '/api/staff/results/preview', { profiles: [{ fileName: 'MBNOSUCH3.txt', text: 'x' }] }],
     ['POST', '/api/staff/results', { profiles: [{ fileName: 'MBNOSUCH3.txt', text: 'x' }] }],

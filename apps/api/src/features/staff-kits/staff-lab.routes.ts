@@ -1,21 +1,26 @@
 import {
   apiErrorSchema,
   awaitingReleaseSchema,
+  KIT_READER_ROLES,
   labSettingsResultSchema,
   labSettingsSchema,
   labStepResultSchema,
   labStepSchema,
+  quarantineDecisionSchema,
+  quarantineListSchema,
+  receiveRequestSchema,
+  receiveResultSchema,
   releaseRequestSchema,
   releaseResultSchema,
   resultsPreviewSchema,
+  resultsStoreRequestSchema,
   resultsStoreSchema,
   resultsUploadSchema,
   retractRequestSchema,
   retractResultSchema,
   reviewRequestSchema,
   reviewResultSchema,
-  scanSchema,
-  staffKitRowSchema,
+  sampleReceiptSchema,
 } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,8 +28,9 @@ import { denied, security, tags } from '../../lib/route-schema.ts';
 import { principalOf } from '../../plugins/authenticate.ts';
 import { requireStaff } from '../../plugins/staff-guard.ts';
 import { recordStaffAction } from '../staff/index.ts';
-import { moveBatch, receiveSample } from './kit-steps.service.ts';
+import { moveBatch } from './kit-steps.service.ts';
 import { labSettings, updateLabSettings } from './lab-settings.service.ts';
+import { decideQuarantine, quarantineList, receiptOf, receiveSample } from './receipt.service.ts';
 import {
   awaitingRelease,
   previewResults,
@@ -49,10 +55,11 @@ export const staffLabRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Mark a scanned sample RECEIVED_BY_LAB (emails the owner; audited)',
-        body: scanSchema,
+        summary:
+          'Mark a scanned sample RECEIVED_BY_LAB with its receipt: condition, collection date and transit days, storage place; a tube not intact goes into quarantine (emails the owner; audited)',
+        body: receiveRequestSchema,
         response: {
-          200: staffKitRowSchema,
+          200: receiveResultSchema,
           400: apiErrorSchema,
           404: apiErrorSchema,
           409: apiErrorSchema,
@@ -60,7 +67,52 @@ export const staffLabRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => receiveSample(ctx, principalOf(request), request.body.code),
+    async (request) => receiveSample(ctx, principalOf(request), request.body),
+  );
+
+  app.get(
+    '/lab/quarantine',
+    {
+      onRequest: lab,
+      schema: {
+        tags,
+        security,
+        summary: 'The samples in quarantine, waiting for a decision, oldest first',
+        response: { 200: quarantineListSchema, ...denied },
+      },
+    },
+    async (request) => {
+      const list = await quarantineList(ctx);
+      await recordStaffAction(ctx.db, principalOf(request), {
+        action: 'lab.quarantine.list',
+        entity: 'kit',
+        entityId: 'quarantine',
+        after: { kits: list.items.map((item) => item.kit.id) },
+      });
+      return list;
+    },
+  );
+
+  app.post(
+    '/lab/quarantine/decide',
+    {
+      onRequest: lab,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Release a quarantined sample back to the lab steps, or fail it with a reason (the owner is told as of any failure); audited',
+        body: quarantineDecisionSchema,
+        response: {
+          200: receiveResultSchema,
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+          ...denied,
+        },
+      },
+    },
+    async (request) => decideQuarantine(ctx, principalOf(request), request.body),
   );
 
   app.post(
@@ -86,12 +138,13 @@ export const staffLabRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: "Validate and score MetaPhlAn profiles, with each sample's refusal; stores nothing",
+        summary:
+          "Validate and score MetaPhlAn profiles once, with each sample's refusal; keeps the result under an upload id for the confirm (stores no result)",
         body: resultsUploadSchema,
         response: { 200: resultsPreviewSchema, 400: apiErrorSchema, ...denied },
       },
     },
-    async (request) => ({ items: await previewResults(ctx, request.body) }),
+    async (request) => previewResults(ctx, principalOf(request), request.body),
   );
 
   app.post(
@@ -102,9 +155,10 @@ export const staffLabRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Store profiles and reports, one transaction per sample (the sample waits at COMPLETED)',
-        body: resultsUploadSchema,
-        response: { 200: resultsStoreSchema, 400: apiErrorSchema, ...denied },
+        summary:
+          'Store a previewed upload by its id, or profiles sent with the request; one transaction per sample, each kit locked once (the sample waits at COMPLETED)',
+        body: resultsStoreRequestSchema,
+        response: { 200: resultsStoreSchema, 400: apiErrorSchema, 409: apiErrorSchema, ...denied },
       },
     },
     async (request) => storeUploadedResults(ctx, principalOf(request), request.body),
@@ -183,6 +237,26 @@ export const staffLabRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => retractResults(ctx, principalOf(request), request.body),
+  );
+
+  app.get(
+    '/kits/:kitId/receipt',
+    {
+      onRequest: requireStaff(KIT_READER_ROLES),
+      schema: {
+        tags,
+        security,
+        summary:
+          "A kit's receipt at the lab (condition, collection date, transit, storage, quarantine), or null",
+        params: z.object({ kitId: z.coerce.number().int().positive().max(2_147_483_647) }),
+        response: {
+          200: z.object({ receipt: sampleReceiptSchema.nullable() }),
+          400: apiErrorSchema,
+          ...denied,
+        },
+      },
+    },
+    async (request) => ({ receipt: await receiptOf(ctx.db, request.params.kitId) }),
   );
 
   const projectParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });

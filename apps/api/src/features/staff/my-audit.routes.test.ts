@@ -2,7 +2,7 @@ import { OUR_LAB } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, signedInUser, type TestApp } from '../../test/helpers.ts';
 import { signedInStaff } from '../../test/staff.ts';
-import { asStaff, DISPATCHED, ownedKit } from '../staff-kits/staff-kits.test-helpers.ts';
+import { asStaff, DISPATCHED, ownedKit, receiptFor } from '../staff-kits/staff-kits.test-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,7 +19,9 @@ describe('what our staff did on your account (issue 33 item 22)', () => {
     const kit = await ownedKit(t.app, DISPATCHED, owner);
     const lab = await signedInStaff(t.app, ['LAB']);
     const staff = asStaff(t.app, lab.accessToken);
-    expect((await staff.post('/api/staff/lab/receive', { code: kit.sampleIdentifier })).statusCode).toBe(200);
+    expect((await staff.post('/api/staff/lab/receive', receiptFor(kit.sampleIdentifier))).statusCode).toBe(
+      200,
+    );
     const step = await staff.post('/api/staff/lab/steps', {
       codes: [kit.sampleIdentifier],
       sampleStatus: 'PROCESSING',

@@ -1,4 +1,10 @@
-import { KIT_READER_ROLES, ORDER_STAFF_ROLES, STUDY_STAFF_ROLES, type StaffRole } from '@portal/domain';
+import {
+  KIT_READER_ROLES,
+  ORDER_STAFF_ROLES,
+  QUEUE_READER_ROLES,
+  STUDY_STAFF_ROLES,
+  type StaffRole,
+} from '@portal/domain';
 import {
   FileText,
   FileUp,
@@ -8,6 +14,7 @@ import {
   Inbox,
   LayoutDashboard,
   LayoutGrid,
+  ListTodo,
   type LucideIcon,
   MapPin,
   Megaphone,
@@ -84,6 +91,10 @@ const RunPage = lazyPage(
 const ResultsPage = lazyPage(
   () => import('../../features/staff-kits/pages/results-page.tsx'),
   (m) => m.ResultsPage,
+);
+const WorkQueuesPage = lazyPage(
+  () => import('../../features/staff-queues/pages/work-queues-page.tsx'),
+  (m) => m.WorkQueuesPage,
 );
 const ALL: readonly StaffRole[] = ['LOGISTICS', 'LAB', 'SUPPORT', 'STUDY', 'ADMIN'];
 
@@ -195,6 +206,13 @@ export const STAFF_PAGES: StaffPage[] = [
   },
   { path: 'lab/runs/:runId', roles: ['LAB', 'SUPPORT'], element: <RunPage /> },
   { path: 'results', roles: ['LAB'], element: <ResultsPage />, nav: { label: 'Results', icon: FileUp } },
+  // Work queues (staff-queues, issue 34 item 17): the roles of queues.routes.ts.
+  {
+    path: 'queues',
+    roles: QUEUE_READER_ROLES,
+    element: <WorkQueuesPage />,
+    nav: { label: 'Work queues', icon: ListTodo },
+  },
   // People (staff-people): the roles of its API routes (people.routes.ts).
   { path: 'people', roles: ['SUPPORT'], element: <PeoplePage />, nav: { label: 'People', icon: Users } },
   { path: 'people/:id', roles: ['SUPPORT'], element: <PersonPage /> },

@@ -6,6 +6,7 @@ import {
   type LabStep,
   labStepResultSchema,
   PORTAL_TIME_ZONE,
+  type ResultsStoreRequest,
   type ResultsUpload,
   releaseResultSchema,
   resultsPreviewSchema,
@@ -150,7 +151,8 @@ export const useLabStep = () =>
 export const previewResults = (body: ResultsUpload) =>
   staffRequest('/results/preview', { method: 'POST', body }, resultsPreviewSchema);
 
-export const storeResults = (body: ResultsUpload) =>
+/** The confirm: stores a previewed upload by its id (the server kept what it parsed and scored). */
+export const storeResults = (body: ResultsStoreRequest) =>
   staffRequest('/results', { method: 'POST', body }, resultsStoreSchema);
 
 export function useAwaitingRelease() {

@@ -16,8 +16,9 @@ import { previewResults, staffKitsKeys, storeResults } from './api.ts';
 /**
  * The results upload's steps in the browser: read the files (a merged table is split into one profile
  * per sample here, with the domain's splitMergedProfiles), preview them on the server in parts, then
- * store the accepted ones in parts, counting as it goes for the progress bar. Nothing is stored before
- * the staff member confirms.
+ * confirm the accepted ones by the ids the preview gave (the server kept what it parsed and scored,
+ * decision 0xx-receipt), counting as it goes for the progress bar. Nothing is stored before the staff
+ * member confirms.
  */
 
 export type UploadItem = {
@@ -31,6 +32,8 @@ export type UploadItem = {
   stored: boolean;
   /** The sample of an earlier profile of this upload with the very same abundances (a copied file). */
   copyOf: string | null;
+  /** The server's id of the previewed part this item was in: the confirm sends it, not the file. */
+  uploadId: string | null;
 };
 
 export type Phase = 'idle' | 'reading' | 'previewing' | 'previewed' | 'storing' | 'stored';
@@ -56,6 +59,7 @@ export async function readUploads(files: File[]): Promise<UploadItem[]> {
       refusal,
       stored: false,
       copyOf: null,
+      uploadId: null,
     });
   for (const file of files) {
     const text = await file.text();
@@ -132,12 +136,13 @@ export function useResultsUpload() {
     setTotal(toCheck.length);
     try {
       await eachPart(toCheck, async (part) => {
-        const { items: previews } = await previewResults({ profiles: part.map(profileOf) });
+        const { items: previews, uploadId } = await previewResults({ profiles: part.map(profileOf) });
         update(
           part.map((it, i) => ({
             ...it,
             preview: previews[i] ?? null,
             refusal: previews[i]?.refusal ?? null,
+            uploadId,
           })),
         );
         setDone((n) => n + part.length);
@@ -150,23 +155,37 @@ export function useResultsUpload() {
   }
 
   async function store() {
-    const accepted = items.filter((it) => it.preview && !it.refusal && !it.stored);
+    const accepted = items.filter((it) => it.preview && !it.refusal && !it.stored && it.uploadId);
     setError(null);
     setPhase('storing');
     setDone(0);
     setTotal(accepted.length);
-    try {
-      await eachPart(accepted, async (part) => {
-        const { items: outcomes } = await storeResults({ profiles: part.map(profileOf) });
+    // One confirm per previewed part: the server stores what it kept under the part's id.
+    const byUpload = new Map<string, UploadItem[]>();
+    for (const it of accepted)
+      byUpload.set(it.uploadId ?? '', [...(byUpload.get(it.uploadId ?? '') ?? []), it]);
+    const queue = [...byUpload.entries()];
+    const confirm = async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        const [uploadId, group] = next;
+        const { items: outcomes } = await storeResults({ uploadId });
+        const bySample = new Map(outcomes.map((o) => [o.sampleIdentifier, o]));
         update(
-          part.map((it, i) => ({
-            ...it,
-            stored: outcomes[i]?.stored ?? false,
-            refusal: outcomes[i]?.refusal ?? null,
-          })),
+          group.map((it) => {
+            const outcome = bySample.get(it.sampleIdentifier ?? '');
+            return {
+              ...it,
+              stored: outcome?.stored ?? false,
+              refusal: outcome ? outcome.refusal : 'The server did not answer for this profile.',
+              uploadId: null,
+            };
+          }),
         );
-        setDone((n) => n + part.length);
-      });
+        setDone((n) => n + group.length);
+      }
+    };
+    try {
+      await Promise.all(Array.from({ length: PARTS_IN_FLIGHT }, confirm));
       setPhase('stored');
     } catch (e) {
       setError(messageOf(e));

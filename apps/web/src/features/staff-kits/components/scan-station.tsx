@@ -29,13 +29,18 @@ export type ScanEntry = {
   kit: StaffKitRow | null;
 };
 
-type Props = {
+type Props<R extends StaffKitRow, C> = {
   label: string;
   hint: string;
-  /** Does the work for one code; a refusal throws (the API's message is shown). */
-  onScan: (code: string) => Promise<StaffKitRow>;
+  /**
+   * Does the work for one code, with what `capture` took of the page when it was scanned; a refusal
+   * throws (the API's message is shown).
+   */
+  onScan: (code: string, captured: C) => Promise<R>;
+  /** Takes the page's other fields as the code is scanned (the receipt's details), before it is sent. */
+  capture?: () => C;
   /** The sentence for a kit done, e.g. "KIT-12 dispatched". */
-  describe: (kit: StaffKitRow) => string;
+  describe: (kit: R) => string;
   /** Called with every entry once it is settled (the dispatch page keeps the kits to print). */
   onSettled?: (entry: ScanEntry) => void;
   /** The scan field, for a page that gives it the focus back after its own buttons (issue 34). */
@@ -49,7 +54,16 @@ export class ScanRefusal extends Error {}
 const messageOf = (error: unknown) =>
   error instanceof ApiError || error instanceof ScanRefusal ? error.message : CLIENT_MESSAGES.unexpected;
 
-export function ScanStation({ label, hint, onScan, describe, onSettled, inputRef, children }: Props) {
+export function ScanStation<R extends StaffKitRow = StaffKitRow, C = undefined>({
+  label,
+  hint,
+  onScan,
+  capture,
+  describe,
+  onSettled,
+  inputRef,
+  children,
+}: Props<R, C>) {
   const inputId = useId();
   const own = useRef<HTMLInputElement>(null);
   const input = inputRef ?? own;
@@ -71,11 +85,12 @@ export function ScanStation({ label, hint, onScan, describe, onSettled, inputRef
     setValue('');
     input.current?.focus();
     if (!code) return;
+    const captured = capture?.() as C;
     const entry: ScanEntry = { id: nextId.current++, code, state: 'pending', message: '', kit: null };
     setEntries((all) => [entry, ...all]);
     queue.current = queue.current.then(async () => {
       try {
-        const kit = await onScan(code);
+        const kit = await onScan(code, captured);
         settle({ ...entry, state: 'done', kit, message: describe(kit) });
       } catch (error) {
         settle({ ...entry, state: 'refused', message: `${code}: ${messageOf(error)}` });

@@ -10,6 +10,7 @@ import { CLIENT_MESSAGES } from '../../../lib/messages.ts';
 import { canSee, useStaffSession } from '../../../lib/staff.ts';
 import { type DocumentKind, printDispatchDocuments, useKitDetail } from '../api.ts';
 import { changedAt, KitStatuses } from '../components/kit-table.tsx';
+import { ReceiptSection } from '../components/receipt-section.tsx';
 
 /** LOGISTICS, LAB, SUPPORT: one kit, with its owner, where it goes, its order, report, timeline and audit. */
 export function KitPage() {
@@ -161,6 +162,7 @@ function KitDetails({ kit }: { kit: StaffKitDetail }) {
           <p>No order: the kit was made by the lab (a voucher, a study or the operator).</p>
         )}
       </section>
+      <ReceiptSection kitId={kit.id} />
       <section className="staff-panel" aria-labelledby="kit-report">
         <h2 id="kit-report">Report</h2>
         {kit.report ? (

@@ -3,6 +3,7 @@ import {
   LAB_FAILURES,
   LAB_STEPS,
   type LabTarget,
+  RECEIPT_MESSAGES,
   SAMPLE_STATUSES,
   type StaffKitRow,
   type StaffKitSearch,
@@ -20,6 +21,7 @@ import { lookUpKit, useKitSearch, useLabStep } from '../api.ts';
 import { KitStatuses, KitTable } from '../components/kit-table.tsx';
 import { type ScanEntry, ScanRefusal, ScanStation } from '../components/scan-station.tsx';
 import { kitRange, plateByName, useUndoMove } from '../lab-runs-api.ts';
+import { inQuarantine } from '../receipt-api.ts';
 
 type NotAdded = { label: string; refusal: string };
 
@@ -67,12 +69,15 @@ export function LabStepsPage() {
    * Many kits at once (select all, a range, a plate): each is checked as a scan is; those that cannot
    * take the step are listed as not added, with the reason, and never join the batch (issue 34 item 9).
    */
-  const addMany = (kits: StaffKitRow[], source: string) => {
+  const addMany = async (kits: StaffKitRow[], source: string) => {
     const refused: NotAdded[] = [];
     const fits: StaffKitRow[] = [];
     for (const kit of kits) {
       const refusal = stepRefusal(kit, { sampleStatus: target });
       if (refusal) refused.push({ label: kit.label, refusal: withBrand(refusal, brandName) });
+      // A sample in quarantine waits for its decision (issue 34 item 11), as at the scan.
+      else if (kit.sampleStatus === 'RECEIVED_BY_LAB' && (await inQuarantine(kit.id)))
+        refused.push({ label: kit.label, refusal: RECEIPT_MESSAGES.quarantined(kit.label) });
       else fits.push(kit);
     }
     setBatch((all) => [...all, ...fits.filter((k) => !all.some((a) => a.id === k.id))]);
@@ -160,6 +165,9 @@ export function LabStepsPage() {
           const kit = await lookUpKit(code);
           const refusal = stepRefusal(kit, { sampleStatus: target });
           if (refusal) throw new ScanRefusal(withBrand(refusal, brandName));
+          // A sample in quarantine waits for its decision (issue 34 item 11): no step takes it.
+          if (kit.sampleStatus === 'RECEIVED_BY_LAB' && (await inQuarantine(kit.id)))
+            throw new ScanRefusal(RECEIPT_MESSAGES.quarantined(kit.label));
           return kit;
         }}
         describe={(kit) => `${kit.label} added to the batch (sample ${kit.sampleStatus ?? 'not labelled'})`}
@@ -235,7 +243,7 @@ export function LabStepsPage() {
         </div>
         {listed.error ? <Alert tone="error">{listed.error.message}</Alert> : null}
         {listedKits.length > 0 ? (
-          <Button variant="secondary" onClick={() => addMany(listedKits, `All samples at ${listAt}`)}>
+          <Button variant="secondary" onClick={() => void addMany(listedKits, `All samples at ${listAt}`)}>
             Select all samples at {listAt}
           </Button>
         ) : null}
@@ -259,7 +267,7 @@ export function LabStepsPage() {
 }
 
 /** A range (first and last barcode) or a whole plate, by its barcode, into the batch. */
-function RangeAndPlate({ add }: { add: (kits: StaffKitRow[], source: string) => void }) {
+function RangeAndPlate({ add }: { add: (kits: StaffKitRow[], source: string) => Promise<void> }) {
   const id = useId();
   const [first, setFirst] = useState('');
   const [last, setLast] = useState('');
@@ -287,7 +295,7 @@ function RangeAndPlate({ add }: { add: (kits: StaffKitRow[], source: string) => 
         onSubmit={(e) =>
           void run(e, async () => {
             const { kits } = await kitRange(first.trim(), last.trim());
-            add(kits, `Range ${first.trim()} to ${last.trim()}`);
+            await add(kits, `Range ${first.trim()} to ${last.trim()}`);
             setFirst('');
             setLast('');
           })
@@ -317,7 +325,7 @@ function RangeAndPlate({ add }: { add: (kits: StaffKitRow[], source: string) => 
         onSubmit={(e) =>
           void run(e, async () => {
             const found = await plateByName(plate.trim());
-            add(
+            await add(
               found.wells.map((w) => w.kit),
               `Plate ${found.name}`,
             );
