@@ -13,7 +13,7 @@ import {
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { queueMail } from '../../adapters/mail/outbox.ts';
 import { compose } from '../../adapters/mail/templates.ts';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { accountHandovers, consentResponses, consents, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
@@ -21,6 +21,24 @@ import { hashPassword, revokeAllSessions } from '../auth/index.ts';
 import { htmlToText } from './ledger.service.ts';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/**
+ * A handover mail (kind 'handover') to `to`: the young adult's invitation, with the link whose token
+ * travels in the fragment when `token` is given, or a word to the guardian.
+ */
+function queueHandoverMail(
+  ctx: AppContext,
+  tx: Tx,
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  token?: string,
+) {
+  const action = token
+    ? { label: HANDOVER_MAIL.action, url: `${ctx.mail.publicUrl}/handover#${token}` }
+    : undefined;
+  return queueMail(ctx, tx, 'handover', compose(ctx.mail, to, subject, paragraphs, action));
+}
 
 /** Today's date (YYYY-MM-DD) in the portal's time zone: a birthday is a day there. */
 export function portalToday(now = new Date()): string {
@@ -83,30 +101,21 @@ export async function startHandovers(ctx: AppContext, today = portalToday(), onl
       if (inserted.length === 0) return;
       if (kind === 'MINOR')
         await tx.update(users).set({ underAge: false, updatedAt: sql`now()` }).where(eq(users.id, person.id));
-      const link = `${ctx.mail.publicUrl}/handover#${token}`;
-      await queueMail(
+      await queueHandoverMail(
         ctx,
         tx,
-        'handover',
-        compose(
-          ctx.mail,
-          person.email,
-          HANDOVER_MAIL.youngAdultSubject(person.firstName),
-          HANDOVER_MAIL.youngAdult(person.firstName),
-          { label: HANDOVER_MAIL.action, url: link },
-        ),
+        person.email,
+        HANDOVER_MAIL.youngAdultSubject(person.firstName),
+        HANDOVER_MAIL.youngAdult(person.firstName),
+        token,
       );
       if (kind === 'GUARDIAN')
-        await queueMail(
+        await queueHandoverMail(
           ctx,
           tx,
-          'handover',
-          compose(
-            ctx.mail,
-            person.email,
-            HANDOVER_MAIL.guardianSubject(person.firstName),
-            HANDOVER_MAIL.guardian(person.firstName),
-          ),
+          person.email,
+          HANDOVER_MAIL.guardianSubject(person.firstName),
+          HANDOVER_MAIL.guardian(person.firstName),
         );
       started += 1;
     });
@@ -171,17 +180,13 @@ export async function sendHandoverLink(ctx: AppContext, userId: string) {
         agreedConsentIds: null,
       })
       .where(eq(accountHandovers.id, row.id));
-    await queueMail(
+    await queueHandoverMail(
       ctx,
       tx,
-      'handover',
-      compose(
-        ctx.mail,
-        row.email,
-        HANDOVER_MAIL.youngAdultSubject(row.firstName),
-        HANDOVER_MAIL.youngAdult(row.firstName),
-        { label: HANDOVER_MAIL.action, url: `${ctx.mail.publicUrl}/handover#${token}` },
-      ),
+      row.email,
+      HANDOVER_MAIL.youngAdultSubject(row.firstName),
+      HANDOVER_MAIL.youngAdult(row.firstName),
+      token,
     );
     return { message: HANDOVER_PROMPT_TEXTS.sent };
   });
@@ -332,16 +337,12 @@ export async function confirmHandover(ctx: AppContext, token: string, code: stri
     await tx.update(accountHandovers).set({ completedAt: sql`now()` }).where(eq(accountHandovers.id, row.id));
     const firstName = user?.firstName ?? '';
     if (row.formerEmail !== row.newEmail)
-      await queueMail(
+      await queueHandoverMail(
         ctx,
         tx,
-        'handover',
-        compose(
-          ctx.mail,
-          row.formerEmail,
-          HANDOVER_MAIL.endedSubject(firstName),
-          HANDOVER_MAIL.ended(firstName),
-        ),
+        row.formerEmail,
+        HANDOVER_MAIL.endedSubject(firstName),
+        HANDOVER_MAIL.ended(firstName),
       );
     return { message: HANDOVER_TEXTS.done };
   });
