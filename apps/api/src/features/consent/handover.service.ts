@@ -73,7 +73,7 @@ export async function startHandovers(ctx: AppContext, today = portalToday(), onl
     .where(
       and(
         isNull(accountHandovers.id),
-        // On request, also a minor's own account whose stale flag the job cleared: opened before the 18th birthday.
+        // On request, also a minor's own account whose stale flag was cleared: opened before the 18th birthday.
         only
           ? sql`(${users.underAge} or ${users.guardian} or ${users.dateOfBirth} + interval '18 years' > ${users.createdAt})`
           : sql`(${users.underAge} or ${users.guardian})`,
