@@ -1,10 +1,22 @@
 import {
+  ACCOUNT_TYPE_LABELS,
   CONSENT_LEDGER_TEXTS,
   CONSENT_PAGE_TEXT,
   MY_CONSENTS_TEXTS,
+  REGISTRATION_MESSAGES,
   RESEARCH_USE_TEXT,
 } from '@portal/domain';
-import { createUser, expect, expectAccessible, submitSignIn, test } from './fixtures.ts';
+import {
+  createUser,
+  expect,
+  expectAccessible,
+  latestMailLink,
+  login,
+  PASSWORD,
+  submitSignIn,
+  test,
+  uniqueEmail,
+} from './fixtures.ts';
 import { createStaff, signInToConsole } from './staff-fixtures.ts';
 
 const OPS_HEADERS = { 'x-ops-key': 'e2e-ops-key' };
@@ -135,4 +147,51 @@ test('a material change: staff publish it, the person agrees again at sign-in an
   await expect(figure.locator('ins')).toContainText(['university partner']);
   await expectAccessible(own);
   await context.close();
+});
+
+test('signing up agrees to the terms and privacy versions the page names, and the ledger shows them', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const { current } = (await (await request.get('/api/legal/versions')).json()) as {
+    current: { terms: string; privacy: string };
+  };
+  const email = uniqueEmail('ledger-signup');
+  await page.goto('/register');
+  await page.getByLabel(ACCOUNT_TYPE_LABELS.adult).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  const agreement = page.getByText(/^By creating an account you agree to our/);
+  await expect(agreement).toHaveText(
+    `By creating an account you agree to our Terms of Use (version ${current.terms}) and our Privacy Policy (version ${current.privacy}).`,
+  );
+  await expect(agreement.getByRole('link', { name: 'Terms of Use' })).toHaveAttribute(
+    'href',
+    `/terms?v=${encodeURIComponent(current.terms)}`,
+  );
+  const field = (label: string) => page.getByLabel(label, { exact: true });
+  await field('First name').fill('Grace');
+  await field('Last name').fill('Hopper');
+  await field('Email').fill(email);
+  await field('Confirm email').fill(email);
+  await field('Password').fill(PASSWORD);
+  await field('Confirm password').fill(PASSWORD);
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText(REGISTRATION_MESSAGES.success.replace('{email}', email))).toBeVisible();
+
+  await page.goto(await latestMailLink(request, email, '/verify-email?'));
+  await expect(page).toHaveURL(/\/login\?fromVerify=1$/);
+  await login(page, { email, password: PASSWORD }, { landsOn: 'profile' });
+  const consents = page.getByRole('region', { name: MY_CONSENTS_TEXTS.title });
+  for (const [title, version] of [
+    ['Terms of Use', current.terms],
+    ['Privacy Policy', current.privacy],
+  ] as const) {
+    const entry = consents.getByRole('article', { name: title });
+    const row = entry.getByRole('table').getByRole('row').nth(1);
+    await expect(row).toContainText(`Read version ${version}`);
+    await expect(row).toContainText(CONSENT_PAGE_TEXT.REGISTRATION);
+  }
+  await expectAccessible(page);
 });

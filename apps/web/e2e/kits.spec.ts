@@ -97,6 +97,55 @@ test('a kit is renamed with a characters-left counter', async ({ page, request }
   await expect(page.getByRole('heading', { level: 2, name: 'Before the holidays' })).toBeVisible();
 });
 
+test('a second tab cannot undo saved notes or a name: its stale save is refused and the latest is loaded', async ({
+  page,
+  request,
+}) => {
+  const { kits } = await withKits(page, request);
+  const id = kits[0]?.id;
+  await openKits(page);
+  // Tab B opens the kits page, and its person starts typing notes, before tab A saves.
+  const tabB = await page.context().newPage();
+  await openKits(tabB);
+  // Its card's heading follows the name once tab B reloads the list: found by its notes field instead.
+  const cardB = tabB.locator('article', { has: tabB.getByLabel('Notes') });
+  await cardB.getByLabel('Notes').fill('Took it at night');
+
+  // Tab A saves notes and a name.
+  const cardA = kitCard(page, `KIT-${id}`);
+  await cardA.getByLabel('Notes').fill('Fasted since dinner');
+  await cardA.getByRole('button', { name: 'Save notes' }).click();
+  await expect(cardA.getByText('Notes saved.')).toBeVisible();
+  await cardA.getByRole('button', { name: 'Rename' }).click();
+  await cardA.getByLabel('Kit name').fill('Morning');
+  await cardA.getByRole('button', { name: 'Save name' }).click();
+  const renamedA = kitCard(page, 'Morning');
+  await expect(renamedA.getByText('Kit name saved.')).toBeVisible();
+
+  // Tab B saves what its person typed over the notes it loaded: refused, and the field shows the latest.
+  await cardB.getByRole('button', { name: 'Save notes' }).click();
+  await expect(tabB.getByText(KIT_MESSAGES.staleKit)).toBeVisible();
+  await expect(tabB.getByText('Notes saved.')).toHaveCount(0);
+  await expect(cardB.getByLabel('Notes')).toHaveValue('Fasted since dinner');
+  await expectAccessible(tabB);
+
+  // Checked again, the notes are saved on top of tab A's.
+  await cardB.getByLabel('Notes').fill('Fasted since dinner, took it at night');
+  await cardB.getByRole('button', { name: 'Save notes' }).click();
+  await expect(cardB.getByText('Notes saved.')).toBeVisible();
+  await expect(tabB.getByText(KIT_MESSAGES.staleKit)).toHaveCount(0);
+
+  // Tab A, still showing its notes, renames from the name it shows: the name goes through (notes untouched).
+  await renamedA.getByRole('button', { name: 'Rename' }).click();
+  await renamedA.getByLabel('Kit name').fill('Morning sample');
+  await renamedA.getByRole('button', { name: 'Save name' }).click();
+  await expect(kitCard(page, 'Morning sample').getByText('Kit name saved.')).toBeVisible();
+  await page.reload();
+  const reloaded = kitCard(page, 'Morning sample');
+  await expect(reloaded.getByLabel('Notes')).toHaveValue('Fasted since dinner, took it at night');
+  await tabB.close();
+});
+
 test('a referral code is applied without its REF- prefix and removed', async ({ page, request }) => {
   const code = `DR${Date.now().toString(36).toUpperCase()}`.slice(0, 12);
   await createReferralCode(request, { code, firstName: 'Jane', lastName: 'Practitioner' });

@@ -11,6 +11,7 @@ import {
   KIT_MESSAGES,
   KIT_STATUSES,
   kitDisplayName,
+  kitFieldsSchema,
   kitStatusForSample,
   kitStatusText,
   kitSummary,
@@ -329,9 +330,24 @@ describe('codes and inputs', () => {
   });
 
   it('limits a kit name to 32 characters', () => {
-    expect(updateKitSchema.safeParse({ name: 'x'.repeat(32) }).success).toBe(true);
-    const tooLong = updateKitSchema.safeParse({ name: 'x'.repeat(33) });
+    expect(kitFieldsSchema.safeParse({ name: 'x'.repeat(32) }).success).toBe(true);
+    const tooLong = kitFieldsSchema.safeParse({ name: 'x'.repeat(33) });
     expect(tooLong.error?.issues[0]?.message).toBe(KIT_MESSAGES.nameTooLong);
+    const save = updateKitSchema.safeParse({ name: 'x'.repeat(33), was: { name: null } });
+    expect(save.error?.issues[0]?.message).toBe(KIT_MESSAGES.nameTooLong);
+  });
+
+  it('requires what the form showed (was) for each of name and notes a save changes', () => {
+    const issues = (body: object) =>
+      updateKitSchema.safeParse(body).error?.issues.map((i) => [i.path.join('.'), i.message]) ?? [];
+    expect(issues({ name: 'A' })).toEqual([['was.name', KIT_MESSAGES.wasRequired]]);
+    expect(issues({ notes: 'B', name: 'A', was: { name: null } })).toEqual([
+      ['was.notes', KIT_MESSAGES.wasRequired],
+    ]);
+    expect(issues({ name: 'A', notes: null, was: { name: null, notes: 'old' } })).toEqual([]);
+    expect(issues({ referralCode: 'ABC' })).toEqual([]);
+    expect(issues({ reportReceived: true })).toEqual([]);
+    expect(issues({ was: { name: null } })).toEqual([['', 'Nothing to change.']]);
   });
 
   it('shows a sent kit as REDEEMED once redeemed', () => {

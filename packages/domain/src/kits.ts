@@ -99,6 +99,9 @@ export const KIT_MESSAGES = {
   /** A name or notes save from a tab that showed older values (issue 33 item 16). */
   staleKit:
     'This kit was changed in another window. We have loaded the latest version; please check and save again',
+  /** Not in the spec's words: a name or notes save that does not say what it was showing (issue 33 item 16). */
+  wasRequired:
+    'Please send the kit name and notes you loaded (was.name, was.notes) with the change. Reload your kits and save again.',
   /** Consumer §9 claim: the report takes about 4 weeks after the lab receives the sample. */
   reportTiming: 'A report usually takes about 4 weeks after the lab receives the sample.',
   rejectGuardian:
@@ -484,24 +487,40 @@ export const activateKitSchema = shippingAddressSchema.extend({
   lastName: z.string().trim().max(25).optional(),
 });
 
-export const updateKitSchema = z
-  .object({
-    name: z.string().trim().max(KIT_NAME_MAX, KIT_MESSAGES.nameTooLong).nullable().optional(),
-    notes: z.string().max(KIT_NOTES_MAX, KIT_MESSAGES.notesTooLong).nullable().optional(),
-    referralCode: z.string().trim().max(40).nullable().optional(),
-    reportReceived: z.literal(true).optional(),
-    /**
-     * The name and notes the form was showing: when the kit holds others (saved in another window since),
-     * the save is refused with 409 and changes nothing.
-     */
+/** What the kit forms check: a name, notes, referral code or report-received change, without `was`. */
+export const kitFieldsSchema = z.object({
+  name: z.string().trim().max(KIT_NAME_MAX, KIT_MESSAGES.nameTooLong).nullable().optional(),
+  notes: z.string().max(KIT_NOTES_MAX, KIT_MESSAGES.notesTooLong).nullable().optional(),
+  referralCode: z.string().trim().max(40).nullable().optional(),
+  reportReceived: z.literal(true).optional(),
+});
+
+/**
+ * putKit. A name or notes change must say what the form was showing (`was`, required for each of the
+ * two it changes; 400 without): when the kit holds another value (saved in another window since), the
+ * save is refused with 409 and changes nothing. A referral code or report-received change alone
+ * overwrites no text the person typed, so it needs no `was`.
+ */
+export const updateKitSchema = kitFieldsSchema
+  .extend({
     was: z
-      .object({
-        name: z.string().max(KIT_NAME_MAX).nullable().optional(),
-        notes: z.string().max(KIT_NOTES_MAX).nullable().optional(),
-      })
+      .object(
+        {
+          name: z.string(KIT_MESSAGES.wasRequired).max(KIT_NAME_MAX).nullable().optional(),
+          notes: z.string(KIT_MESSAGES.wasRequired).max(KIT_NOTES_MAX).nullable().optional(),
+        },
+        KIT_MESSAGES.wasRequired,
+      )
       .optional(),
   })
+  .superRefine((v, ctx) => {
+    for (const field of ['name', 'notes'] as const) {
+      if (v[field] !== undefined && v.was?.[field] === undefined)
+        ctx.addIssue({ code: 'custom', path: ['was', field], message: KIT_MESSAGES.wasRequired });
+    }
+  })
   .refine((v) => Object.keys(v).some((key) => key !== 'was'), 'Nothing to change.');
+export type UpdateKit = z.output<typeof updateKitSchema>;
 
 export const giveKitSchema = z.object({
   receiverEmail: z.email(KIT_MESSAGES.receiverEmail).max(254, KIT_MESSAGES.receiverEmail),

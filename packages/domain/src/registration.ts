@@ -24,6 +24,24 @@ export const REGISTRATION_MESSAGES = {
   emailMismatch: 'Email and confirm email do not match.',
   success:
     'Thank you for registering. We have sent a confirmation email to {email}. Please click the link in it to verify your account.',
+  /**
+   * Not in the spec's words (issue 36): the sign-up page showed a terms or privacy version that is no
+   * longer the current one; nothing was created.
+   */
+  legalChanged:
+    'Our Terms of Use or Privacy Policy changed while you were signing up. Please read the current version below and create your account again.',
+} as const;
+
+/**
+ * The sign-up page's agreement (issue 36): creating the account is agreeing to the terms and privacy
+ * versions it names, recorded in the consent ledger.
+ */
+export const REGISTRATION_AGREEMENT_TEXTS = {
+  before: 'By creating an account you agree to our ',
+  terms: 'Terms of Use',
+  and: ' and our ',
+  privacy: 'Privacy Policy',
+  version: (version: string) => ` (version ${version})`,
 } as const;
 
 /** The names the 'Please fill out' message lists, in the spec's order. */
@@ -137,5 +155,11 @@ export const registerRequestSchema = z.object({
   userType: z._default(z.enum(USER_TYPES), 'CONSUMER'),
   referralCode: z.optional(z.string().check(z.trim(), z.maxLength(32))),
   participantCode: z.optional(z.string().check(z.trim(), z.maxLength(32))),
+  /**
+   * The terms and privacy versions the sign-up page showed (issue 36): recorded as agreed to; a version
+   * that is no longer the current one is refused (409). Without them, the current versions are recorded.
+   */
+  termsVersion: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(40))),
+  privacyVersion: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(40))),
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;

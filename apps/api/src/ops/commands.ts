@@ -328,6 +328,13 @@ export const commands: Record<string, Command> = {
       return client.post('/api/admin/closures', { email: v.email, scope });
     },
   },
+  'handover:start': {
+    summary:
+      "Start the turning-18 handover of one account on request: a guardian's account for a child, or a minor's own account, whose holder turned 18 before the daily job could (prints {started})",
+    options: { email: str },
+    required: ['email'],
+    run: (v, client) => client.post('/api/admin/handovers/run', { email: v.email }),
+  },
   'samples:to-destroy': {
     summary: 'Samples the lab must destroy after "delete everything you can" closures (--all: done ones too)',
     options: { all: flag },

@@ -173,7 +173,7 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'GET /api/kits/{kitId}/timeline': owner((f) => ({ url: `/api/kits/${f.activeKitId}/timeline` })),
   'PUT /api/kits/{kitId}': owner((f) => ({
     url: `/api/kits/${f.activeKitId}`,
-    payload: { name: 'Taken over' },
+    payload: { name: 'Taken over', was: { name: null } },
   })),
   'POST /api/kits/{kitId}/activate': owner((f) => ({
     url: `/api/kits/${f.spareKitId}/activate`,

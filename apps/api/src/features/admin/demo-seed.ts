@@ -122,7 +122,7 @@ export async function seedDemo(ctx: AppContext) {
 
   // Two kits bought by the customer (owned, UNASSIGNED): one kept as a spare, one given to a friend.
   const [spare, gift] = await createKits(ctx, { count: 2, projectId: 1, ownerEmail: email });
-  if (spare) await updateKit(ctx, userId, spare.id, { name: 'Spare kit' });
+  if (spare) await updateKit(ctx, userId, spare.id, { name: 'Spare kit', was: { name: null } });
   if (gift)
     await giveKit(ctx, userId, { receiverEmail: `friend-${suffix}@microbiome.example`, kitId: gift.id });
   // The others are redeemed by voucher and walked through the lab by operator steps.

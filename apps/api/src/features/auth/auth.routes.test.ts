@@ -1,7 +1,7 @@
-import { AUTH_MESSAGES, ERROR_CODES, PASSWORD_MESSAGES } from '@portal/domain';
+import { AUTH_MESSAGES, ERROR_CODES, PASSWORD_MESSAGES, REGISTRATION_MESSAGES } from '@portal/domain';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailTokens, outbox, users } from '../../db/schema/index.ts';
+import { consentResponses, consents, emailTokens, outbox, users } from '../../db/schema/index.ts';
 import {
   bearer,
   createTestApp,
@@ -186,5 +186,86 @@ describe('registration and email verification', () => {
     const res = await post('/api/auth/verify-email', { token: '' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(AUTH_MESSAGES.verifyMissingToken);
+  });
+});
+
+describe('signing up agrees to the terms and privacy policy in the ledger (issue 36)', () => {
+  const ledgerOf = async (email: string) => {
+    const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
+    if (!user) return [];
+    return t.database.db
+      .select({
+        document: consents.document,
+        version: consentResponses.consentVersion,
+        consented: consentResponses.consented,
+        actor: consentResponses.actor,
+        page: consentResponses.page,
+      })
+      .from(consentResponses)
+      .innerJoin(consents, eq(consents.id, consentResponses.consentId))
+      .where(eq(consentResponses.consenterId, user.id))
+      .orderBy(consents.document);
+  };
+  const current = async () => (await t.app.inject('/api/legal/versions')).json().current;
+
+  it('records the versions the page showed, and the person reads them in their ledger', async () => {
+    const shown = await current();
+    expect(shown).toEqual({ terms: 'v4.0', privacy: 'v9.0' });
+    const email = uniqueEmail('agree');
+    const res = await register(email, { termsVersion: shown.terms, privacyVersion: shown.privacy });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await ledgerOf(email)).toEqual([
+      { document: 'PRIVACY', version: 'v9.0', consented: true, actor: 'SELF', page: 'REGISTRATION' },
+      { document: 'TERMS', version: 'v4.0', consented: true, actor: 'SELF', page: 'REGISTRATION' },
+    ]);
+    await post('/api/auth/verify-email', { token: await latestLinkToken(t.app, email) });
+    const login = await post('/api/auth/login', { email, password: PASSWORD });
+    const mine = await t.app.inject({ url: '/api/me/consents', headers: bearer(login.json().access_token) });
+    const byTitle = Object.fromEntries(
+      mine.json().consents.map((c: { title: string; document: string; latest: object }) => [c.title, c]),
+    );
+    expect(byTitle['Terms of Use']).toMatchObject({
+      document: 'TERMS',
+      latest: { answer: 'AGREED', version: 'v4.0', page: 'REGISTRATION', actor: 'SELF' },
+    });
+    expect(byTitle['Privacy Policy']).toMatchObject({
+      document: 'PRIVACY',
+      latest: { answer: 'AGREED', version: 'v9.0', page: 'REGISTRATION' },
+    });
+  });
+
+  it("records a research sign-up, and a parent's sign-up for their child as the guardian's", async () => {
+    const research = uniqueEmail('agree-research');
+    expect((await register(research, { userType: 'RESEARCH' })).statusCode).toBe(201);
+    expect((await ledgerOf(research)).map((r) => [r.document, r.version, r.actor])).toEqual([
+      ['PRIVACY', 'v9.0', 'SELF'],
+      ['TERMS', 'v4.0', 'SELF'],
+    ]);
+    const parent = uniqueEmail('agree-parent');
+    expect((await register(parent, { userType: 'RESEARCH', guardian: true })).statusCode).toBe(201);
+    expect((await ledgerOf(parent)).map((r) => r.actor)).toEqual(['GUARDIAN', 'GUARDIAN']);
+  });
+
+  it.each([
+    ['terms', { termsVersion: 'v3.0', privacyVersion: 'v9.0' }],
+    ['privacy policy', { termsVersion: 'v4.0', privacyVersion: 'v7.0' }],
+  ])(
+    'refuses a sign-up that showed an older %s (409), creating and sending nothing',
+    async (_what, shown) => {
+      const email = uniqueEmail('agree-stale');
+      const mails = await tableCount(outbox);
+      const res = await register(email, shown);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(REGISTRATION_MESSAGES.legalChanged);
+      expect(await t.database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+      expect(await tableCount(outbox)).toBe(mails);
+    },
+  );
+
+  it('adds nothing to an existing account when its email signs up again', async () => {
+    const email = uniqueEmail('agree-again');
+    expect((await register(email)).statusCode).toBe(201);
+    expect((await register(email, { termsVersion: 'v4.0', privacyVersion: 'v9.0' })).statusCode).toBe(201);
+    expect(await ledgerOf(email)).toHaveLength(2);
   });
 });

@@ -58,7 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Create an account and email a verification link (postUser)',
         body: registerRequestSchema,
-        response: { 201: messageResponseSchema, ...errors },
+        response: { 201: messageResponseSchema, ...errors, 409: apiErrorSchema },
       },
     },
     async (request, reply) => {

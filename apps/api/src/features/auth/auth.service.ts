@@ -24,6 +24,7 @@ import {
   throttleKeys,
   throttleState,
 } from './login-throttle.ts';
+import { checkSignUpVersions, recordSignUpAgreement } from './sign-up-agreement.ts';
 import { revokeAllSessions, startSession } from './tokens.ts';
 
 /** OWASP's minimum argon2id cost: 19 MiB, 2 passes, 1 lane. */
@@ -119,6 +120,7 @@ export async function registerUser(ctx: AppContext, input: RegisterRequest) {
   }
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
+    await checkSignUpVersions(tx, input);
     const [existing] = await tx
       .select({ id: users.id, firstName: users.firstName, verified: users.emailVerifiedAt })
       .from(users)
@@ -151,6 +153,7 @@ export async function registerUser(ctx: AppContext, input: RegisterRequest) {
       })
       .returning({ id: users.id });
     if (!user) throw new Error('insert returned no row');
+    await recordSignUpAgreement(tx, user.id, input.guardian);
     await mailVerificationLink(ctx, tx, { id: user.id, firstName: input.firstName }, input.email);
     // A minor's consent form not uploaded a week after registering: a reminder (issue 35).
     if (input.underAge) await scheduleReminder(ctx, tx, { userId: user.id, kind: 'PARENTAL_CONSENT' });

@@ -12,6 +12,7 @@ import {
   type TestApp,
   uniqueEmail,
 } from '../../test/helpers.ts';
+import { HANDOVER_START_NOT_DUE } from './handover.routes.ts';
 import { portalToday } from './handover.service.ts';
 import { researchUseOf } from './research-use.ts';
 
@@ -286,5 +287,69 @@ describe('turning 18', () => {
 
   it('knows the portal’s day', () => {
     expect(portalToday(new Date('2026-06-14T15:00:00Z'))).toBe('2026-06-15');
+  });
+});
+
+describe('the first run of the turning-18 job (decision 0xx-kitwas)', () => {
+  const handoverOf = async (userId: string) =>
+    (await t.database.db.select().from(accountHandovers).where(eq(accountHandovers.userId, userId)))[0];
+  const start = (email: string, headers: Record<string, string> = ops) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/admin/handovers/run',
+      headers,
+      payload: { today: '2027-03-01', email },
+    });
+
+  it('starts nothing for people who were adults before it, and catches up a birthday missed by at most 7 days', async () => {
+    // Accounts from before the job: a guardian account for a child now 27, a minor's own account of a 21-year-old.
+    const grownChild = await signedInUser(t.app, { guardian: true, dob: '2000-01-01' });
+    const formerMinor = await signedInUser(t.app, { underAge: true, dob: '2005-05-05' });
+    // Birthdays 3 and 8 days before the day the job runs for (a job that was down for a few days).
+    const threeDaysLate = await signedInUser(t.app, { guardian: true, dob: '2009-02-26' });
+    const eightDaysLate = await signedInUser(t.app, { guardian: true, dob: '2009-02-21' });
+
+    expect((await run('2027-03-01')).json()).toEqual({ started: 1 });
+    expect(await handoverOf(threeDaysLate.id)).toMatchObject({ kind: 'GUARDIAN', turns18On: '2027-02-26' });
+    for (const person of [grownChild, formerMinor, eightDaysLate]) {
+      expect(await handoverOf(person.id)).toBeUndefined();
+      expect(await mailTo(person.email)).toEqual([]);
+    }
+    // Nothing changes for them: the account, its flags and access stay as they were.
+    const me = await t.app.inject({ url: '/api/users/me', headers: bearer(grownChild.accessToken) });
+    expect(me.statusCode).toBe(200);
+    expect((await run('2027-03-02')).json()).toEqual({ started: 0 });
+  });
+
+  it('lets the operator start one such account on request (handover:start), once, and says why not otherwise', async () => {
+    const grownChild = await signedInUser(t.app, { guardian: true, dob: '2000-01-01' });
+    await t.database.db.update(users).set({ firstName: 'Sam' }).where(eq(users.id, grownChild.id));
+    expect((await start(grownChild.email, bearer(grownChild.accessToken))).statusCode).toBe(403);
+    expect((await start(grownChild.email.toUpperCase())).json()).toEqual({ started: 1 });
+    expect(await handoverOf(grownChild.id)).toMatchObject({ kind: 'GUARDIAN', turns18On: '2018-01-01' });
+    expect((await mailTo(grownChild.email)).map((m) => m.subject)).toContain(
+      'Sam, your account is ready to be yours',
+    );
+
+    // Twice, an ordinary adult's account (opened as an adult), or no account: 404 with the reason.
+    const adult = await signedInUser(t.app, { dob: '1990-01-01' });
+    for (const email of [grownChild.email, adult.email, uniqueEmail('nobody')]) {
+      const res = await start(email);
+      expect(res.statusCode, email).toBe(404);
+      expect(res.json().message).toBe(HANDOVER_START_NOT_DUE);
+    }
+    expect(await handoverOf(adult.id)).toBeUndefined();
+    const bad = await start('not-an-email');
+    expect(bad.statusCode).toBe(400);
+
+    // A minor's own account whose stale flag was cleared (docs/wt-migrations/kitwas.sql) is still known
+    // as one: it was opened before its holder's 18th birthday.
+    const formerMinor = await signedInUser(t.app, { underAge: true, dob: '2005-05-05' });
+    await t.database.db
+      .update(users)
+      .set({ underAge: false, createdAt: new Date('2021-06-01T00:00:00Z') })
+      .where(eq(users.id, formerMinor.id));
+    expect((await start(formerMinor.email)).json()).toEqual({ started: 1 });
+    expect(await handoverOf(formerMinor.id)).toMatchObject({ kind: 'MINOR', turns18On: '2023-05-05' });
   });
 });

@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../lib/context.ts';
+import { notFound } from '../../lib/errors.ts';
 import type { JobDefinition } from '../../lib/job-queue.ts';
 import { security } from '../../lib/route-schema.ts';
 import { principalOf, requireOperatorKey, requireUser } from '../../plugins/authenticate.ts';
@@ -123,11 +124,16 @@ export const handoverRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary:
-          'Run the daily turning-18 job now, for `today` when given (YYYY-MM-DD): the test hook for time',
+          "Run the daily turning-18 job now, for `today` when given (YYYY-MM-DD): the test hook for time; with `email`, start that one account's handover whatever its birthday (handover:start)",
         body: z.object({
           today: z
             .string()
             .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD.')
+            .optional(),
+          email: z
+            .email('Please give the email address of the account.')
+            .max(254)
+            .transform((e) => e.trim().toLowerCase())
             .optional(),
         }),
         response: {
@@ -135,12 +141,22 @@ export const handoverRoutes: FastifyPluginAsyncZod = async (app) => {
           400: apiErrorSchema,
           401: apiErrorSchema,
           403: apiErrorSchema,
+          404: apiErrorSchema,
         },
       },
     },
-    async (request) => startHandovers(ctx, request.body.today),
+    async (request) => {
+      const { today, email } = request.body;
+      const result = await startHandovers(ctx, today, email ? { email } : undefined);
+      if (email && result.started === 0) throw notFound(HANDOVER_START_NOT_DUE);
+      return result;
+    },
   );
 };
+
+/** handover:start for an account that cannot be started: the operator's message. */
+export const HANDOVER_START_NOT_DUE =
+  "No handover was started: there is no account with this email whose holder is 18 or over and that is a minor's own account or a guardian's account for a child, without a handover already.";
 
 export const HANDOVERS_QUEUE = 'handovers';
 

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import {
+  HANDOVER_CATCH_UP_DAYS,
   HANDOVER_GRACE_DAYS,
   HANDOVER_MAIL,
   HANDOVER_PROMPT_TEXTS,
@@ -12,7 +13,7 @@ import {
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { queueMail } from '../../adapters/mail/outbox.ts';
 import { compose } from '../../adapters/mail/templates.ts';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { accountHandovers, consentResponses, consents, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
@@ -33,8 +34,15 @@ export function portalToday(now = new Date()): string {
  * being under age that day (its flag is cleared: the rules of consumer §4 follow the date of birth). The
  * account's address gets the handover link, and for a guardian account, the guardian is told their
  * access ends at the handover. Runs any number of times a day: an account is started once.
+ *
+ * Only birthdays from HANDOVER_CATCH_UP_DAYS before `today` on are started (decision 0xx-kitwas): the
+ * job's first run does not start handovers for every adult who was a minor or had a guardian account
+ * before it existed (their stale under-age flags are cleared once, by docs/wt-migrations/kitwas.sql).
+ * `email` starts that one account's handover whatever its birthday (the operator's `handover:start`, on
+ * request).
  */
-export async function startHandovers(ctx: AppContext, today = portalToday()) {
+export async function startHandovers(ctx: AppContext, today = portalToday(), only?: { email: string }) {
+  const since = sql`${today}::date - ${HANDOVER_CATCH_UP_DAYS}::int`;
   const due = await ctx.db
     .select({
       id: users.id,
@@ -48,9 +56,13 @@ export async function startHandovers(ctx: AppContext, today = portalToday()) {
     .where(
       and(
         isNull(accountHandovers.id),
-        sql`(${users.underAge} or ${users.guardian})`,
+        // On request, also a minor's own account whose stale flag was cleared: opened before the 18th birthday.
+        only
+          ? sql`(${users.underAge} or ${users.guardian} or ${users.dateOfBirth} + interval '18 years' > ${users.createdAt})`
+          : sql`(${users.underAge} or ${users.guardian})`,
         sql`${users.dateOfBirth} is not null`,
         sql`${users.dateOfBirth} + interval '18 years' <= ${today}::date`,
+        only ? eq(users.email, only.email) : sql`${users.dateOfBirth} + interval '18 years' >= ${since}`,
       ),
     );
   let started = 0;

@@ -9,6 +9,7 @@ import { kitsFile, ownKits } from './export-kits.ts';
 import { accessLogFile, fhirPersonOf, profileFile } from './export-person.ts';
 import { readme } from './export-readme.ts';
 import { reportFiles } from './export-reports.ts';
+import { shareFiles } from './export-shares.ts';
 import { fhirBundle } from './fhir.ts';
 
 export type { ExportFile } from './export-format.ts';
@@ -43,6 +44,7 @@ export async function exportFiles(ctx: AppContext, userId: string, now = new Dat
     kits,
     ...answers.files,
     ...reports.files,
+    ...(await shareFiles(ctx.db, userId, now)),
     exportFile('fhir-bundle.json', json(bundle)),
     await accessLogFile(ctx.db, userId),
   ];

@@ -153,6 +153,7 @@ export async function closingPerson(app: FastifyInstance, database: Database) {
   await json(app, 'PUT', `/api/kits/${reported.id}`, person.accessToken, {
     name: personal.kitName,
     notes: personal.kitNotes,
+    was: { name: null, notes: null },
   });
 
   // A paid kit not yet sent, and a subscription (its first kit, asked for but not sent, is refunded too).

@@ -37,6 +37,10 @@ export function readme(brand: string, now: Date, paths: string[], reportsShown: 
       '                   guardian has consented, and this export holds what the portal shows you.',
     );
   lines.push(
+    'report-shares.json Every link you made to show your reports to a practitioner: which reports, when',
+    'report-shares.csv  you made it, when it expires or expired, when you revoked it, whether it has a PIN,',
+    '                   who it was sent to, and every time it was opened (when, which browser, which',
+    '                   country). The links themselves are not included: they are the keys to your reports.',
     'fhir-bundle.json   The same data in the HL7 FHIR R4 health-data standard: a Bundle (type collection)',
     '                   with a Patient (you), an Observation for each score of each report (value, unit,',
     '                   method), a QuestionnaireResponse for each questionnaire, a Consent for each consent',

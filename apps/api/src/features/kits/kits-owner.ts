@@ -11,6 +11,7 @@ import {
   normaliseReferralCode,
   normaliseVoucher,
   PROFILE_MESSAGES,
+  type UpdateKit,
 } from '@portal/domain';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { queueMail } from '../../adapters/mail/outbox.ts';
@@ -57,21 +58,16 @@ export async function updateKit(
   ctx: AppContext,
   userId: string,
   kitId: number,
-  patch: {
-    name?: string | null;
-    notes?: string | null;
-    referralCode?: string | null;
-    reportReceived?: true;
-    was?: { name?: string | null | undefined; notes?: string | null | undefined };
-  },
+  patch: UpdateKit,
 ): Promise<Kit> {
   return ctx.db.transaction(async (tx) => {
     const kit = await ownKitForUpdate(tx, userId, kitId);
-    // Optimistic concurrency on the row lock: a tab that shows an older name or notes would undo another's save.
+    // Optimistic concurrency on the row lock: a tab that shows an older name or notes would undo another's
+    // save. The schema requires `was` for each of the two a change names (400 without).
     const was = patch.was;
     if (
-      (was?.name !== undefined && (was.name ?? null) !== kit.name) ||
-      (was?.notes !== undefined && (was.notes ?? null) !== kit.notes)
+      (patch.name !== undefined && (was?.name ?? null) !== kit.name) ||
+      (patch.notes !== undefined && (was?.notes ?? null) !== kit.notes)
     )
       throw conflict(KIT_MESSAGES.staleKit);
     const changes: Partial<KitRow> = { updatedAt: new Date() };

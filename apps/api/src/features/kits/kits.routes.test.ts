@@ -209,7 +209,7 @@ describe("another person's kit", () => {
     const before = await kitRow(kit.id);
     const attempts = [
       call(stranger.accessToken, 'GET', `/api/kits/${kit.id}/timeline`),
-      call(stranger.accessToken, 'PUT', `/api/kits/${kit.id}`, { name: 'Mine now' }),
+      call(stranger.accessToken, 'PUT', `/api/kits/${kit.id}`, { name: 'Mine now', was: { name: null } }),
       call(stranger.accessToken, 'POST', `/api/kits/${kit.id}/activate`, address),
       call(stranger.accessToken, 'POST', '/api/kits/give', {
         kitId: kit.id,
@@ -235,9 +235,13 @@ describe('name, notes and referral code', () => {
     const ok = await call(user.accessToken, 'PUT', `/api/kits/${kit.id}`, {
       name: 'x'.repeat(32),
       notes: 'Took it after travel',
+      was: { name: null, notes: null },
     });
     expect(ok.json()).toMatchObject({ name: 'x'.repeat(32), notes: 'Took it after travel' });
-    const long = await call(user.accessToken, 'PUT', `/api/kits/${kit.id}`, { name: 'x'.repeat(33) });
+    const long = await call(user.accessToken, 'PUT', `/api/kits/${kit.id}`, {
+      name: 'x'.repeat(33),
+      was: { name: 'x'.repeat(32) },
+    });
     expect(long.statusCode).toBe(400);
     expect(long.json().fields.name).toBe(KIT_MESSAGES.nameTooLong);
   });
@@ -259,6 +263,47 @@ describe('name, notes and referral code', () => {
     // From what the kit holds now, the save goes through.
     const fresh = await put({ notes: 'Travel', was: { notes: 'Fasted' } });
     expect(fresh.json()).toMatchObject({ name: 'Morning', notes: 'Travel' });
+  });
+
+  it.each([
+    ['a name without was', { name: 'Evening' }, ['was.name']],
+    ['notes without was', { notes: 'Travel' }, ['was.notes']],
+    [
+      'both with only was.name',
+      { name: 'Evening', notes: 'Travel', was: { name: 'Morning' } },
+      ['was.notes'],
+    ],
+    ['a name with only was.notes', { name: 'Evening', was: { notes: 'Fasted' } }, ['was.name']],
+    ['was that is not an object', { name: 'Evening', was: 'Morning' }, ['was']],
+    ['was.name that is a number', { name: 'Evening', was: { name: 7 } }, ['was.name']],
+  ])(
+    'refuses %s with 400 naming the field, changing nothing (issue 33 item 16)',
+    async (_what, payload, fields) => {
+      const user = await signedInUser(t.app);
+      const [kit] = await newKits(1, { ownerEmail: user.email });
+      const put = (body: object) => call(user.accessToken, 'PUT', `/api/kits/${kit.id}`, body);
+      expect(
+        (await put({ name: 'Morning', notes: 'Fasted', was: { name: null, notes: null } })).statusCode,
+      ).toBe(200);
+      const before = await kitRow(kit.id);
+      const res = await put(payload);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toBe(KIT_MESSAGES.wasRequired);
+      expect(Object.keys(res.json().fields)).toEqual(fields);
+      expect(await kitRow(kit.id)).toEqual(before);
+    },
+  );
+
+  it('needs no was for a referral code or report-received change alone, and ignores was for fields not changed', async () => {
+    const user = await signedInUser(t.app);
+    const [kit] = await newKits(1, { ownerEmail: user.email });
+    const put = (body: object) => call(user.accessToken, 'PUT', `/api/kits/${kit.id}`, body);
+    expect((await put({ name: 'Morning', was: { name: null } })).statusCode).toBe(200);
+    // The notes form knows only the notes: another window's rename does not refuse its save.
+    const notes = await put({ notes: 'Fasted', was: { notes: null } });
+    expect(notes.json()).toMatchObject({ name: 'Morning', notes: 'Fasted' });
+    const removed = await put({ referralCode: null });
+    expect(removed.statusCode, removed.body).toBe(200);
   });
 
   it('applies a practitioner code with or without REF-, looks it up, and removes it with null', async () => {
@@ -532,7 +577,9 @@ describe('the kits list and the dashboard', () => {
     expect(list.map((k: { id: number }) => k.id)).toEqual([active.id, spare.id]);
     for (const [i, kit] of [active, spare].entries()) {
       // The kit as the single-kit statement reads it (a change that changes nothing answers with the kit).
-      const alone = (await call(user.accessToken, 'PUT', `/api/kits/${kit.id}`, { notes: null })).json();
+      const alone = (
+        await call(user.accessToken, 'PUT', `/api/kits/${kit.id}`, { notes: null, was: { notes: null } })
+      ).json();
       expect({ ...list[i], surveysStats: [] }).toEqual(alone);
     }
     expect(list[1]).toMatchObject({ referralCode: 'LIST7', referralName: 'Ari Stone' });

@@ -106,7 +106,8 @@ export const kitsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireUser,
       schema: {
         tags: ['kits'],
-        summary: 'putKit: name, notes, referral code (null removes) or report received',
+        summary:
+          'putKit: name, notes, referral code (null removes) or report received; was (required with name or notes): what the form showed (409 when stale)',
         security,
         params: kitParams,
         body: updateKitSchema,

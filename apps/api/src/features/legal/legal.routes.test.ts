@@ -12,6 +12,7 @@ describe('terms and privacy', () => {
     expect((await t.app.inject('/api/legal/versions')).json()).toEqual({
       terms: ['default', 'v4.0', 'pv1.0', 'v3.0', 'v2.12', 'v2.10', 'cobiome-v1.0', 'cobiome-v2.0'],
       privacy: ['default', 'v9.0', 'v7.0', 'v6.0', 'v4.0', 'v1.7'],
+      current: { terms: 'v4.0', privacy: 'v9.0' },
     });
   });
 

@@ -61,6 +61,7 @@ export const legalRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         terms: merged(Object.keys(TERMS_VERSIONS), terms.versions),
         privacy: merged(Object.keys(PRIVACY_VERSIONS), privacy.versions),
+        current: { terms: terms.current, privacy: privacy.current },
       };
     },
   );

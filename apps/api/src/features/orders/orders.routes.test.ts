@@ -310,7 +310,7 @@ describe('replacement orders', () => {
       method: 'PUT',
       url: `/api/kits/${kitId}`,
       headers: bearer(user.accessToken),
-      payload: { name: 'First try' },
+      payload: { name: 'First try', was: { name: null } },
     });
     expect(renamed.json()).toMatchObject({ kitStatus: 'REPLACED', replacedByKitId: newKitId });
     const again = await post(

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { SHARE_MESSAGES, type SharedPayload } from '@portal/domain';
 import { eq, sql } from 'drizzle-orm';
+import { strFromU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { type Database, openPostgres } from '../../db/client.ts';
@@ -22,6 +23,7 @@ import {
   type TestApp,
   testConfig,
 } from '../../test/helpers.ts';
+import { exportFiles } from '../data-rights/build-export.ts';
 import { decryptPayload } from './share-crypto.ts';
 import { SHARE_PAGE_CSP, SHARE_RATE_LIMITS } from './shares.routes.ts';
 
@@ -456,5 +458,85 @@ describe('rate limits', () => {
       );
     expect(statuses.slice(0, SHARE_RATE_LIMITS.perAddress).every((s) => s === 404)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe('the personal data export (issue 36)', () => {
+  it('holds every share link with its expiry, revocation and views, and never the link itself', async () => {
+    const { person, sample } = await personWithReport();
+    const first = await create(person.accessToken, { samples: [sample], expiresInDays: 1 });
+    const second = await create(person.accessToken, { samples: [sample], expiresInDays: 30, pin: true });
+    expect(first.statusCode, first.body).toBe(201);
+    const a = parts(first.json().url);
+    const b = parts(second.json().url);
+    expect((await open(t.app, a.id)).statusCode).toBe(200);
+    expect((await open(t.app, a.id)).statusCode).toBe(200);
+    const revoked = await t.app.inject({
+      method: 'POST',
+      url: `/api/report-shares/${b.id}/revoke`,
+      headers: bearer(person.accessToken),
+    });
+    expect(revoked.statusCode).toBe(200);
+    // Another person's link is not theirs to see.
+    const other = await personWithReport();
+    await create(other.person.accessToken, { samples: [other.sample], expiresInDays: 5 });
+
+    const files = await exportFiles(t.app.ctx, person.id);
+    const byPath = Object.fromEntries(files.map((f) => [f.path, strFromU8(f.bytes)]));
+    const { shares } = JSON.parse(must(byPath['report-shares.json'], 'report-shares.json'));
+    const rows = await sharesOf(person.id);
+    const rowOf = (id: string) =>
+      must(
+        rows.find((r) => r.id === id),
+        'a share row',
+      );
+    expect(shares).toEqual([
+      {
+        link: 1,
+        reports: [sample],
+        createdAt: rowOf(a.id).createdAt.toISOString(),
+        expiresAt: rowOf(a.id).expiresAt.toISOString(),
+        revokedAt: null,
+        status: 'ACTIVE',
+        pinProtected: false,
+        recipient: null,
+        views: [
+          { viewedAt: expect.any(String), browser: 'Chrome on Linux', country: null },
+          { viewedAt: expect.any(String), browser: 'Chrome on Linux', country: null },
+        ],
+      },
+      {
+        link: 2,
+        reports: [sample],
+        createdAt: rowOf(b.id).createdAt.toISOString(),
+        expiresAt: rowOf(b.id).expiresAt.toISOString(),
+        revokedAt: must(rowOf(b.id).revokedAt, 'revoked').toISOString(),
+        status: 'REVOKED',
+        pinProtected: true,
+        recipient: null,
+        views: [],
+      },
+    ]);
+    const csvLines = must(byPath['report-shares.csv'], 'report-shares.csv').trim().split('\r\n');
+    expect(csvLines[0]).toBe(
+      'link,reports,created_at,expires_at,revoked_at,status,pin_protected,recipient,viewed_at,browser,country',
+    );
+    expect(csvLines.slice(1).map((l) => l.split(',').slice(0, 1).concat(l.split(',').slice(5, 7)))).toEqual([
+      ['1', 'ACTIVE', 'no'],
+      ['1', 'ACTIVE', 'no'],
+      ['2', 'REVOKED', 'yes'],
+    ]);
+    expect(must(byPath['README.txt'], 'README.txt')).toContain('report-shares.json');
+    // No file of the export holds a link's id or key: they open the reports.
+    for (const [file, text] of Object.entries(byPath))
+      for (const secret of [a.id, a.key, b.id, b.key]) expect(text, file).not.toContain(secret);
+  });
+
+  it('holds an empty list for a person who never shared', async () => {
+    const person = await signedInUser(t.app);
+    const files = await exportFiles(t.app.ctx, person.id);
+    const byPath = Object.fromEntries(files.map((f) => [f.path, strFromU8(f.bytes)]));
+    expect(JSON.parse(must(byPath['report-shares.json'], 'json'))).toEqual({ shares: [] });
+    expect(byPath['report-shares.csv']?.trim().split('\r\n')).toHaveLength(1);
   });
 });

@@ -3,14 +3,18 @@ import {
   accountFlags,
   checkRegistration,
   PASSWORD_HINT,
+  REGISTRATION_AGREEMENT_TEXTS,
   REGISTRATION_FIELD_LABELS,
+  REGISTRATION_MESSAGES,
   type RegistrationDraft,
 } from '@portal/domain';
 import { useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { ApiError } from '../../lib/api-client.ts';
 import { useRegister, userTypeForApp } from '../../lib/auth-api.ts';
 import { useConfig } from '../../lib/config.ts';
+import { useLegalVersions } from '../../lib/legal-api.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { Field } from '../ui/field.tsx';
@@ -39,6 +43,10 @@ const EMPTY: Details = {
   password: '',
   confirmPassword: '',
 };
+/** The legal viewer at the version the agreement names (a new tab, so the form keeps what was typed). */
+const legalLink = (kind: 'terms' | 'privacy', version: string | null | undefined) =>
+  version ? `/${kind}?v=${encodeURIComponent(version)}` : `/${kind}`;
+
 const REQUIRED: Array<keyof Details> = ['firstName', 'lastName', 'email', 'password'];
 
 /**
@@ -70,6 +78,8 @@ export function DetailsStep({
 }: Props) {
   const config = useConfig();
   const register = useRegister();
+  const legal = useLegalVersions();
+  const shown = legal.data?.current;
   const [referralCode, setReferralCode] = useState('');
   const form = useForm<Details>({
     resolver: registrationResolver(accountType),
@@ -92,11 +102,17 @@ export function DetailsStep({
       userType: userTypeForApp(config.appType),
       ...(participantCode ? { participantCode } : {}),
       ...(offerReferral && referralCode.trim() ? { referralCode: referralCode.trim() } : {}),
+      // The versions the agreement below names: the server records them, or refuses them once replaced.
+      ...(shown?.terms ? { termsVersion: shown.terms } : {}),
+      ...(shown?.privacy ? { privacyVersion: shown.privacy } : {}),
     };
     register.mutate(body, {
       onSuccess: () => onRegistered(email),
       onError: (error) => {
         if (!(error instanceof ApiError)) return;
+        // The terms or privacy policy changed since the page loaded: the agreement shows the new versions.
+        if (error.status === 409 && error.message === REGISTRATION_MESSAGES.legalChanged)
+          void legal.refetch();
         for (const [name, message] of Object.entries(error.fields ?? {})) {
           if (name in EMPTY) form.setError(name as keyof Details, { type: 'server', message });
         }
@@ -141,6 +157,18 @@ export function DetailsStep({
           serverError={referralError}
         />
       ) : null}
+      <p className="field-hint">
+        {REGISTRATION_AGREEMENT_TEXTS.before}
+        <Link to={legalLink('terms', shown?.terms)} target="_blank" rel="noopener">
+          {REGISTRATION_AGREEMENT_TEXTS.terms}
+        </Link>
+        {shown?.terms ? REGISTRATION_AGREEMENT_TEXTS.version(shown.terms) : null}
+        {REGISTRATION_AGREEMENT_TEXTS.and}
+        <Link to={legalLink('privacy', shown?.privacy)} target="_blank" rel="noopener">
+          {REGISTRATION_AGREEMENT_TEXTS.privacy}
+        </Link>
+        {shown?.privacy ? REGISTRATION_AGREEMENT_TEXTS.version(shown.privacy) : null}.
+      </p>
       <div className="form-actions">
         <Button variant="secondary" onClick={onBack}>
           Back

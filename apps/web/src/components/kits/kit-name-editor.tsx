@@ -1,4 +1,4 @@
-import { KIT_NAME_MAX, type Kit, kitDisplayName, updateKitSchema } from '@portal/domain';
+import { KIT_NAME_MAX, type Kit, kitDisplayName, kitFieldsSchema } from '@portal/domain';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
 import { useUpdateKit } from '../../lib/kits-api.ts';
@@ -63,7 +63,7 @@ export function KitNameEditor({
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = updateKitSchema.safeParse({ name });
+    const parsed = kitFieldsSchema.safeParse({ name });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? null);
       return;

@@ -1,4 +1,4 @@
-import { KIT_NOTES_MAX, type Kit, updateKitSchema } from '@portal/domain';
+import { KIT_NOTES_MAX, type Kit, kitFieldsSchema } from '@portal/domain';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
 import { useUpdateKit } from '../../lib/kits-api.ts';
@@ -15,25 +15,27 @@ export function KitNotes({ kit }: { kit: Kit }) {
   const [saved, setSaved] = useState(false);
   const update = useUpdateKit();
   const id = useId();
-  // The notes this form was loaded with. When the server's change (another window) arrives, the field
-  // shows it unless the person has typed since, or a refused save asked for the latest.
+  // The notes this form was loaded with, sent as `was`. When the server's change (another window)
+  // arrives, the field shows it unless the person has typed since: then the field keeps what they typed
+  // and stays based on the older notes, so its save is refused (409) and, asked to, loads the latest.
   const loaded = useRef(kit.notes ?? null);
-  const reload = useRef(false);
+  const [reload, setReload] = useState(0);
   const serverNotes = kit.notes ?? null;
+  const typedRef = useRef(notes);
+  typedRef.current = notes;
   useEffect(() => {
     if (serverNotes === loaded.current) return;
-    setNotes((typed) => {
-      if (!reload.current && typed !== (loaded.current ?? '')) return typed;
-      return serverNotes ?? '';
-    });
+    const typedSince = typedRef.current !== (loaded.current ?? '');
+    if (typedSince && reload === 0) return;
     loaded.current = serverNotes;
-    reload.current = false;
-  }, [serverNotes]);
+    setNotes(serverNotes ?? '');
+    setReload(0);
+  }, [serverNotes, reload]);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     setSaved(false);
-    const parsed = updateKitSchema.safeParse({ notes });
+    const parsed = kitFieldsSchema.safeParse({ notes });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? null);
       return;
@@ -48,7 +50,7 @@ export function KitNotes({ kit }: { kit: Kit }) {
           setSaved(true);
         },
         onError: (failure) => {
-          if (failure instanceof ApiError && failure.status === 409) reload.current = true;
+          if (failure instanceof ApiError && failure.status === 409) setReload((n) => n + 1);
           setError(errorText(failure, 'notes'));
         },
       },

@@ -1,4 +1,4 @@
-import { type AccountType, RESEARCH_MESSAGES } from '@portal/domain';
+import { type AccountType, REGISTRATION_MESSAGES, RESEARCH_MESSAGES } from '@portal/domain';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { AccountTypeStep } from '../../../components/auth/account-type-step.tsx';
@@ -18,6 +18,7 @@ type Step =
 
 /** Research §8: a sign-up refused because the email has an account reads as such. */
 export function signUpErrorText(error: ApiError): string {
+  if (error.message === REGISTRATION_MESSAGES.legalChanged) return error.message;
   return error.status === 409 || error.message.includes('User already exists')
     ? RESEARCH_MESSAGES.accountExists
     : error.message;
