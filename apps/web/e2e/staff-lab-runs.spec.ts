@@ -10,7 +10,7 @@ import {
   setKitStatus,
   test,
 } from './fixtures.ts';
-import { createStaff, signInToConsole } from './staff-fixtures.ts';
+import { createStaff, fillReceipt, portalDaysAgo, signInToConsole } from './staff-fixtures.ts';
 
 // The lab's day with runs and plates (issue 34 items 7 and 9, with 6 and 8): Lou receives two samples
 // (a third never arrives), starts a run, scans the tubes into a plate (the third is refused, never
@@ -65,13 +65,17 @@ test('the lab batches samples through a plate, checks the run controls, signs of
   const nav = bench.getByRole('navigation', { name: 'Console' });
 
   await nav.getByRole('link', { name: 'Receive samples' }).click();
-  for (const kit of [first, second])
+  // Each tube's receipt (issue 34 item 11): a box of this run's, intact, its collection date typed.
+  await fillReceipt(bench, { freezer: 'F1', box: `R${stamp}` });
+  for (const kit of [first, second]) {
+    await fillReceipt(bench, { collectionDate: portalDaysAgo(3) });
     await scan(
       bench,
       'Sample received',
       kit.sampleIdentifier,
-      `KIT-${kit.id}: sample ${kit.sampleIdentifier} received`,
+      new RegExp(`^KIT-${kit.id}: sample ${kit.sampleIdentifier} received`),
     );
+  }
 
   // A run, held until its controls pass.
   const runName = `RUN-${stamp}`;
