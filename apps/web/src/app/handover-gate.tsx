@@ -2,6 +2,7 @@ import { myHandoverSchema } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { apiRequest } from '../lib/api-client.ts';
+import { useCurrentUser } from '../lib/current-user.ts';
 import { useSession } from '../lib/session.ts';
 import { signInSession } from './reconsent-gate.tsx';
 
@@ -39,14 +40,11 @@ const asked = new Set<string>();
 export function HandoverGate() {
   const { userId, actorId } = useSession();
   const { pathname } = useLocation();
-  const handover = useQuery({
-    queryKey: myHandoverKey(userId),
-    queryFn: ({ signal }) => apiRequest('/me/handover', { auth: 'required', signal }, myHandoverSchema),
-    enabled: userId !== null && !actorId,
-  });
-  if (userId && !actorId && !asked.has(userId) && handover.data) {
+  // The signed-in user's read says whether a handover is open (GET /users/me, read by the frame anyway).
+  const user = useCurrentUser();
+  if (userId && !actorId && !asked.has(userId) && user.data) {
     asked.add(userId);
-    if (handover.data.handover && pathname !== '/turned-18' && !askedBefore(userId))
+    if (user.data.handoverOpen && pathname !== '/turned-18' && !askedBefore(userId))
       return <Navigate to="/turned-18" replace />;
   }
   return <Outlet />;

@@ -1,7 +1,5 @@
-import { reconsentSchema } from '@portal/domain';
-import { useQuery } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { apiRequest } from '../lib/api-client.ts';
+import { useCurrentUser } from '../lib/current-user.ts';
 import { getAccessToken, useSession } from '../lib/session.ts';
 
 /** The sign-in session the access token belongs to (its sid claim): a new sign-in is a new one. */
@@ -40,14 +38,11 @@ const asked = new Set<string>();
 export function ReconsentGate() {
   const { userId, actorId } = useSession();
   const { pathname } = useLocation();
-  const reconsent = useQuery({
-    queryKey: ['re-consent', userId],
-    queryFn: ({ signal }) => apiRequest('/me/re-consent', { auth: 'required', signal }, reconsentSchema),
-    enabled: userId !== null && !actorId,
-  });
-  if (userId && !actorId && !asked.has(userId) && reconsent.data) {
+  // The signed-in user's read says whether anything awaits (GET /users/me, read by the frame anyway).
+  const user = useCurrentUser();
+  if (userId && !actorId && !asked.has(userId) && user.data) {
     asked.add(userId);
-    if (reconsent.data.pending.length > 0 && pathname !== '/re-consent' && !askedBefore(userId))
+    if (user.data.reconsentPending && pathname !== '/re-consent' && !askedBefore(userId))
       return <Navigate to="/re-consent" replace />;
   }
   return <Outlet />;
