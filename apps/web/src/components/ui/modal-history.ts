@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { listenBeforeTheRouter, setFirstPopStateListener } from '../../lib/popstate-first.ts';
 
 /**
  * Open dialogs as browser history entries (issue 33 item 11): each open dialog adds one entry at the
@@ -119,14 +120,12 @@ function watchWrites() {
   };
 }
 
-/**
- * Listens for Back and Forward. main.tsx calls it before the router listens: listeners of one event run
- * in the order they were added (capture does not go first on window in Chromium).
- */
-export function installModalHistory() {
+/** Listens for Back and Forward, before the router does (lib/popstate-first.ts), from the first dialog on. */
+function installModalHistory() {
   if (listening) return;
   watchWrites();
-  window.addEventListener('popstate', onPopState);
+  listenBeforeTheRouter(); // main.tsx did, unless there is no main (tests)
+  setFirstPopStateListener(onPopState);
   listening = true;
 }
 

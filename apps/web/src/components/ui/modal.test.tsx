@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { BrowserRouter, Route, Routes, useNavigate } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { listenBeforeTheRouter } from '../../lib/popstate-first.ts';
 import { Modal } from './modal.tsx';
-import { installModalHistory } from './modal-history.ts';
 
 function Harness() {
   const [open, setOpen] = useState(false);
@@ -90,7 +90,7 @@ describe('Modal', () => {
   it('keeps a navigation that comes while a closed dialog takes its entry back out', async () => {
     const user = userEvent.setup();
     window.history.pushState(null, '', '/support');
-    installModalHistory(); // before the router listens, as main.tsx does
+    listenBeforeTheRouter(); // as main.tsx does
     render(
       <BrowserRouter>
         <Routes>
