@@ -53,6 +53,9 @@ const withDepth = (state: HistoryState, at: number) => {
 /** Pushes an entry for each open dialog that has none, or goes back past the entries of closed ones. */
 function reconcile() {
   scheduled = false;
+  // A go back under which the page went on to a new one may never land (some browsers drop it on the
+  // push; Chromium lands it at once): a dialog opened on the new page does not wait for it.
+  if (goingBack?.pushed && open.length > 0) goingBack = null;
   if (goingBack) return;
   // The router went to another page meanwhile (a link in a dialog): the entries stay behind it.
   if (depth > 0 && routerIndex() !== baseIndex) depth = 0;
