@@ -13,6 +13,7 @@ import { coachRoutes } from './features/coach/coach.routes.ts';
 import { configRoutes } from './features/config/config.routes.ts';
 import { consentRoutes } from './features/consent/consent.routes.ts';
 import { handoverRoutes } from './features/consent/handover.routes.ts';
+import { signInPrompts } from './features/consent/index.ts';
 import { ledgerRoutes, staffDocumentsRoutes } from './features/consent/ledger.routes.ts';
 import { myConsentsRoutes } from './features/consent/my-consents.routes.ts';
 import { closureRoutes } from './features/data-rights/closure.routes.ts';
@@ -83,7 +84,7 @@ const routes: FastifyPluginAsync<{ payments: PaymentProvider }> = async (app, { 
   auditImpersonation(app);
   await app.register(configRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
-  await app.register(usersRoutes, { prefix: '/api/users' });
+  await app.register(usersRoutes, { prefix: '/api/users', signInPrompts });
   await app.register(supportViewsRoutes, { prefix: '/api/users' });
   await app.register(profileRoutes, { prefix: '/api' });
   await app.register(notificationsRoutes, { prefix: '/api' });

@@ -44,7 +44,7 @@ test('a gift to a new customer survives registration, verification and the profi
   await page.goto(giftLink);
   await expect(page).toHaveURL(/\/login$/);
   // The sign-in page says why it is asked for (issue 33 item 24).
-  await expect(page.getByText(KIT_MESSAGES.giftSignIn)).toBeVisible();
+  await expect(page.getByText(AUTH_MESSAGES.giftSignIn)).toBeVisible();
   await expectAccessible(page);
   await page.getByRole('link', { name: 'Create an account' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Create an account' })).toBeVisible();

@@ -5,6 +5,7 @@ import { App } from './app/app.tsx';
 import { preloadRoute } from './app/routes.tsx';
 import { restoreSession } from './lib/api-client.ts';
 import { inlineConfig } from './lib/config.ts';
+import { listenBeforeTheRouter } from './lib/popstate-first.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { getSessionSnapshot } from './lib/session.ts';
 import './styles/index.css';
@@ -13,6 +14,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 const queryClient = createQueryClient();
+listenBeforeTheRouter();
 
 // The session and the code of the page at this address load at once; index.html shows the loading text
 // meanwhile. React then draws that page in one go, instead of a loading screen, then the layout with

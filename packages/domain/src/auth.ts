@@ -25,6 +25,10 @@ export const AUTH_MESSAGES = {
   resetInvalid: 'This password reset link has expired or has already been used. Please request a new one.',
   resetDone: 'Your password has been reset. Please sign in with your new password.',
   sessionExpired: 'Your session has expired. Please sign in again.',
+  /** The sign-in page a gift email's redeem link brought a guest to (issue 33 item 24). Here, not with
+   * the kit messages: the kit rules would join /login's first load (22 KB gzip). */
+  giftSignIn:
+    'Someone has given you a kit. Sign in to redeem it, or create an account if you are new here: the gift waits for you.',
 } as const;
 
 export const loginRequestSchema = z.object({

@@ -93,9 +93,6 @@ export const KIT_MESSAGES = {
   sentKitRedeemed: 'This kit has already been redeemed by the person you gave it to.',
   nameTooLong: `A kit name can be at most ${KIT_NAME_MAX} characters long.`,
   notesTooLong: `Notes can be at most ${KIT_NOTES_MAX} characters long.`,
-  /** The sign-in page a gift email's redeem link brought a guest to (issue 33 item 24). */
-  giftSignIn:
-    'Someone has given you a kit. Sign in to redeem it, or create an account if you are new here: the gift waits for you.',
   /** A name or notes save from a tab that showed older values (issue 33 item 16). */
   staleKit:
     'This kit was changed in another window. We have loaded the latest version; please check and save again',

@@ -46,3 +46,15 @@ export const userSchema = z.object({
   version: z.number().int(),
 });
 export type User = z.infer<typeof userSchema>;
+
+/**
+ * GET /api/users/me: the user, and what the portal asks them at sign-in, so the first signed-in load
+ * reads one thing instead of three (GET /api/me/re-consent and GET /api/me/handover give the details).
+ */
+export const meSchema = userSchema.extend({
+  /** A document changed materially since they agreed, not answered yet: the re-consent gate asks. */
+  reconsentPending: z.boolean(),
+  /** An open turning-18 handover: the handover gate asks. */
+  handoverOpen: z.boolean(),
+});
+export type Me = z.infer<typeof meSchema>;

@@ -43,9 +43,8 @@ describe('the reads main.tsx asks for before the first page draws', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Spare kit' })).toBeVisible();
     // Both reads answered the page (the given kits' tab says it has none): nothing else was asked.
     await screen.findByText(KITS_TEXTS.noGivenKits);
-    // Besides the signed-in frame's own questions: a material change awaiting an answer, and a turning-18
-    // handover (issue 36).
-    expect(gets(calls).sort()).toEqual(['/kits', '/kits/sent', '/me/handover', '/me/re-consent']);
+    // The sign-in gates ask nothing of their own: GET /users/me says whether anything awaits (issue 36).
+    expect(gets(calls).sort()).toEqual(['/kits', '/kits/sent']);
   });
 
   it('are dropped once the app has left the address it opened with', async () => {
@@ -56,7 +55,7 @@ describe('the reads main.tsx asks for before the first page draws', () => {
     renderRoute('/dashboard', { signedInAs: completeProfile });
     await screen.findAllByText('Spare kit');
     // The early /kits and /kits/sent, then the dashboard's own /kits.
-    expect(gets(calls).sort()).toEqual(['/kits', '/kits', '/kits/sent', '/me/handover', '/me/re-consent']);
+    expect(gets(calls).sort()).toEqual(['/kits', '/kits', '/kits/sent']);
   });
 
   it('are asked for by route: a report by its kit reads the list, a page not listed nothing', () => {

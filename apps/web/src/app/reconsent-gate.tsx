@@ -1,7 +1,5 @@
-import { reconsentSchema } from '@portal/domain';
-import { useQuery } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { apiRequest } from '../lib/api-client.ts';
+import { type CurrentUser, useCurrentUser } from '../lib/current-user.ts';
 import { getAccessToken, useSession } from '../lib/session.ts';
 
 /** The sign-in session the access token belongs to (its sid claim): a new sign-in is a new one. */
@@ -16,39 +14,41 @@ export function signInSession(): string {
 }
 
 /**
- * Whether this sign-in was already sent to /re-consent (sessionStorage: a reload is not a new sign-in);
- * each sign-in is asked once, then may decide later.
+ * A gate at sign-in: a person for whom `awaits` holds (GET /users/me says, read by the frame anyway) is
+ * taken to `page` first, once per sign-in (sessionStorage under `key`: a reload is not a new sign-in),
+ * then may decide later. A support view is never sent there: it could not answer.
  */
-const KEY = 'portal.reconsent-asked';
-function askedBefore(userId: string): boolean {
-  const session = `${userId}:${signInSession()}`;
-  try {
-    const seen = sessionStorage.getItem(KEY) === session;
-    sessionStorage.setItem(KEY, session);
-    return seen;
-  } catch {
-    return false;
+export function signInGate(key: string, page: string, awaits: (user: CurrentUser) => boolean | undefined) {
+  const asked = new Set<string>();
+  function askedBefore(userId: string): boolean {
+    const session = `${userId}:${signInSession()}`;
+    try {
+      const seen = sessionStorage.getItem(key) === session;
+      sessionStorage.setItem(key, session);
+      return seen;
+    } catch {
+      return false;
+    }
   }
+  return function SignInGate() {
+    const { userId, actorId } = useSession();
+    const { pathname } = useLocation();
+    const user = useCurrentUser();
+    if (userId && !actorId && !asked.has(userId) && user.data) {
+      asked.add(userId);
+      if (awaits(user.data) && pathname !== page && !askedBefore(userId))
+        return <Navigate to={page} replace />;
+    }
+    return <Outlet />;
+  };
 }
-const asked = new Set<string>();
 
 /**
  * At sign-in, a person with a material change awaiting their answer (issue 36 item 2) is taken to
- * /re-consent first, once per sign-in; "Decide later" lets them on, since only the research use waits. A
- * support view is never sent there: it could not answer.
+ * /re-consent first; "Decide later" lets them on, since only the research use waits.
  */
-export function ReconsentGate() {
-  const { userId, actorId } = useSession();
-  const { pathname } = useLocation();
-  const reconsent = useQuery({
-    queryKey: ['re-consent', userId],
-    queryFn: ({ signal }) => apiRequest('/me/re-consent', { auth: 'required', signal }, reconsentSchema),
-    enabled: userId !== null && !actorId,
-  });
-  if (userId && !actorId && !asked.has(userId) && reconsent.data) {
-    asked.add(userId);
-    if (reconsent.data.pending.length > 0 && pathname !== '/re-consent' && !askedBefore(userId))
-      return <Navigate to="/re-consent" replace />;
-  }
-  return <Outlet />;
-}
+export const ReconsentGate = signInGate(
+  'portal.reconsent-asked',
+  '/re-consent',
+  (user) => user.reconsentPending,
+);

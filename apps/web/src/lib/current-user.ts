@@ -34,6 +34,9 @@ export const currentUserSchema = z.object({
   authorities: z._default(z.array(z.string()), []),
   /** The profile's version, sent back with a save so a stale tab cannot undo another's (409). */
   version: z.optional(z.number()),
+  /** What the sign-in gates ask about (meSchema): only GET answers them, a profile save does not. */
+  reconsentPending: z.optional(z.boolean()),
+  handoverOpen: z.optional(z.boolean()),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

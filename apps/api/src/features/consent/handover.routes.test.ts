@@ -200,8 +200,12 @@ describe('turning 18', () => {
     const mine = (token: string) => t.app.inject({ url: '/api/me/handover', headers: bearer(token) });
     const sendLink = (token: string) =>
       t.app.inject({ method: 'POST', url: '/api/me/handover/link', headers: bearer(token) });
+    // The signed-in user's read says whether a handover is open, for the sign-in gate.
+    const handoverOpen = async (token: string) =>
+      (await t.app.inject({ url: '/api/users/me', headers: bearer(token) })).json().handoverOpen;
     // Before the birthday there is nothing to ask, and no link to send.
     expect((await mine(minor.accessToken)).json()).toEqual({ handover: null });
+    expect(await handoverOpen(minor.accessToken)).toBe(false);
     const early = await sendLink(minor.accessToken);
     expect(early.statusCode).toBe(404);
     expect(early.json().message).toBe(HANDOVER_PROMPT_TEXTS.none);
@@ -211,6 +215,7 @@ describe('turning 18', () => {
     const open = await mine(minor.accessToken);
     expect(open.statusCode).toBe(200);
     expect(open.json()).toEqual({ handover: { kind: 'MINOR', firstName: 'Robin', turns18On: '2026-10-20' } });
+    expect(await handoverOpen(minor.accessToken)).toBe(true);
     const first = await linkToken(minor.email);
     expect(first.length).toBeGreaterThan(40);
 
@@ -218,6 +223,7 @@ describe('turning 18', () => {
     const stranger = await signedInUser(t.app);
     const theirs = await mine(stranger.accessToken);
     expect(theirs.json()).toEqual({ handover: null });
+    expect(await handoverOpen(stranger.accessToken)).toBe(false);
     expect(theirs.body).not.toContain('Robin');
     expect((await sendLink(stranger.accessToken)).statusCode).toBe(404);
 
@@ -232,6 +238,7 @@ describe('turning 18', () => {
       })
     ).json().access_token as string;
     expect((await mine(view)).json().handover).toMatchObject({ kind: 'MINOR' });
+    expect(await handoverOpen(view)).toBe(true);
     const mailsBefore = (await mailTo(minor.email)).length;
     const refused = await sendLink(view);
     expect(refused.statusCode).toBe(403);

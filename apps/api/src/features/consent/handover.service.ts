@@ -19,7 +19,7 @@ import type { AppContext } from '../../lib/context.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { hashPassword, revokeAllSessions } from '../auth/index.ts';
 import { notify, notifyAddress } from '../notifications/index.ts';
-import { htmlToText } from './ledger.service.ts';
+import { htmlToText, pendingReconsent } from './ledger.service.ts';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -119,6 +119,12 @@ export async function myHandover(db: DbOrTx, userId: string): Promise<MyHandover
       ? { kind: row.kind as HandoverKind, firstName: row.firstName, turns18On: row.turns18On }
       : null,
   };
+}
+
+/** What the portal asks at sign-in: a re-consent, a turning-18 handover (GET /api/users/me). */
+export async function signInPrompts(db: DbOrTx, userId: string) {
+  const [reconsent, { handover }] = await Promise.all([pendingReconsent(db, userId), myHandover(db, userId)]);
+  return { reconsentPending: reconsent.length > 0, handoverOpen: handover !== null };
 }
 
 /**

@@ -44,6 +44,11 @@ const pending = async (token: string) =>
     changes: { version: string; summary: string }[];
     text: string;
   }[];
+const reconsentPending = async (token: string) => {
+  const res = await t.app.inject({ url: '/api/users/me', headers: bearer(token) });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().reconsentPending as boolean;
+};
 const publish = (headers: Record<string, string>, consentId: number, body: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: `/api/staff/documents/${consentId}/versions`, headers, payload: body });
 const FIRST_TEXT =
@@ -167,6 +172,10 @@ describe('publishing a new version', () => {
     ]);
     expect(await pending(declined.accessToken)).toEqual([]);
     expect(await pending(stranger.accessToken)).toEqual([]);
+    // The signed-in user's read says so too, for the sign-in gate: one read on the first load, not two.
+    expect(await reconsentPending(agreed.accessToken)).toBe(true);
+    expect(await reconsentPending(declined.accessToken)).toBe(false);
+    expect(await reconsentPending(stranger.accessToken)).toBe(false);
     const mail = await t.database.db.select().from(outbox).where(eq(outbox.to, agreed.email));
     expect(mail.map((m) => m.subject)).toContain('Please review the new version of Future Insight Program');
     expect(await t.database.db.select().from(outbox).where(eq(outbox.to, declined.email))).toEqual([]);
@@ -204,6 +213,7 @@ describe('publishing a new version', () => {
     // Agreeing again at sign-in: recorded through the re-consent page, at version 2.0; research resumes.
     expect((await answer(agreed.accessToken, agreed.id, true, 'RE_CONSENT')).statusCode).toBe(201);
     expect(await pending(agreed.accessToken)).toEqual([]);
+    expect(await reconsentPending(agreed.accessToken)).toBe(false);
     const resumed = await mine(agreed.accessToken);
     expect(resumed.researchUse).toBe('ACTIVE');
     expect(

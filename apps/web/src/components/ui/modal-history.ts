@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { listenBeforeTheRouter, setFirstPopStateListener } from '../../lib/popstate-first.ts';
 
 /**
  * Open dialogs as browser history entries (issue 33 item 11): each open dialog adds one entry at the
@@ -10,6 +11,11 @@ import { useEffect, useRef } from 'react';
  * because a link inside it went to another page leaves the new page alone. Dialogs that replace each
  * other in one render (a loading dialog and the form it turns into) share one entry: the history is
  * brought in line with the open dialogs once the render's effects have run, not at each mount and unmount.
+ *
+ * Taking entries out is a `history.go` back, which lands a moment later. The page may write history
+ * meanwhile: a dialog that closes because its action goes on to another page (a support view to the
+ * dashboard) may close before that navigation. The writes in between are kept and put back once the go
+ * has landed, so the going back never undoes a navigation, and the router never sees the landing.
  */
 
 type OpenDialog = { close: () => void };
@@ -21,12 +27,23 @@ const open: OpenDialog[] = [];
 let depth = 0;
 /** The router's index of the page's own entry (its entries keep it: the router reads them as that page). */
 let baseIndex: unknown;
-/** A `history.go` back under way: the depth it lands on, and the address and state to carry down. */
-let goingBack: { to: number; carry: { state: HistoryState; url: string } } | null = null;
+type Entry = { state: HistoryState; url: string };
+/**
+ * A `history.go` back under way: the depth it lands on, the router's key of the page it goes back on
+ * (dialog entries keep it), and the entry to carry down: the one it left, or what the page wrote since
+ * (`pushed` when that was a new entry, a navigation to another page).
+ */
+let goingBack: { to: number; key: unknown; carry: Entry; pushed: boolean } | null = null;
 let scheduled = false;
 let listening = false;
 
+/** The browser's own history writes; the page's go through `watchWrites`. */
+let push: History['pushState'];
+let replace: History['replaceState'];
+
 const stateHere = () => window.history.state as HistoryState;
+const entryHere = (): Entry => ({ state: stateHere(), url: window.location.href });
+const depthOf = (state: HistoryState) => (typeof state?.modalDepth === 'number' ? state.modalDepth : 0);
 const routerIndex = () => stateHere()?.idx;
 const withDepth = (state: HistoryState, at: number) => {
   const { modalDepth: _, ...rest } = state ?? {};
@@ -36,19 +53,22 @@ const withDepth = (state: HistoryState, at: number) => {
 /** Pushes an entry for each open dialog that has none, or goes back past the entries of closed ones. */
 function reconcile() {
   scheduled = false;
+  // A go back under which the page went on to a new one may never land (some browsers drop it on the
+  // push; Chromium lands it at once): a dialog opened on the new page does not wait for it.
+  if (goingBack?.pushed && open.length > 0) goingBack = null;
   if (goingBack) return;
   // The router went to another page meanwhile (a link in a dialog): the entries stay behind it.
   if (depth > 0 && routerIndex() !== baseIndex) depth = 0;
   if (open.length > depth) {
     if (depth === 0) baseIndex = routerIndex();
     for (let at = depth + 1; at <= open.length; at += 1) {
-      window.history.pushState(withDepth(stateHere(), at), '');
+      push(withDepth(stateHere(), at), '');
     }
     depth = open.length;
   } else if (open.length < depth) {
     // The page may have changed its address while the dialog closed (a dialog kept in the query): the
     // entry gone back to takes that address, so it does not open the dialog again.
-    goingBack = { to: open.length, carry: { state: stateHere(), url: window.location.href } };
+    goingBack = { to: open.length, key: stateHere()?.key, carry: entryHere(), pushed: false };
     window.history.go(open.length - depth);
   }
 }
@@ -59,41 +79,56 @@ function schedule() {
   queueMicrotask(reconcile);
 }
 
-/** Set while the corrected entry is announced again, so this listener lets that event pass. */
-let announcing = false;
-
 /**
- * Back (or Forward) by the person closes the dialogs above the entry's depth, the top one first. At the
- * end of a `go` back, the entry gone back to takes the address carried down, and the event is announced
- * again so that the router (which listened first and read the entry as it was) reads it as it is now.
+ * Back (or Forward) by the person closes the dialogs above the entry's depth, the top one first. The
+ * landing of a `go` back is the dialogs' own business: the router, which listens after this listener,
+ * never sees it and stays where the page last put it. The entry gone back to
+ * takes what the page wrote meanwhile: a new page is pushed again, a changed address replaces it.
  */
-function onPopState() {
-  if (announcing) return;
-  if (goingBack) {
-    const { to, carry } = goingBack;
+function onPopState(event: PopStateEvent) {
+  const landed = depthOf(stateHere());
+  if (goingBack?.pushed && (stateHere()?.key !== goingBack.key || landed !== goingBack.to)) {
+    // The new page's entry cancelled the go (some browsers do, Chromium does not): this is the person's.
     goingBack = null;
-    depth = to;
-    if (carry.url !== window.location.href || stateHere()?.key !== carry.state?.key) {
-      window.history.replaceState(withDepth(carry.state, to), '', carry.url);
-      announcing = true;
-      try {
-        window.dispatchEvent(new PopStateEvent('popstate', { state: stateHere() }));
-      } finally {
-        announcing = false;
-      }
-    }
-  } else {
-    const landed = stateHere()?.modalDepth;
-    depth = typeof landed === 'number' ? landed : 0;
+  }
+  if (!goingBack) {
+    depth = landed;
     for (const dialog of open.slice(depth).reverse()) dialog.close();
+    schedule();
+    return;
+  }
+  event.stopImmediatePropagation();
+  const { to, carry, pushed } = goingBack;
+  goingBack = null;
+  depth = to;
+  if (pushed) push(carry.state, '', carry.url);
+  else if (carry.url !== window.location.href || stateHere()?.key !== carry.state?.key) {
+    replace(withDepth(carry.state, to), '', carry.url);
   }
   schedule();
 }
 
-/** Listens for Back and Forward, from the first dialog's opening on. */
+/** Notes what the page writes to history while a `go` back is under way. */
+function watchWrites() {
+  const { history } = window;
+  push = history.pushState.bind(history);
+  replace = history.replaceState.bind(history);
+  history.pushState = (...args) => {
+    push(...args);
+    if (goingBack) goingBack = { ...goingBack, carry: entryHere(), pushed: true };
+  };
+  history.replaceState = (...args) => {
+    replace(...args);
+    if (goingBack) goingBack = { ...goingBack, carry: entryHere() };
+  };
+}
+
+/** Listens for Back and Forward, before the router does (lib/popstate-first.ts), from the first dialog on. */
 function installModalHistory() {
   if (listening) return;
-  window.addEventListener('popstate', onPopState);
+  watchWrites();
+  listenBeforeTheRouter(); // main.tsx did, unless there is no main (tests)
+  setFirstPopStateListener(onPopState);
   listening = true;
 }
 

@@ -1,7 +1,9 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { BrowserRouter, Route, Routes, useNavigate } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { listenBeforeTheRouter } from '../../lib/popstate-first.ts';
 import { Modal } from './modal.tsx';
 
 function Harness() {
@@ -40,6 +42,28 @@ function Stacked() {
   );
 }
 
+/** The page's navigate, for a test to go to another page at a moment of its choosing. */
+let navigateAway: (() => void) | undefined;
+
+/** A dialog whose action closes it, then goes to another page (a support view to the dashboard). */
+function ClosesThenNavigates() {
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  navigateAway = () => navigate('/dashboard');
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open
+      </button>
+      <Modal open={open} onClose={() => setOpen(false)} title="Start a view">
+        <button type="button" onClick={() => setOpen(false)}>
+          Start
+        </button>
+      </Modal>
+    </>
+  );
+}
+
 const depth = () => (window.history.state as { modalDepth?: number } | null)?.modalDepth ?? 0;
 
 describe('Modal', () => {
@@ -60,6 +84,36 @@ describe('Modal', () => {
     // Closed with its button, the dialog's entry goes too: the page is back on its own entry.
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(depth()).toBe(0));
+  });
+
+  it('keeps a navigation that comes while a closed dialog takes its entry back out', async () => {
+    const user = userEvent.setup();
+    window.history.pushState(null, '', '/support');
+    listenBeforeTheRouter(); // as main.tsx does
+    render(
+      <BrowserRouter>
+        <Routes>
+          <Route path="/support" element={<ClosesThenNavigates />} />
+          <Route path="/dashboard" element={<h1>Dashboard</h1>} />
+        </Routes>
+      </BrowserRouter>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    await waitFor(() => expect(depth()).toBe(1));
+    // The page goes on to the dashboard just after the dialog's entry is asked back out of history.
+    const go = window.history.go.bind(window.history);
+    vi.spyOn(window.history, 'go').mockImplementationOnce((delta) => {
+      go(delta);
+      navigateAway?.();
+    });
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    expect(window.location.pathname).toBe('/dashboard');
+    // jsdom, like some browsers, drops the go when the page pushes its entry (Chromium lands it, and the
+    // entry is pushed again): either way Back returns to the page itself, on its own entry.
+    act(() => window.history.back());
+    await waitFor(() => expect(window.location.pathname).toBe('/support'));
     await waitFor(() => expect(depth()).toBe(0));
   });
 

@@ -1,4 +1,4 @@
-import { KIT_MESSAGES } from '@portal/domain';
+import { AUTH_MESSAGES } from '@portal/domain';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { returnPath } from '../../../app/guards.tsx';
 import { SignInCard } from '../../../components/auth/sign-in-card.tsx';
@@ -13,7 +13,7 @@ export function LoginPage() {
   return (
     <SignInCard
       title="Sign in"
-      intro={gift ? <Alert tone="info">{KIT_MESSAGES.giftSignIn}</Alert> : null}
+      intro={gift ? <Alert tone="info">{AUTH_MESSAGES.giftSignIn}</Alert> : null}
       onSignedIn={() => navigate(returnPath(location.state), { replace: true })}
     >
       <p className="auth-links">

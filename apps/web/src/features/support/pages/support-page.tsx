@@ -56,11 +56,7 @@ export function SupportPage() {
           </div>
         </dl>
       </section>
-      {/* Kept while open: the view it starts swaps the session (no IMPERSONATE any more) before it goes to
-          the dashboard, and a dialog gone before that would take its history entry back over the move. */}
-      {canImpersonate || widgetOpen ? (
-        <ImpersonationModal open={widgetOpen} onClose={() => setWidgetOpen(false)} />
-      ) : null}
+      {canImpersonate ? <ImpersonationModal open={widgetOpen} onClose={() => setWidgetOpen(false)} /> : null}
     </>
   );
 }
