@@ -93,7 +93,7 @@ const ResultsPage = lazyPage(
   (m) => m.ResultsPage,
 );
 const WorkQueuesPage = lazyPage(
-  () => import('../../features/staff-queues/pages/work-queues-page.tsx'),
+  () => import('../../features/staff-dashboard/pages/work-queues-page.tsx'),
   (m) => m.WorkQueuesPage,
 );
 const ALL: readonly StaffRole[] = ['LOGISTICS', 'LAB', 'SUPPORT', 'STUDY', 'ADMIN'];
@@ -206,7 +206,7 @@ export const STAFF_PAGES: StaffPage[] = [
   },
   { path: 'lab/runs/:runId', roles: ['LAB', 'SUPPORT'], element: <RunPage /> },
   { path: 'results', roles: ['LAB'], element: <ResultsPage />, nav: { label: 'Results', icon: FileUp } },
-  // Work queues (staff-queues, issue 34 item 17): the roles of queues.routes.ts.
+  // Work queues (staff-dashboard, issue 34 item 17): the roles of queues.routes.ts.
   {
     path: 'queues',
     roles: QUEUE_READER_ROLES,

@@ -6,7 +6,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { staffRequest } from '../../../lib/staff.ts';
-import { QueuesSummary } from '../../staff-queues/components/queues-summary.tsx';
+import { QueuesSummary } from '../components/queues-summary.tsx';
 
 /** The console's first page: today's work, each count a link to its list, oldest first. */
 export function StaffDashboardPage() {

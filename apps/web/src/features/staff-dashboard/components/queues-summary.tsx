@@ -2,7 +2,7 @@ import { QUEUE_READER_ROLES } from '@portal/domain';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { canSee, useStaffSession } from '../../../lib/staff.ts';
-import { useWorkQueues } from '../api.ts';
+import { useWorkQueues } from '../queues-api.ts';
 import { TurnaroundTable } from './turnaround-table.tsx';
 
 /**

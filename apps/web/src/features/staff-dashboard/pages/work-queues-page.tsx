@@ -12,10 +12,10 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
+import { formatConsoleTime } from '../../../lib/format.ts';
 import { canSee, useStaffSession } from '../../../lib/staff.ts';
-import { changedAt } from '../../staff-kits/components/kit-table.tsx';
-import { useWorkQueues } from '../api.ts';
 import { TurnaroundTable } from '../components/turnaround-table.tsx';
+import { useWorkQueues } from '../queues-api.ts';
 
 /**
  * LOGISTICS, LAB, SUPPORT: the work queues (issue 34 item 17). Samples waiting too long at a step, kits
@@ -114,7 +114,7 @@ export function WorkQueuesPage() {
                     </td>
                     <td className="mono">{k.sampleIdentifier}</td>
                     <td>{k.sampleStatus}</td>
-                    <td>{changedAt(k.since)}</td>
+                    <td>{formatConsoleTime(k.since)}</td>
                     <td>{k.days}</td>
                     <td>{k.quarantined ? 'In quarantine' : '—'}</td>
                   </tr>
@@ -140,7 +140,7 @@ export function WorkQueuesPage() {
                     </td>
                     <td>{k.owner?.name ?? '—'}</td>
                     <td>{k.kitStatus}</td>
-                    <td>{changedAt(k.since)}</td>
+                    <td>{formatConsoleTime(k.since)}</td>
                     <td>{k.days}</td>
                   </tr>
                 ))}
@@ -176,7 +176,7 @@ export function WorkQueuesPage() {
                       )}
                     </td>
                     <td>{k.phone ?? 'No phone number'}</td>
-                    <td>{changedAt(k.since)}</td>
+                    <td>{formatConsoleTime(k.since)}</td>
                     <td>{k.quarantine ? QUARANTINE_WORDS[k.quarantine] : '—'}</td>
                   </tr>
                 ))}
