@@ -218,7 +218,7 @@ export type HandoverKind = (typeof HANDOVER_KINDS)[number];
 /** Days after the 18th birthday that research use resting on the guardian's consent goes on without an answer. */
 export const HANDOVER_GRACE_DAYS = 30;
 /**
- * How far back the daily turning-18 job looks for a birthday it missed (decision 0xx-kitwas): a job down
+ * How far back the daily turning-18 job looks for a birthday it missed (decision 062): a job down
  * for up to a week still starts those handovers, while people who were adults before the job first ran are
  * never started by it (an operator starts one on request: `npm run ops -- handover:start`).
  */

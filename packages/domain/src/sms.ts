@@ -6,7 +6,7 @@ import { PHONE_COUNTRIES, RECRUITMENT_MESSAGES } from './recruitment.ts';
  * Texts (issue 35 item 4): a second, opt-in channel for short transactional messages. A person adds a
  * mobile number in My Profile, proves it with a 6-digit code sent to it, then may switch texts on. Texts
  * never go out between 21:00 and 08:00 in the person's time zone: one due then waits until 08:00
- * (decision 0xx-sms).
+ * (decision 060).
  */
 
 /** The field's name in the spec's message style: "Field Mobile number is invalid phone number." */

@@ -4,7 +4,7 @@ import { keysetPageSchema } from './keyset-page.ts';
 /**
  * A project's participants and the recruitment funnel in the console (STUDY; issue 34 item 18). The
  * funnel's stages, what each counts, and why each stage is a subset of the one before: decision
- * 0xx-admin-study-funnel.
+ * 056-study-funnel.
  */
 export const PARTICIPANT_PAGE_SIZE = 25;
 

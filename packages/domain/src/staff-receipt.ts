@@ -3,7 +3,7 @@ import { LAB_FAILURES, STAFF_KIT_MESSAGES, staffKitRowSchema } from './staff-kit
 
 /**
  * What the lab records when a sample arrives (issue 34 item 11), the quarantine that follows a tube not
- * intact, and the console's work queues (item 17). Decision 0xx-receipt: a quarantined sample stays
+ * intact, and the console's work queues (item 17). Decision 061: a quarantined sample stays
  * RECEIVED_BY_LAB (the spec has no quarantine status, and "Sample received by lab" is true), and no lab
  * step takes it until a LAB member releases it or fails it.
  */

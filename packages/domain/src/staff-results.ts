@@ -163,7 +163,7 @@ export const resultsPreviewItemSchema = z.object({
 export type ResultsPreviewItem = z.infer<typeof resultsPreviewItemSchema>;
 /**
  * The preview's answer. It keeps what it parsed and scored on the server under `uploadId` until
- * `expiresAt` (decision 0xx-receipt): the confirm sends only the id, and nothing is parsed twice. Null
+ * `expiresAt` (decision 061): the confirm sends only the id, and nothing is parsed twice. Null
  * when every profile was refused (nothing to confirm).
  */
 export const resultsPreviewSchema = z.object({

@@ -23,7 +23,7 @@ export function formatDateTime(iso: string): string {
 let consoleTime: Intl.DateTimeFormat | undefined;
 
 /**
- * A time in the staff console (issue 34 item 19, decision 0xx-admin-console-times): always the portal's
+ * A time in the staff console (issue 34 item 19, decision 057-console-times): always the portal's
  * zone (PORTAL_TIME_ZONE, Brisbane) with its name, whatever the staff member's computer is set to, so
  * two pages, or two staff members in different states, never show the same moment differently:
  * '22 Nov 2025, 3:00 pm AEST'.

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import twilio from 'twilio';
 
 /**
- * Texts through Twilio (issue 35 item 4, decision 0xx-sms): the official SDK sends a message with the
+ * Texts through Twilio (issue 35 item 4, decision 060): the official SDK sends a message with the
  * account's keys (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN) from TWILIO_FROM. Without the keys there is no
  * provider and texts stay in the SMS outbox, which the dev mailbox shows.
  */

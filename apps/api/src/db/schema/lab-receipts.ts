@@ -3,7 +3,7 @@ import { date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } fro
 import { kits } from './kits.ts';
 
 /**
- * What the lab recorded when a sample arrived (issue 34 item 11, decision 0xx-receipt): the tube's
+ * What the lab recorded when a sample arrived (issue 34 item 11, decision 061): the tube's
  * condition, its collection date (from the Day of sampling questionnaire, else entered at the bench) and
  * the days in transit, and where it is stored. A tube not intact is quarantined: it waits for a LAB
  * member's decision (released back to the flow, or failed) while the sample stays RECEIVED_BY_LAB, so
@@ -47,7 +47,7 @@ export const sampleReceipts = pgTable(
 );
 
 /**
- * A results upload parsed and scored once (issue 34 item 10, decision 0xx-receipt): the preview stores
+ * A results upload parsed and scored once (issue 34 item 10, decision 061): the preview stores
  * each profile's outcome here under an upload id, and the confirm stores from it without sending,
  * parsing or scoring again. In the database, not in a process's memory, so the confirm may reach another
  * instance of the app; expired rows are removed by the next upload.

@@ -14,7 +14,7 @@ import {
 import { kits, projects } from './kits.ts';
 
 /**
- * Runs, plates and controls (issue 34 item 7; decision 0xx-plates): a sequencing run holds 96-well
+ * Runs, plates and controls (issue 34 item 7; decision 054): a sequencing run holds 96-well
  * plates, each well one kit's tube; the run holds its controls (an extraction blank and a positive
  * control), each checked against its project's expectation when uploaded. A failed or missing control
  * holds the run: none of its samples is approved or released until a LAB member re-checks or overrides it.

@@ -20,7 +20,7 @@ import { users } from './users.ts';
  * Written in the transaction of the change that causes it (features/notifications). The words are
  * packages/domain's notifications.ts, stored as sent. A notification to someone with no portal account
  * (a candidate, a practitioner, a staff member, a former address) has no user and names its `recipient`
- * address instead: it has an email delivery and no inbox (decision 0xx-notify).
+ * address instead: it has an email delivery and no inbox (decision 058).
  */
 export const notifications = pgTable(
   'notifications',

@@ -297,7 +297,7 @@ describe('turning 18', () => {
   });
 });
 
-describe('the first run of the turning-18 job (decision 0xx-kitwas)', () => {
+describe('the first run of the turning-18 job (decision 062)', () => {
   const handoverOf = async (userId: string) =>
     (await t.database.db.select().from(accountHandovers).where(eq(accountHandovers.userId, userId)))[0];
   const start = (email: string, headers: Record<string, string> = ops) =>

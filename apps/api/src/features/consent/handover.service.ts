@@ -35,7 +35,7 @@ export function portalToday(now = new Date()): string {
  * account's address gets the handover link, and for a guardian account, the guardian is told their
  * access ends at the handover. Runs any number of times a day: an account is started once.
  *
- * Only birthdays from HANDOVER_CATCH_UP_DAYS before `today` on are started (decision 0xx-kitwas): the
+ * Only birthdays from HANDOVER_CATCH_UP_DAYS before `today` on are started (decision 062): the
  * job's first run does not start handovers for every adult who was a minor or had a guardian account
  * before it existed (their stale under-age flags are cleared once, by docs/wt-migrations/kitwas.sql).
  * `email` starts that one account's handover whatever its birthday (the operator's `handover:start`, on
@@ -316,7 +316,7 @@ export async function confirmHandover(ctx: AppContext, token: string, code: stri
     await tx.update(accountHandovers).set({ completedAt: sql`now()` }).where(eq(accountHandovers.id, row.id));
     const firstName = user?.firstName ?? '';
     if (row.formerEmail !== row.newEmail)
-      // The former address is no longer the account's: an email-only notification (decision 0xx-notify).
+      // The former address is no longer the account's: an email-only notification (decision 058).
       await notifyAddress(
         ctx,
         tx,

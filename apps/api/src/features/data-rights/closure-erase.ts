@@ -198,7 +198,7 @@ export async function eraseAccount(
           .set({ email: closedEmail(id), firstName: '', lastName: '', phoneNumber: null })
           .where(eq(candidates.id, id));
       await tx.delete(outbox).where(eq(outbox.to, email));
-      // Messages to the address with no account behind them (a candidate's invitation, decision 0xx-notify).
+      // Messages to the address with no account behind them (a candidate's invitation, decision 058).
       await tx.delete(notifications).where(eq(notifications.recipient, email));
       await tx
         .delete(loginFailures)

@@ -225,7 +225,7 @@ export async function closingPerson(app: FastifyInstance, database: Database) {
       lastName: personal.lastName,
       phoneNumber: personal.phoneNumber,
     });
-  // Email-only notifications (decision 0xx-notify): one to the person's address as a candidate, and one
+  // Email-only notifications (decision 058): one to the person's address as a candidate, and one
   // to a practitioner that names them (a report they shared).
   await database.db.insert(notifications).values([
     {

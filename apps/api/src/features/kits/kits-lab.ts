@@ -121,7 +121,7 @@ export async function setKitStatus(
   actor: string,
   /**
    * The kit's row, when the caller's transaction (ctx.db) already holds its lock: it is not read and
-   * locked again (the results upload locks each kit once, decision 0xx-receipt).
+   * locked again (the results upload locks each kit once, decision 061).
    */
   locked?: typeof kits.$inferSelect,
 ): Promise<Kit> {
@@ -153,7 +153,7 @@ export async function setKitStatus(
       events.push(kitStatus);
     }
     if (events.length === 0) throw invalid('Give a kit status, a sample status or both.');
-    // A quarantined sample waits at RECEIVED_BY_LAB for the lab's decision (decision 0xx-receipt): no
+    // A quarantined sample waits at RECEIVED_BY_LAB for the lab's decision (decision 061): no
     // lab step or failure takes it meanwhile: its failure is the quarantine's own decision, which
     // closes the quarantine first (decideQuarantine).
     if (

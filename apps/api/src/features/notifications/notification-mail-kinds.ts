@@ -3,7 +3,7 @@ import type { MailKind } from '../../adapters/mail/outbox.ts';
 
 /**
  * The outbox's kind (its quota, decision 043) of the notifications that are not kit progress or a
- * reminder: each keeps the kind its email had before it became a notification (decision 0xx-notify).
+ * reminder: each keeps the kind its email had before it became a notification (decision 058).
  */
 export const NOTIFICATION_MAIL_KINDS: Partial<Record<NotificationKind, MailKind>> = {
   'order-refund': 'order-refund',

@@ -6,7 +6,7 @@ import { notificationDeliveries, notifications } from '../../db/schema/index.ts'
 import { mailKindOf, type NotifyCtx } from './notify.ts';
 
 /**
- * Tells someone with no inbox (decision 0xx-notify): a study candidate, the practitioner a person shared
+ * Tells someone with no inbox (decision 058): a study candidate, the practitioner a person shared
  * their report with, a staff member about their staff account, a guardian's former address. The
  * notification is written as notify() writes one, with the address instead of a user, and goes out by
  * email only, in `tx`, the transaction of the change that causes it. Its words are packages/domain's

@@ -68,7 +68,7 @@ export async function storeResults(
     held?: string | null | undefined;
     /**
      * The kit's row, locked by the caller's transaction, which has also judged it by the results
-     * upload's one refusal rule (decision 0xx-receipt): it is neither locked nor judged again here.
+     * upload's one refusal rule (decision 061): it is neither locked nor judged again here.
      */
     locked?: typeof kits.$inferSelect | undefined;
   },

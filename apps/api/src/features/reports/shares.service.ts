@@ -127,7 +127,7 @@ export async function createShare(
       expiresAt,
       createdAt: now,
     });
-    // The practitioner has no account: an email-only notification (decision 0xx-notify); the link's
+    // The practitioner has no account: an email-only notification (decision 058); the link's
     // key is in the email only.
     if (practitioner)
       await notifyAddress(

@@ -37,7 +37,7 @@ import { staffRowQuery, toStaffRow } from './kit-search.service.ts';
 import { kitByCode } from './kit-steps.service.ts';
 
 /**
- * Runs, plates and controls (issue 34 item 7; decision 0xx-plates-runs-and-controls). A run is named by
+ * Runs, plates and controls (issue 34 item 7; decision 054). A run is named by
  * the sequencer's run id and belongs to a project, whose control settings judge its controls. Plates
  * belong to a run; a scanned tube goes into a well (the first empty one, or the one named). Each
  * control's profile is checked when uploaded: the blank must be near-empty (at most the project's

@@ -28,7 +28,7 @@ import { staffRowColumns, toStaffRow } from './kit-search.service.ts';
 import { kitByCode, move } from './kit-steps.service.ts';
 
 /**
- * The lab's receipt of a sample (issue 34 item 11, decision 0xx-receipt): the receive scan records the
+ * The lab's receipt of a sample (issue 34 item 11, decision 061): the receive scan records the
  * tube's condition, its collection date and days in transit, and where it is stored, in the scan's own
  * transaction. A tube not intact (or one the lab asks to hold) is quarantined: the sample is
  * RECEIVED_BY_LAB, which is true and all the person's timeline says, and no lab step takes it

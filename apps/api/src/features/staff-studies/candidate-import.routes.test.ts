@@ -82,7 +82,7 @@ describe('importing candidates from a CSV', () => {
     expect(mail?.subject).toContain(r.title);
     expect(((mail?.links ?? []) as string[]).some((link) => link.includes('/consent/'))).toBe(true);
     expect(await t.database.db.select().from(outbox).where(eq(outbox.to, existing))).toHaveLength(0);
-    // A candidate has no account: an email-only notification (decision 0xx-notify), its mail sent once.
+    // A candidate has no account: an email-only notification (decision 058), its mail sent once.
     const notices = await notificationsOfKind(t.database.db, { recipient: a }, 'candidate-invitation');
     expect(notices).toHaveLength(1);
     expect(notices[0]).toMatchObject({

@@ -143,7 +143,7 @@ export async function importCandidates(
         continue;
       }
       const created = await createCandidate(txCtx, recruitmentId, person);
-      // A candidate has no account: the invitation is a notification by email only (decision 0xx-notify).
+      // A candidate has no account: the invitation is a notification by email only (decision 058).
       await notifyAddress(ctx, tx, person, {
         kind: 'candidate-invitation',
         title: recruitment.title,

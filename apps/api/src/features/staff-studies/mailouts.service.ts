@@ -42,7 +42,7 @@ import { recordStaffAction } from '../staff/index.ts';
  * no more than MAILOUT_RATE messages a second. Only participants who get Research news (their choice,
  * or the category's default) are written, each with their own one-click unsubscribe link and headers.
  *
- * A mail-out may go to a recruitment's candidates instead (decision 0xx-notify): they have no account,
+ * A mail-out may go to a recruitment's candidates instead (decision 058): they have no account,
  * so their consent to contact is the recruitment's own: a candidate who used the unsubscribe link of
  * their invitation, or one who expressed interest and never confirmed their address, is not written.
  * Their message ends with that unsubscribe link, and its headers name the candidates' one-click address.

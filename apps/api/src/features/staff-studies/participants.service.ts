@@ -17,7 +17,7 @@ import { projectRow } from './projects.service.ts';
 
 /**
  * A project's participants with their kits, and the recruitment funnel of a project or a recruitment
- * (STUDY; issue 34 item 18). What each stage counts is decision 0xx-admin-study-funnel: every stage is
+ * (STUDY; issue 34 item 18). What each stage counts is decision 056-study-funnel: every stage is
  * a subset of the stage before, so a conversion is never over 100%.
  */
 

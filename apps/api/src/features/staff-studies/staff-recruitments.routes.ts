@@ -235,7 +235,7 @@ export const staffRecruitmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => recruitmentFunnel(ctx.db, request.params.recruitmentId),
   );
 
-  // Study mail-outs to the recruitment's candidates (issue 35 item 7; decision 0xx-notify).
+  // Study mail-outs to the recruitment's candidates (issue 35 item 7; decision 058).
   const audience = (recruitmentId: number) => ({ kind: 'RECRUITMENT' as const, id: recruitmentId });
   app.post(
     '/recruitments/:recruitmentId/mailouts/preview',

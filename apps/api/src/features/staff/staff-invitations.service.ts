@@ -99,7 +99,7 @@ export async function inviteStaff(ctx: AppContext, principal: Principal, input: 
         .where(eq(staffMembers.userId, id));
     }
     const link = invitationLink(ctx, await issueInvitation(tx, id));
-    // A staff invitation is a notification with no inbox: email only (decision 0xx-notify).
+    // A staff invitation is a notification with no inbox: email only (decision 058).
     await notifyAddress(ctx, tx, input, {
       kind: 'staff-invitation',
       roles,

@@ -42,7 +42,7 @@ describe('staff invitation', () => {
     const mail = (await t.app.inject({ url: `/api/admin/mail?to=${invited.email}`, headers: ops })).json();
     expect(mail[0].subject).toContain('staff account');
     expect(mail[0].links[0]).toContain(`/staff/invitation?token=${invited.token}`);
-    // A notification with no inbox (decision 0xx-notify): email only, and its token is not stored.
+    // A notification with no inbox (decision 058): email only, and its token is not stored.
     const [notice, ...more] = await notificationsOfKind(
       t.database.db,
       { recipient: invited.email },

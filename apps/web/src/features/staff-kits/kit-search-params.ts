@@ -3,7 +3,7 @@ import { PORTAL_TIME_ZONE, type StaffKitSearch } from '@portal/domain';
 /**
  * The kit search as the page's address holds it, so a search can be shared, reloaded and linked to
  * (the dashboard links here). A changed-from or -to day is a date picked in the form (YYYY-MM-DD, a day
- * in the portal's zone, as every console time is (decision 0xx-admin-console-times): from its start,
+ * in the portal's zone, as every console time is (decision 057-console-times): from its start,
  * until the end of it), or an instant a link gives as it is.
  */
 

@@ -17,7 +17,7 @@ import { previewResults, staffKitsKeys, storeResults } from './api.ts';
  * The results upload's steps in the browser: read the files (a merged table is split into one profile
  * per sample here, with the domain's splitMergedProfiles), preview them on the server in parts, then
  * confirm the accepted ones by the ids the preview gave (the server kept what it parsed and scored,
- * decision 0xx-receipt), counting as it goes for the progress bar. Nothing is stored before the staff
+ * decision 061), counting as it goes for the progress bar. Nothing is stored before the staff
  * member confirms.
  */
 

@@ -4,7 +4,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { useFunnel } from '../participants-api.ts';
 
-/** What each stage counts, as decision 0xx-admin-study-funnel defines it. */
+/** What each stage counts, as decision 056-study-funnel defines it. */
 const MEANING: Record<'project' | 'recruitment', Record<FunnelStage, string>> = {
   project: {
     INVITED: 'People a participant code was issued to',
