@@ -89,6 +89,7 @@ const FEATURE_EDGES = [
   'staff-kits -> kits',
   'staff-kits -> reports',
   'staff-kits -> staff',
+  'staff-queues -> staff',
   'staff-orders -> kits',
   'staff-orders -> orders',
   'staff-orders -> staff',

@@ -97,6 +97,10 @@ export async function runClosure(
  */
 export async function vacuumErasedRows(ctx: AppContext, log?: FastifyBaseLogger) {
   const started = Date.now();
+  // A session's table counters reach pg_stat_user_tables at most once a second, or when it is idle for
+  // long, which the embedded database may never be: without this, the closure's last deletes could be
+  // missing from the counters and their tables skipped. The flush happens as this statement ends.
+  await ctx.db.execute(sql`select pg_stat_force_next_flush()`);
   const { rows } = (await ctx.db.execute(
     sql`select schemaname as schema, relname as table from pg_stat_user_tables
         where n_tup_upd + n_tup_del > 0 and n_mod_since_analyze > 0 order by 1, 2`,

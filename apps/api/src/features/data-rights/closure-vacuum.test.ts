@@ -75,6 +75,18 @@ function filesHolding(values: string[]): string[] {
   return hits;
 }
 
+/** Each hit with the table or index its file belongs to, so a failure names where the value stayed. */
+async function named(hits: string[]): Promise<string[]> {
+  const { rows } = (await database.db.execute(
+    sql`select relfilenode::text as file, relname as name from pg_class where relfilenode <> 0`,
+  )) as unknown as { rows: { file: string; name: string }[] };
+  const names = new Map(rows.map((r) => [r.file, r.name]));
+  return hits.map((hit) => {
+    const file = path.basename(hit.split(':')[0] ?? '').split('.')[0] ?? '';
+    return names.has(file) ? `${hit} (${names.get(file)})` : hit;
+  });
+}
+
 describe('closing an account on the embedded database', () => {
   it("leaves none of the person's values in the database's files", async () => {
     const person = await closingPerson(app, database);
@@ -112,6 +124,6 @@ describe('closing an account on the embedded database', () => {
       return rows.length > 0;
     });
     await database.db.execute(sql`checkpoint`);
-    expect(filesHolding(values)).toEqual([]);
+    expect(await named(filesHolding(values))).toEqual([]);
   }, 240_000);
 });
