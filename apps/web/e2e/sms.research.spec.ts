@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { createUser, expect, expectAccessible, submitSignIn, test } from './fixtures.ts';
+import { createUser, expect, expectAccessible, login, test } from './fixtures.ts';
 
 /** The dev mailbox's link as the server prints it (dev-mailbox.spec.ts): texts are listed there too. */
 const mailboxLink = `/dev/mailbox?key=${crypto.createHmac('sha256', 'e2e-ops-key').update('dev-mailbox').digest('base64url')}`;
@@ -13,8 +13,8 @@ test('a participant adds a mobile on My Profile of the research portal, checks i
   const user = await createUser(request);
   const digits = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
   const e164 = `+61413${digits}`;
-  await page.goto('/login');
-  await submitSignIn(page, user);
+  // Signed in once the dashboard shows: going on before that would cancel the sign-in in flight.
+  await login(page, user);
   await page.goto('/profile');
   const section = page.getByRole('region', { name: 'Text messages' });
   await section

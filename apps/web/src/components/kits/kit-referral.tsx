@@ -60,16 +60,17 @@ export function KitReferral({ kit }: { kit: Kit }) {
     },
   );
 
-  function onRemove() {
+  // Awaited rather than given to mutate's callbacks: those are dropped when the observer has moved on
+  // (the list's refetch after the save), and the person would see the code go with no word of it.
+  async function onRemove() {
     setMessage(null);
     setError(null);
-    update.mutate(
-      { kitId: kit.id, patch: { referralCode: null } },
-      {
-        onSuccess: () => setMessage(KITS_TEXTS.referralRemoved),
-        onError: (failure) => setError(errorText(failure, 'referralCode')),
-      },
-    );
+    try {
+      await update.mutateAsync({ kitId: kit.id, patch: { referralCode: null } });
+      setMessage(KITS_TEXTS.referralRemoved);
+    } catch (failure) {
+      setError(errorText(failure, 'referralCode'));
+    }
   }
 
   return (
@@ -85,7 +86,7 @@ export function KitReferral({ kit }: { kit: Kit }) {
               </>
             ) : null}
           </p>
-          <Button variant="secondary" busy={busy} onClick={onRemove}>
+          <Button variant="secondary" busy={busy} onClick={() => void onRemove()}>
             {KITS_TEXTS.remove}
           </Button>
         </div>
