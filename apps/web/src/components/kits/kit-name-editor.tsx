@@ -68,20 +68,20 @@ export function KitNameEditor({
       setError(parsed.error.issues[0]?.message ?? null);
       return;
     }
-    update.mutate(
-      { kitId: kit.id, patch: { name: name.trim() || null, was: { name: openedOn.current } } },
-      {
-        onSuccess: () => {
+    // Awaited rather than given to mutate's callbacks, which can be dropped once the list refetches.
+    update
+      .mutateAsync({ kitId: kit.id, patch: { name: name.trim() || null, was: { name: openedOn.current } } })
+      .then(
+        () => {
           setSaved(true);
           close();
         },
-        onError: (failure) => {
+        (failure: unknown) => {
           setError(errorText(failure, 'name'));
           // The kit list reloads (another window renamed it): the field shows the latest name to check.
           if (failure instanceof ApiError && failure.status === 409) setReloadName(true);
         },
-      },
-    );
+      );
   }
 
   const left = KIT_NAME_MAX - name.length;

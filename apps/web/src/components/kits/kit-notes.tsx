@@ -42,17 +42,15 @@ export function KitNotes({ kit }: { kit: Kit }) {
     }
     setError(null);
     const next = notes.trim() ? notes : null;
-    update.mutate(
-      { kitId: kit.id, patch: { notes: next, was: { notes: loaded.current } } },
-      {
-        onSuccess: (saved) => {
-          loaded.current = saved.notes ?? null;
-          setSaved(true);
-        },
-        onError: (failure) => {
-          if (failure instanceof ApiError && failure.status === 409) setReload((n) => n + 1);
-          setError(errorText(failure, 'notes'));
-        },
+    // Awaited rather than given to mutate's callbacks, which can be dropped once the list refetches.
+    update.mutateAsync({ kitId: kit.id, patch: { notes: next, was: { notes: loaded.current } } }).then(
+      (saved) => {
+        loaded.current = saved.notes ?? null;
+        setSaved(true);
+      },
+      (failure: unknown) => {
+        if (failure instanceof ApiError && failure.status === 409) setReload((n) => n + 1);
+        setError(errorText(failure, 'notes'));
       },
     );
   }
