@@ -1,6 +1,5 @@
 import {
   isLabFailure,
-  LAB_FAILURES,
   LAB_STEPS,
   type LabTarget,
   RECEIPT_MESSAGES,
@@ -19,6 +18,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useConfig } from '../../../lib/config.ts';
 import { lookUpKit, useKitSearch, useLabStep } from '../api.ts';
 import { KitStatuses, KitTable } from '../components/kit-table.tsx';
+import { LabTargetOptions } from '../components/lab-target-options.tsx';
 import { type ScanEntry, ScanRefusal, ScanStation } from '../components/scan-station.tsx';
 import { kitRange, plateByName, useUndoMove } from '../lab-runs-api.ts';
 import { inQuarantine } from '../receipt-api.ts';
@@ -133,16 +133,7 @@ export function LabStepsPage() {
                 setRefusals({});
               }}
             >
-              <optgroup label="Lab steps">
-                {LAB_STEPS.map((s) => (
-                  <option key={s}>{s}</option>
-                ))}
-              </optgroup>
-              <optgroup label="Failures">
-                {LAB_FAILURES.map((s) => (
-                  <option key={s}>{s}</option>
-                ))}
-              </optgroup>
+              <LabTargetOptions />
             </select>
           </div>
           {failure ? (

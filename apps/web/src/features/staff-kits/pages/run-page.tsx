@@ -3,8 +3,6 @@ import {
   type ControlKind,
   type GroupStepResult,
   isLabFailure,
-  LAB_FAILURES,
-  LAB_STEPS,
   type LabTarget,
   PLATE_COLUMNS,
   PLATE_ROWS,
@@ -25,6 +23,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { CLIENT_MESSAGES } from '../../../lib/messages.ts';
 import { canSee, useStaffSession } from '../../../lib/staff.ts';
 import { staffKitsKeys } from '../api.ts';
+import { LabTargetOptions } from '../components/lab-target-options.tsx';
 import { ScanStation } from '../components/scan-station.tsx';
 import {
   placeTube,
@@ -377,16 +376,7 @@ function GroupMove({ run }: { run: RunDetail }) {
         <div className="field">
           <label htmlFor={`${id}-target`}>Move to</label>
           <select id={`${id}-target`} value={target} onChange={(e) => setTarget(e.target.value as LabTarget)}>
-            <optgroup label="Lab steps">
-              {LAB_STEPS.map((s) => (
-                <option key={s}>{s}</option>
-              ))}
-            </optgroup>
-            <optgroup label="Failures">
-              {LAB_FAILURES.map((s) => (
-                <option key={s}>{s}</option>
-              ))}
-            </optgroup>
+            <LabTargetOptions />
           </select>
         </div>
         {failure ? (
