@@ -8,7 +8,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CLOSURE_TEXTS, type NotificationInput, notificationText } from '@portal/domain';
+import {
+  CLOSURE_TEXTS,
+  type NotificationInput,
+  type NotificationKind,
+  notificationText,
+} from '@portal/domain';
 import { chromium } from 'playwright-core';
 import { notificationMail } from '../apps/api/src/adapters/mail/notification-mail.ts';
 import type { MailMessage } from '../apps/api/src/adapters/mail/outbox.ts';
@@ -44,26 +49,97 @@ const kit = {
 };
 const unsubscribe = { label: 'Kit progress', url: `${ctx.publicUrl}/email-unsubscribe?token=…` };
 
-// Every message of the notification centre (packages/domain's notifications.ts) as its email.
-const note = (input: NotificationInput) =>
-  notificationMail(ctx, ann, notificationText(input, ctx.brand), unsubscribe);
+// Every message of the notification centre (packages/domain's notifications.ts) as its email: the type
+// asks for one sample of each kind, so a new kind cannot go without its screenshot.
+const samples: { [K in NotificationKind]: Extract<NotificationInput, { kind: K }> } = {
+  'kit-requested': { kind: 'kit-requested', kit },
+  'kit-dispatched': { kind: 'kit-dispatched', kit },
+  'sample-received': { kind: 'sample-received', kit, reportComing: true },
+  'sample-failed': { kind: 'sample-failed', kit, supportEmail: ctx.supportEmail },
+  'results-available': { kind: 'results-available', kit },
+  'results-retracted': { kind: 'results-retracted', kit },
+  'reminder-questionnaires': { kind: 'reminder-questionnaires', kit, step: 1 },
+  'reminder-sample-return': { kind: 'reminder-sample-return', kit },
+  'reminder-parental-consent': { kind: 'reminder-parental-consent' },
+  'reminder-coach': { kind: 'reminder-coach', kit },
+  'order-refund': {
+    kind: 'order-refund',
+    refund: {
+      number: 'ML-10042',
+      amountCents: 34900,
+      refundedCents: 34900,
+      paidCents: 34900,
+      full: true,
+      cancelledKits: 1,
+      sentKits: 0,
+    },
+    supportEmail: ctx.supportEmail,
+  },
+  'consent-decision': {
+    kind: 'consent-decision',
+    approve: false,
+    reason: 'The form is not signed. Please sign page 2 and upload it again.',
+    supportEmail: ctx.supportEmail,
+  },
+  'kit-replacement': { kind: 'kit-replacement', failedKitId: 7, kitId: 12, sent: true, supportEmail: ctx.supportEmail },
+  'document-change': {
+    kind: 'document-change',
+    material: true,
+    title: 'Privacy policy',
+    version: '2026-12',
+    summary: 'Your samples may now be kept for 10 years instead of 5, if you agree.',
+  },
+  'handover-young-adult': {
+    kind: 'handover-young-adult',
+    firstName: 'Sam',
+    link: `${ctx.publicUrl}/handover?token=…`,
+  },
+  'handover-guardian': { kind: 'handover-guardian', firstName: 'Sam' },
+  'handover-ended': { kind: 'handover-ended', firstName: 'Sam' },
+  'report-share': {
+    kind: 'report-share',
+    person: 'Dr Lee',
+    path: '/reports/S-240117',
+    url: `${ctx.publicUrl}/shared/…`,
+    expiresOn: '12 January 2027',
+    pin: true,
+  },
+  'share-locked': { kind: 'share-locked', maxWrongPins: 5 },
+  'staff-invitation': {
+    kind: 'staff-invitation',
+    roles: ['STUDY'],
+    link: `${ctx.publicUrl}/staff/invitation?token=…`,
+    ttlDays: 7,
+  },
+  'staff-roles': {
+    kind: 'staff-roles',
+    by: 'Jo Admin',
+    before: ['SUPPORT'],
+    after: ['SUPPORT', 'LOGISTICS'],
+    supportEmail: ctx.supportEmail,
+  },
+  'staff-enabled': { kind: 'staff-enabled', by: 'Jo Admin', roles: ['LAB'], supportEmail: ctx.supportEmail },
+  'candidate-invitation': {
+    kind: 'candidate-invitation',
+    title: 'Gut Health Study',
+    consentPath: '/recruitment/gut-health/consent',
+    unsubscribeLink: `${ctx.publicUrl}/email-unsubscribe?token=…`,
+  },
+};
+const notes = Object.fromEntries(
+  Object.entries(samples).map(([name, input]) => [
+    name,
+    notificationMail(ctx, ann, notificationText(input, ctx.brand), unsubscribe),
+  ]),
+);
 
 const templates: Record<string, MailMessage> = {
+  ...notes,
   'verify-email': verifyEmailMail(ctx, ann.email, 'Ann', 'token'),
   'password-reset': resetPasswordMail(ctx, ann.email, 'Ann', 'token'),
   'account-exists': accountExistsMail(ctx, ann.email, 'Ann'),
   'parent-consent': parentConsentMail(ctx, 'parent@example.com', 'Sam'),
   'kit-gift': kitGiftMail(ctx, 'friend@example.com', 'Ann', 'ABCD-EFGH'),
-  'kit-requested': note({ kind: 'kit-requested', kit }),
-  'kit-dispatched': note({ kind: 'kit-dispatched', kit }),
-  'sample-received': note({ kind: 'sample-received', kit, reportComing: true }),
-  'sample-failed': note({ kind: 'sample-failed', kit, supportEmail: ctx.supportEmail }),
-  'results-available': note({ kind: 'results-available', kit }),
-  'results-retracted': note({ kind: 'results-retracted', kit }),
-  'reminder-questionnaires': note({ kind: 'reminder-questionnaires', kit, step: 1 }),
-  'reminder-sample-return': note({ kind: 'reminder-sample-return', kit }),
-  'reminder-parental-consent': note({ kind: 'reminder-parental-consent' }),
-  'reminder-coach': note({ kind: 'reminder-coach', kit }),
   'order-receipt': receiptMail(ctx, ann, {
     number: 'ML-10042',
     lines: [{ label: '{product} gut microbiome kit', quantity: 1, unitCents: 34900, totalCents: 34900 }],
@@ -85,19 +161,6 @@ const templates: Record<string, MailMessage> = {
     ann.email,
     CLOSURE_TEXTS.mailSubject(ctx.brand),
     CLOSURE_TEXTS.mailBody('Ann', 'EVERYTHING'),
-  ),
-  'staff-invitation': notificationMail(
-    ctx,
-    { email: 'kim@example.com', firstName: 'Kim' },
-    notificationText(
-      {
-        kind: 'staff-invitation',
-        roles: ['STUDY'],
-        link: `${ctx.publicUrl}/staff/invitation?token=…`,
-        ttlDays: 7,
-      },
-      ctx.brand,
-    ),
   ),
   'staff-security': lockedMail(
     { config: { publicUrl: ctx.publicUrl } } as never,

@@ -7,7 +7,7 @@ import { embeddedPayments } from './adapters/payments/embedded.ts';
 import type { PaymentProvider } from './adapters/payments/payments.ts';
 import { stripePayments } from './adapters/payments/stripe.ts';
 import { closePdfPool } from './adapters/pdf/pdf-pool.ts';
-import { type SmsProvider, twilioProvider } from './adapters/sms/twilio.ts';
+import { SMS_STATUS_PATH, type SmsProvider, twilioProvider } from './adapters/sms/twilio.ts';
 import { type Config, fastifyTrustProxy } from './config.ts';
 import type { Database } from './db/client.ts';
 import jobs from './jobs.ts';
@@ -100,7 +100,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
     options.smsProvider !== undefined
       ? options.smsProvider
       : config.twilio
-        ? twilioProvider(config.twilio)
+        ? twilioProvider(config.twilio, `${config.publicUrl}${SMS_STATUS_PATH}`)
         : null;
 
   await app.register(errorHandling);

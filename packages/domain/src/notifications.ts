@@ -30,13 +30,15 @@ export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 /**
  * A delivery's status. QUEUED: waiting for its job. SENT: handed to the mail server (or, in-app, shown).
+ * DELIVERED: a text the SMS provider reports as delivered to the phone (its status callback).
  * FAILED: the last attempt failed, the queue retries it. BOUNCED: the mail server refused the address for
- * good. SKIPPED: not sent, for the reason in its detail (category switched off, address undeliverable).
+ * good, or the provider could not deliver a text. SKIPPED: not sent, for the reason in its detail (category switched off, address undeliverable).
  * WITHHELD: past the recipient's quota (decision 043). HELD: no SMTP_URL (or, for a text, no Twilio keys), the message stays in the outbox.
  */
 export const DELIVERY_STATUSES = [
   'QUEUED',
   'SENT',
+  'DELIVERED',
   'FAILED',
   'BOUNCED',
   'SKIPPED',
@@ -48,6 +50,7 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 export const DELIVERY_STATUS_TEXT: Record<DeliveryStatus, string> = {
   QUEUED: 'Queued',
   SENT: 'Sent',
+  DELIVERED: 'Delivered',
   FAILED: 'Failed, retrying',
   BOUNCED: 'Bounced',
   SKIPPED: 'Not sent',

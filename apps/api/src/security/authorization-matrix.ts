@@ -136,6 +136,7 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'PUT /api/me/sms/opt-in': self,
   'DELETE /api/me/sms/phone': self,
   'POST /api/sms/twilio/inbound': pub,
+  'POST /api/sms/twilio/status': pub,
   // The unsubscribe link of an email: no sign-in, the signed token in it names the person and category.
   'GET /api/email-preferences/unsubscribe': pub,
   'POST /api/email-preferences/unsubscribe': pub,

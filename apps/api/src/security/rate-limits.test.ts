@@ -64,6 +64,13 @@ const SENSITIVE: Row[] = [
     max: SMS_RATE_LIMITS.webhook,
   },
   {
+    route: 'POST /api/sms/twilio/status',
+    url: '/api/sms/twilio/status',
+    payload: {},
+    as: 'anonymous',
+    max: SMS_RATE_LIMITS.statuses,
+  },
+  {
     route: 'PUT /api/me/sms/phone',
     url: '/api/me/sms/phone',
     payload: {},

@@ -12,6 +12,9 @@ export type SmsProvider = {
   send(to: string, body: string): Promise<{ id: string }>;
 };
 
+/** Where Twilio posts a text's delivery status (features/sms serves it). */
+export const SMS_STATUS_PATH = '/api/sms/twilio/status';
+
 /** A refused send: `permanent` when trying again cannot help (a bad or unsubscribed number, 4xx). */
 export class SmsSendError extends Error {
   constructor(
@@ -22,9 +25,25 @@ export class SmsSendError extends Error {
   }
 }
 
-export function twilioProvider(keys: { accountSid: string; authToken: string; from: string }): SmsProvider {
-  const client = twilio(keys.accountSid, keys.authToken, { autoRetry: false, timeout: 15_000 });
-  const from = keys.from.startsWith('MG') ? { messagingServiceSid: keys.from } : { from: keys.from };
+/**
+ * `statusCallback`: the portal's address that Twilio posts each text's delivery status to (delivered,
+ * undelivered, failed), signed as the reply webhook is.
+ */
+export function twilioProvider(
+  keys: { accountSid: string; authToken: string; from: string },
+  statusCallback?: string,
+  /** The SDK's HTTP client, for a test that reads what is posted to Twilio. */
+  httpClient?: NonNullable<Parameters<typeof twilio>[2]>['httpClient'],
+): SmsProvider {
+  const client = twilio(keys.accountSid, keys.authToken, {
+    autoRetry: false,
+    timeout: 15_000,
+    ...(httpClient ? { httpClient } : {}),
+  });
+  const from = {
+    ...(keys.from.startsWith('MG') ? { messagingServiceSid: keys.from } : { from: keys.from }),
+    ...(statusCallback ? { statusCallback } : {}),
+  };
   return {
     name: 'twilio',
     async send(to, body) {

@@ -65,10 +65,14 @@ export const smsOutbox = pgTable(
     providerId: text('provider_id'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /** The provider's last word on the text (Twilio's status callback): delivered, undelivered, failed. */
+    providerStatus: text('provider_status'),
+    providerStatusAt: timestamp('provider_status_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('sms_outbox_to_idx').on(t.to, t.kind, t.createdAt).where(sql`not ${t.withheld}`),
     index('sms_outbox_notification_idx').on(t.notificationId),
+    index('sms_outbox_provider_idx').on(t.providerId),
   ],
 );

@@ -1,4 +1,10 @@
-import { ERROR_CODES, SMS_MESSAGES, type SmsSettings, SUPPORT_VIEW_READ_ONLY } from '@portal/domain';
+import {
+  ERROR_CODES,
+  type NotificationList,
+  SMS_MESSAGES,
+  type SmsSettings,
+  SUPPORT_VIEW_READ_ONLY,
+} from '@portal/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import twilio from 'twilio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -470,5 +476,113 @@ describe("Twilio's webhook for replies", () => {
       status: 'SKIPPED',
       detail: SMS_NOT_SENT.switchedOff,
     });
+  });
+});
+
+describe("Twilio's status callback", () => {
+  const STATUS = '/api/sms/twilio/status';
+  let sids = 0;
+  /** Stands in for Twilio: takes each text and answers a message id of its own. */
+  const provider = { name: 'twilio', send: async () => ({ id: `SM${String(++sids).padStart(32, '0')}` }) };
+  /** A status callback as Twilio posts it (recorded shape). */
+  const callback = (sid: string, status: string, errorCode?: string) => ({
+    AccountSid: 'AC00000000000000000000000000000000',
+    ApiVersion: '2010-04-01',
+    From: TWILIO_NUMBER,
+    MessageSid: sid,
+    MessageStatus: status,
+    SmsSid: sid,
+    SmsStatus: status,
+    ...(errorCode ? { ErrorCode: errorCode } : {}),
+  });
+  const post = (params: Record<string, string>, signature?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: STATUS,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-twilio-signature':
+          signature ?? twilio.getExpectedTwilioSignature(AUTH_TOKEN, `http://localhost:3000${STATUS}`, params),
+      },
+      payload: new URLSearchParams(params).toString(),
+      ...from(),
+    });
+  /** A reminder texted to `person` and handed to Twilio: its notification, and Twilio's id of it. */
+  async function sentText(person: { id: string }) {
+    const notification = await t.database.db.transaction(async (tx) =>
+      must(
+        await notify(
+          t.app.ctx,
+          tx,
+          person.id,
+          { kind: 'reminder-parental-consent' },
+          { now: new Date('2026-06-01T02:00:00Z') },
+        ),
+        'a notification',
+      ),
+    );
+    const [text] = await t.database.db
+      .select()
+      .from(smsOutbox)
+      .where(eq(smsOutbox.notificationId, notification.id));
+    await deliverSms(t.database.db, provider, must(text, 'the text').id);
+    const [sent] = await t.database.db
+      .select()
+      .from(smsOutbox)
+      .where(eq(smsOutbox.id, must(text, 'the text').id));
+    expect((await smsDeliveriesOf(notification.id))[0]?.status).toBe('SENT');
+    return { notification, sid: must(sent?.providerId, "Twilio's id") };
+  }
+
+  it('delivered marks the text Delivered; a late "sent" does not undo it; a forged one is refused and changes nothing', async () => {
+    const person = await textingPerson();
+    const { notification, sid } = await sentText(person);
+
+    const forged = await post(callback(sid, 'delivered'), 'bm90IGEgc2lnbmF0dXJl');
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json().message).toBe('The request is not signed by the SMS provider.');
+    expect((await smsDeliveriesOf(notification.id))[0]?.status).toBe('SENT');
+
+    expect((await post(callback(sid, 'sent'))).statusCode).toBe(200);
+    expect((await smsDeliveriesOf(notification.id))[0]?.status).toBe('SENT');
+    const delivered = await post(callback(sid, 'delivered'));
+    expect(delivered.statusCode).toBe(200);
+    expect(delivered.body).toBe('<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
+    expect((await smsDeliveriesOf(notification.id))[0]).toMatchObject({ status: 'DELIVERED', detail: null });
+    expect((await post(callback(sid, 'sent'))).statusCode).toBe(200);
+    expect((await smsDeliveriesOf(notification.id))[0]?.status).toBe('DELIVERED');
+    const [row] = await t.database.db.select().from(smsOutbox).where(eq(smsOutbox.providerId, sid));
+    expect(row?.providerStatus).toBe('delivered');
+
+    // The person sees it in their inbox as delivered by text.
+    const inbox = await t.app.inject({
+      method: 'GET',
+      url: '/api/me/notifications',
+      headers: bearer(person.accessToken),
+    });
+    const shown = (inbox.json() as NotificationList).notifications.find((n) => n.id === notification.id);
+    expect(shown?.deliveries).toContainEqual(expect.objectContaining({ channel: 'SMS', status: 'DELIVERED' }));
+
+    // An id Twilio never had from the portal changes nothing.
+    expect((await post(callback('SM99999999999999999999999999999999', 'undelivered', '30005'))).statusCode).toBe(200);
+  });
+
+  it("undelivered marks it Bounced with the carrier's reason; a number that replied STOP to the sender has texts switched off", async () => {
+    const person = await textingPerson();
+    const first = await sentText(person);
+    expect((await post(callback(first.sid, 'undelivered', '30005'))).statusCode).toBe(200);
+    expect((await smsDeliveriesOf(first.notification.id))[0]).toMatchObject({
+      status: 'BOUNCED',
+      detail: 'Not delivered to the phone: the number is unknown or no longer in use (Twilio error 30005).',
+    });
+    expect((await settings(person.accessToken)).body.optIn).toBe(true);
+
+    const second = await sentText(person);
+    expect((await post(callback(second.sid, 'failed', '21610'))).statusCode).toBe(200);
+    expect((await smsDeliveriesOf(second.notification.id))[0]).toMatchObject({
+      status: 'BOUNCED',
+      detail: 'Not delivered to the phone: the number replied STOP (Twilio error 21610).',
+    });
+    expect((await settings(person.accessToken)).body).toMatchObject({ optIn: false, stoppedByReply: true });
   });
 });

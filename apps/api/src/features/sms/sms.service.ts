@@ -12,10 +12,10 @@ import {
   type SmsSettings,
   smsCodeText,
 } from '@portal/domain';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { queueSms } from '../../adapters/sms/outbox.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { smsPhones, users } from '../../db/schema/index.ts';
+import { notificationDeliveries, smsOutbox, smsPhones, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { invalid, tooMany } from '../../lib/errors.ts';
 import { safeEqual } from '../../lib/secrets.ts';
@@ -204,4 +204,68 @@ export async function inboundReply(
     return 'STARTED';
   }
   return 'IGNORED';
+}
+
+/** Twilio's error for a number that replied STOP to the sender: texts to it are refused from now on. */
+const TWILIO_UNSUBSCRIBED = '21610';
+
+/** A few carrier errors in words; any other is named by its number. */
+const TWILIO_ERRORS: Record<string, string> = {
+  '30003': 'the phone is switched off or out of reach',
+  '30004': 'the number blocks texts',
+  '30005': 'the number is unknown or no longer in use',
+  '30006': 'the number cannot receive texts (a landline?)',
+  '30007': 'the carrier filtered it',
+  [TWILIO_UNSUBSCRIBED]: 'the number replied STOP',
+};
+
+/** What the delivery row says of a text the carrier did not deliver. */
+export const undeliveredDetail = (errorCode: string | undefined) => {
+  const words = errorCode ? TWILIO_ERRORS[errorCode] : undefined;
+  return `Not delivered to the phone${words ? `: ${words}` : ''}${errorCode ? ` (Twilio error ${errorCode})` : ''}.`;
+};
+
+/**
+ * Twilio's status callback for a text it took (issue 35 item 6): `delivered` marks its notification's SMS
+ * delivery DELIVERED; `undelivered` or `failed` marks it BOUNCED with the carrier's reason, and a number
+ * that replied STOP to the sender has texts switched off as a STOP reply would. Earlier steps (queued,
+ * sending, sent) change nothing: the row already says Sent, and a late one must not undo a final word.
+ * An unknown message id changes nothing.
+ */
+export async function providerStatus(
+  db: DbOrTx,
+  messageId: string,
+  status: string,
+  errorCode: string | undefined,
+): Promise<'DELIVERED' | 'BOUNCED' | 'IGNORED'> {
+  const final =
+    status === 'delivered'
+      ? 'DELIVERED'
+      : status === 'undelivered' || status === 'failed'
+        ? 'BOUNCED'
+        : null;
+  if (!final || !messageId) return 'IGNORED';
+  const [text] = await db
+    .update(smsOutbox)
+    .set({ providerStatus: status, providerStatusAt: sql`now()` })
+    .where(eq(smsOutbox.providerId, messageId))
+    .returning({ notificationId: smsOutbox.notificationId, to: smsOutbox.to });
+  if (!text) return 'IGNORED';
+  if (final === 'BOUNCED' && errorCode === TWILIO_UNSUBSCRIBED)
+    await inboundReply(db, text.to, 'STOP');
+  if (text.notificationId !== null)
+    await db
+      .update(notificationDeliveries)
+      .set({
+        status: final,
+        detail: final === 'BOUNCED' ? undeliveredDetail(errorCode) : null,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(notificationDeliveries.notificationId, text.notificationId),
+          eq(notificationDeliveries.channel, 'SMS'),
+        ),
+      );
+  return final;
 }
