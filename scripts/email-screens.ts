@@ -10,6 +10,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   CLOSURE_TEXTS,
+  EMAIL_CATEGORY_TEXT,
+  isOptionalCategory,
   type NotificationInput,
   type NotificationKind,
   notificationText,
@@ -47,7 +49,6 @@ const kit = {
   kitStatus: 'DISPATCHED_BY_LAB',
   sampleStatus: null,
 };
-const unsubscribe = { label: 'Kit progress', url: `${ctx.publicUrl}/email-unsubscribe?token=…` };
 
 // Every message of the notification centre (packages/domain's notifications.ts) as its email: the type
 // asks for one sample of each kind, so a new kind cannot go without its screenshot.
@@ -81,7 +82,13 @@ const samples: { [K in NotificationKind]: Extract<NotificationInput, { kind: K }
     reason: 'The form is not signed. Please sign page 2 and upload it again.',
     supportEmail: ctx.supportEmail,
   },
-  'kit-replacement': { kind: 'kit-replacement', failedKitId: 7, kitId: 12, sent: true, supportEmail: ctx.supportEmail },
+  'kit-replacement': {
+    kind: 'kit-replacement',
+    failedKitId: 7,
+    kitId: 12,
+    sent: true,
+    supportEmail: ctx.supportEmail,
+  },
   'document-change': {
     kind: 'document-change',
     material: true,
@@ -126,11 +133,20 @@ const samples: { [K in NotificationKind]: Extract<NotificationInput, { kind: K }
     unsubscribeLink: `${ctx.publicUrl}/email-unsubscribe?token=…`,
   },
 };
+// As notify() sends them: the unsubscribe footer only on a category a person can switch off.
 const notes = Object.fromEntries(
-  Object.entries(samples).map(([name, input]) => [
-    name,
-    notificationMail(ctx, ann, notificationText(input, ctx.brand), unsubscribe),
-  ]),
+  Object.entries(samples).map(([name, input]) => {
+    const text = notificationText(input, ctx.brand);
+    return [
+      name,
+      isOptionalCategory(text.category)
+        ? notificationMail(ctx, ann, text, {
+            label: EMAIL_CATEGORY_TEXT[text.category].label,
+            url: `${ctx.publicUrl}/email-unsubscribe?token=…`,
+          })
+        : notificationMail(ctx, ann, text),
+    ];
+  }),
 );
 
 const templates: Record<string, MailMessage> = {

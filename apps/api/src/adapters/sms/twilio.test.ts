@@ -65,7 +65,9 @@ describe('sending a text through the official SDK', () => {
     expect(await provider.send('+61412345678', 'Your kit is on its way.')).toEqual({ id: 'SM0123' });
     expect(requests).toHaveLength(1);
     expect(requests[0]?.method.toUpperCase()).toBe('POST');
-    expect(requests[0]?.uri).toBe(`https://api.twilio.com/2010-04-01/Accounts/${KEYS.accountSid}/Messages.json`);
+    expect(requests[0]?.uri).toBe(
+      `https://api.twilio.com/2010-04-01/Accounts/${KEYS.accountSid}/Messages.json`,
+    );
     expect(requests[0]?.data).toMatchObject({
       To: '+61412345678',
       From: '+61480000000',

@@ -502,7 +502,8 @@ describe("Twilio's status callback", () => {
       headers: {
         'content-type': 'application/x-www-form-urlencoded',
         'x-twilio-signature':
-          signature ?? twilio.getExpectedTwilioSignature(AUTH_TOKEN, `http://localhost:3000${STATUS}`, params),
+          signature ??
+          twilio.getExpectedTwilioSignature(AUTH_TOKEN, `http://localhost:3000${STATUS}`, params),
       },
       payload: new URLSearchParams(params).toString(),
       ...from(),
@@ -561,10 +562,14 @@ describe("Twilio's status callback", () => {
       headers: bearer(person.accessToken),
     });
     const shown = (inbox.json() as NotificationList).notifications.find((n) => n.id === notification.id);
-    expect(shown?.deliveries).toContainEqual(expect.objectContaining({ channel: 'SMS', status: 'DELIVERED' }));
+    expect(shown?.deliveries).toContainEqual(
+      expect.objectContaining({ channel: 'SMS', status: 'DELIVERED' }),
+    );
 
     // An id Twilio never had from the portal changes nothing.
-    expect((await post(callback('SM99999999999999999999999999999999', 'undelivered', '30005'))).statusCode).toBe(200);
+    expect(
+      (await post(callback('SM99999999999999999999999999999999', 'undelivered', '30005'))).statusCode,
+    ).toBe(200);
   });
 
   it("undelivered marks it Bounced with the carrier's reason; a number that replied STOP to the sender has texts switched off", async () => {

@@ -133,7 +133,12 @@ export const smsRoutes: FastifyPluginAsyncZod = async (app) => {
     const url = `${ctx.config.publicUrl}${request.url}`;
     return Boolean(
       keys &&
-        verifyTwilioSignature(keys.authToken, url, params, typeof signature === 'string' ? signature : undefined),
+        verifyTwilioSignature(
+          keys.authToken,
+          url,
+          params,
+          typeof signature === 'string' ? signature : undefined,
+        ),
     );
   };
   const limit = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });

@@ -239,11 +239,7 @@ export async function providerStatus(
   errorCode: string | undefined,
 ): Promise<'DELIVERED' | 'BOUNCED' | 'IGNORED'> {
   const final =
-    status === 'delivered'
-      ? 'DELIVERED'
-      : status === 'undelivered' || status === 'failed'
-        ? 'BOUNCED'
-        : null;
+    status === 'delivered' ? 'DELIVERED' : status === 'undelivered' || status === 'failed' ? 'BOUNCED' : null;
   if (!final || !messageId) return 'IGNORED';
   const [text] = await db
     .update(smsOutbox)
@@ -251,8 +247,7 @@ export async function providerStatus(
     .where(eq(smsOutbox.providerId, messageId))
     .returning({ notificationId: smsOutbox.notificationId, to: smsOutbox.to });
   if (!text) return 'IGNORED';
-  if (final === 'BOUNCED' && errorCode === TWILIO_UNSUBSCRIBED)
-    await inboundReply(db, text.to, 'STOP');
+  if (final === 'BOUNCED' && errorCode === TWILIO_UNSUBSCRIBED) await inboundReply(db, text.to, 'STOP');
   if (text.notificationId !== null)
     await db
       .update(notificationDeliveries)
