@@ -60,16 +60,4 @@ describe('PromoCodesPage: one message, the latest submit’s (issue 34 item 19)'
     await waitFor(() => expect(shownMessages()).toEqual(['AUTUMN created: $15.00 off.']));
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(3);
   });
-
-  it('replaces a refusal with the next success, never beside it', async () => {
-    const taken = 'The promo code WELCOME already exists.';
-    const { create } = await page([
-      replyError(409, taken, 'CONFLICT'),
-      { status: 201, body: promo('WINTER', 5) },
-    ]);
-    await create('WELCOME', '10');
-    await waitFor(() => expect(shownMessages()).toEqual([taken]));
-    await create('WINTER', '5');
-    await waitFor(() => expect(shownMessages()).toEqual(['WINTER created: $5.00 off.']));
-  });
 });

@@ -1,4 +1,5 @@
 import {
+  INVALID_EMAIL_MESSAGE,
   RECRUITMENT_STAFF_MESSAGES,
   type StaffCandidateRow,
   type StaffRecruitmentDetail,
@@ -117,6 +118,10 @@ describe('CandidatesPanel: one message, the latest invitation’s (issue 34 item
     await waitFor(() => onlyLinks('a'));
     await invite('cam@example.com');
     await waitFor(() => expect(shownMessages()).toEqual([RECRUITMENT_STAFF_MESSAGES.candidateExists]));
+    // No email: refused here, before anything is sent; the server's refusal of the last invitation goes.
+    await user.clear(within(form).getByLabelText("Candidate's email"));
+    await user.click(within(form).getByRole('button', { name: 'Invite the candidate' }));
+    expect(shownMessages()).toEqual([INVALID_EMAIL_MESSAGE]);
     await invite('kim@example.com');
     await waitFor(() => onlyLinks('b'));
   });
