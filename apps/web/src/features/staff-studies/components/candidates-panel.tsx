@@ -88,7 +88,9 @@ export function CandidatesPanel({ recruitmentId }: { recruitmentId: number }) {
                   </ul>
                 )}
               </td>
-              <td>{c.unsubscribedAt ? `Unsubscribed ${formatConsoleTime(c.unsubscribedAt)}` : 'Subscribed'}</td>
+              <td>
+                {c.unsubscribedAt ? `Unsubscribed ${formatConsoleTime(c.unsubscribedAt)}` : 'Subscribed'}
+              </td>
             </tr>
           ))}
         </StaffTable>
