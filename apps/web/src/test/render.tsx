@@ -9,26 +9,13 @@ import { type CurrentUser, currentUserQueryKey } from '../lib/current-user.ts';
 import { preloadPages } from '../lib/lazy-load.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { startSession } from '../lib/session.ts';
+import { testConfig } from './config.ts';
 import { locationProbe } from './location-probe.tsx';
+
+export { testConfig };
 
 // Pages load on demand in the app; tests render the route table synchronously, so fetch them all first.
 await preloadPages();
-
-export const testConfig: PublicConfig = {
-  appType: 'CUSTOMER',
-  brandName: 'Microbiome Lab',
-  supportPhone: '1300 974 621',
-  supportEmail: 'support@example.com',
-  supportPostalAddress: 'GPO Box 1234, Brisbane QLD 4001',
-  faqUrl: 'https://www.microbiomelab.com.au/faq',
-  consumerSignInUrl: 'https://portal.microbiomelab.com.au/login',
-  maintenanceUntil: null,
-  siteAlert: null,
-  version: '0.1.0-test',
-  infantSurveyUrl: null,
-  stripePublishableKey: null,
-  features: {},
-};
 
 export const testUser: CurrentUser = {
   id: 'user-1',

@@ -1,8 +1,8 @@
 import { LAB_RUN_MESSAGES, PLATE_WELLS, STAFF_KIT_MESSAGES } from '@portal/domain';
 import { brayCurtis, parseMetaphlanProfile } from '@portal/domain/report';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kitEvents, kits, labPlateWells, staffAudit } from '../../db/schema/index.ts';
+import { kitEvents, kits, labMoves, labPlateWells, staffAudit } from '../../db/schema/index.ts';
 import {
   bearer,
   createKit,
@@ -485,6 +485,13 @@ describe('undo the last move', () => {
     try {
       const late = await lab.post('/api/staff/lab/moves/undo', {});
       expect(late.statusCode).toBe(409);
+      // The spec's words, naming the move and the time it was made (its row's, in UTC).
+      const moves = await t.database.db.select().from(labMoves).orderBy(desc(labMoves.id));
+      const move = moves.find((m) => m.items.some((item) => item.kitId === a.id));
+      expect(move).toBeDefined();
+      expect(late.json().message).toBe(
+        LAB_RUN_MESSAGES.undoTooLate(1, 'ACCESSIONING', move?.at ?? new Date(0)),
+      );
       expect(late.json().message).toMatch(
         /^Your last move \(1 kit to ACCESSIONING at \d\d:\d\d:\d\d UTC\) was made more than a minute ago, so it can no longer be undone\. Nothing was changed\.$/,
       );

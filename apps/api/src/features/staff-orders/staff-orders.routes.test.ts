@@ -65,6 +65,21 @@ describe('the order list', () => {
     expect(row.items[0]).toMatchObject({ type: 'KIT', kitStatus: 'UNASSIGNED' });
   });
 
+  it('gives an order one number and one time on the order list, the person’s page and its kit’s page', async () => {
+    // Issue 34 item 19: the console showed `#4` on a kit's page and ORD-000004 elsewhere. The web app
+    // shows `number` as it comes and a kit's order by orderNumber(id); the times go through one helper.
+    const placed = await placeKitOrder(t, customer, { count: 1 });
+    const number = orderNumber(placed.orderId);
+    expect(number).toMatch(/^ORD-\d{6,}$/);
+    const [row] = (await get(`/api/staff/orders?q=${number}`)).json().orders;
+    expect(row).toMatchObject({ id: placed.orderId, number });
+    const person = (await get(`/api/staff/people/${customer.id}`)).json();
+    const onPerson = person.orders.find((o: { number: string }) => o.number === number);
+    expect(onPerson).toMatchObject({ number, createdAt: row.createdAt });
+    const kit = (await get(`/api/staff/kits/${placed.kitIds[0]}`)).json();
+    expect(kit.order).toMatchObject({ id: placed.orderId, createdAt: row.createdAt });
+  });
+
   it('pages by keyset without repeating or skipping an order', async () => {
     const prefix = `pager-${Date.now().toString(36)}`;
     await t.database.db.insert(orders).values(

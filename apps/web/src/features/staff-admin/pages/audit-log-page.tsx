@@ -5,7 +5,7 @@ import { PagedTable } from '../../../components/staff/paged-table.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatConsoleTime } from '../../../lib/format.ts';
 import { downloadAuditCsv, useAuditLog, useStaffMembers } from '../api.ts';
 
 const FILTERS = ['actor', 'action', 'subject', 'entity', 'entityId', 'from', 'to'] as const;
@@ -88,7 +88,7 @@ export function AuditLogPage() {
       >
         {entries.map((entry) => (
           <tr key={entry.id}>
-            <td>{formatDateTime(entry.at)}</td>
+            <td>{formatConsoleTime(entry.at)}</td>
             <td>{entry.actorLabel}</td>
             <td>{entry.action}</td>
             <td>

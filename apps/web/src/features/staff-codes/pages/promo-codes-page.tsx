@@ -5,7 +5,7 @@ import { PagedTable } from '../../../components/staff/paged-table.tsx';
 import { SearchForm, useSearchQuery } from '../../../components/staff/search-form.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatConsoleTime } from '../../../lib/format.ts';
 import { useDisablePromo, usePromoCodes } from '../api.ts';
 import { discountText, PromoForm } from '../components/promo-form.tsx';
 
@@ -51,10 +51,10 @@ export function PromoCodesPage() {
             <td>{discountText(promo)}</td>
             <td>{promo.usage}</td>
             <td>{promo.remainingUsage ?? 'Unlimited'}</td>
-            <td>{formatDateTime(promo.createdAt)}</td>
+            <td>{formatConsoleTime(promo.createdAt)}</td>
             <td>
               {promo.disabledAt ? (
-                `Disabled ${formatDateTime(promo.disabledAt)}`
+                `Disabled ${formatConsoleTime(promo.disabledAt)}`
               ) : (
                 <Button variant="quiet" onClick={() => setDisabling(promo)}>
                   Disable…<span className="visually-hidden"> {promo.code}</span>

@@ -6,7 +6,7 @@ import { SearchForm, useSearchQuery } from '../../../components/staff/search-for
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatConsoleTime } from '../../../lib/format.ts';
 import { useSchemaForm } from '../../../lib/schema-form.ts';
 import { useCreateReferral, useDeactivateReferral, useReferralCodes } from '../api.ts';
 
@@ -89,7 +89,7 @@ export function ReferralCodesPage() {
             </td>
             <td>{row.accounts}</td>
             <td>{row.kits}</td>
-            <td>{formatDateTime(row.createdAt)}</td>
+            <td>{formatConsoleTime(row.createdAt)}</td>
             <td>
               {row.active ? (
                 <Button variant="quiet" onClick={() => setClosing(row)}>

@@ -98,7 +98,9 @@ export function LabStepsPage() {
   };
 
   const submit = async () => {
+    // A new move replaces the last undo's message (issue 34 item 19): never a stale one beside it.
     setOutcome('');
+    setUndoOutcome(null);
     try {
       const result = await move.mutateAsync({
         codes: batch.map((k) => k.sampleIdentifier),

@@ -4,7 +4,6 @@ import {
   RECEIPT_CONDITIONS,
   type ReceiptCondition,
   type ReceiveResult,
-  type SampleReceipt,
   storagePlace,
 } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
@@ -17,6 +16,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { CLIENT_MESSAGES } from '../../../lib/messages.ts';
 import { staffKitsKeys } from '../api.ts';
+import { changedAt } from '../components/kit-table.tsx';
 import { ScanStation } from '../components/scan-station.tsx';
 import { receiveSample, useQuarantine, useQuarantineDecision } from '../receipt-api.ts';
 
@@ -189,10 +189,6 @@ export function ReceivePage() {
 const messageOf = (error: unknown) =>
   error instanceof ApiError ? error.message : CLIENT_MESSAGES.unexpected;
 
-function quarantineSince(r: SampleReceipt) {
-  return new Date(r.receivedAt).toLocaleDateString('en-AU', { timeZone: 'Australia/Brisbane' });
-}
-
 /** The samples in quarantine, each released back to the lab steps or failed with a reason. */
 function QuarantinePanel() {
   const id = useId();
@@ -252,7 +248,7 @@ function QuarantinePanel() {
               </td>
               <td className="mono">{kit.sampleIdentifier}</td>
               <td>{RECEIPT_CONDITION_LABELS[receipt.condition]}</td>
-              <td>{quarantineSince(receipt)}</td>
+              <td>{changedAt(receipt.receivedAt)}</td>
               <td>{storagePlace(receipt)}</td>
               <td>
                 <Button

@@ -14,7 +14,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { useConfig } from '../../../lib/config.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatConsoleTime } from '../../../lib/format.ts';
 import { useOrders, useRefundOrder } from '../api.ts';
 
 const dollars = (cents: number) => `$${formatMoney(cents)}`;
@@ -99,7 +99,7 @@ export function OrdersPage() {
         {rows.map((order) => (
           <tr key={order.id}>
             <th scope="row">{order.number}</th>
-            <td>{formatDateTime(order.createdAt)}</td>
+            <td>{formatConsoleTime(order.createdAt)}</td>
             <td>
               <Link to={`/staff/people/${order.userId}`}>{order.accountEmail}</Link>
               {order.purchaserEmail !== order.accountEmail ? (
@@ -120,7 +120,7 @@ export function OrdersPage() {
             <td>
               {order.refund ? (
                 <div>
-                  Refunded {dollars(order.refund.amountCents)} on {formatDateTime(order.refund.at)}
+                  Refunded {dollars(order.refund.amountCents)} on {formatConsoleTime(order.refund.at)}
                 </div>
               ) : null}
               {order.refundableCents > 0 ? (

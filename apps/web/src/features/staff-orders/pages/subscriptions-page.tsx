@@ -6,7 +6,7 @@ import { ReasonDialog } from '../../../components/staff/reason-dialog.tsx';
 import { SearchForm } from '../../../components/staff/search-form.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatConsoleTime } from '../../../lib/format.ts';
 import { type SubscriptionList, useCancelSubscription, useRetryRenewal, useSubscriptions } from '../api.ts';
 
 const LIST_TEXT: Record<SubscriptionList, { label: string; empty: string }> = {
@@ -103,7 +103,7 @@ export function SubscriptionsPage() {
               {sub.label} (${formatMoney(sub.priceCents)})
             </td>
             <td>{sub.renewals}</td>
-            <td>{formatDateTime(sub.cancelledAt ?? sub.nextRenewalAt)}</td>
+            <td>{formatConsoleTime(sub.cancelledAt ?? sub.nextRenewalAt)}</td>
             <td>{sub.lastRenewalError ?? '—'}</td>
             <td>
               {sub.cancelledAt ? null : (

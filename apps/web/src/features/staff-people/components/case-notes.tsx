@@ -4,7 +4,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldError } from '../../../components/ui/field.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatConsoleTime } from '../../../lib/format.ts';
 import { useAddCaseNote, useCaseNotes } from '../api.ts';
 
 /** Support's case notes on the person (issue 34 item 13): newest first, and a form to add one. */
@@ -62,7 +62,7 @@ export function CaseNotes({ person }: { person: PersonPage }) {
           {notes.data.notes.map((note) => (
             <li key={note.id}>
               <p className="staff-note">
-                {formatDateTime(note.at)}, {note.author}
+                {formatConsoleTime(note.at)}, {note.author}
               </p>
               <p>{note.body}</p>
             </li>

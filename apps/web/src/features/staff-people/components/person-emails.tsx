@@ -5,7 +5,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatConsoleTime } from '../../../lib/format.ts';
 import { usePersonEmail, useResendEmail } from '../api.ts';
 
 /** One email's text, as support reads it (audited): a one-time link is withheld and it cannot be resent. */
@@ -29,7 +29,7 @@ function EmailReader({
       ) : (
         <>
           <p>
-            To {email.data.to} · written {formatDateTime(email.data.createdAt)} ·{' '}
+            To {email.data.to} · written {formatConsoleTime(email.data.createdAt)} ·{' '}
             {DELIVERY_STATUS_TEXT[email.data.status]}
             {email.data.detail ? ` (${email.data.detail})` : ''}
           </p>
@@ -71,10 +71,10 @@ export function PersonEmails({ person }: { person: PersonPage }) {
           {person.emails.map((m) => (
             <tr key={m.id}>
               <td>{m.subject}</td>
-              <td>{formatDateTime(m.createdAt)}</td>
+              <td>{formatConsoleTime(m.createdAt)}</td>
               <td>
                 {DELIVERY_STATUS_TEXT[m.status]}
-                {m.sentAt ? ` ${formatDateTime(m.sentAt)}` : ''}
+                {m.sentAt ? ` ${formatConsoleTime(m.sentAt)}` : ''}
                 {m.detail ? ` (${m.detail})` : ''}
               </td>
               <td>

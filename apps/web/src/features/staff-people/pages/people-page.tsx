@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { PagedTable } from '../../../components/staff/paged-table.tsx';
 import { SearchForm, useSearchQuery } from '../../../components/staff/search-form.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatConsoleTime } from '../../../lib/format.ts';
 import { usePeople } from '../api.ts';
 
 /**
@@ -54,7 +54,7 @@ export function PeoplePage() {
             <td>{person.phoneNumber ?? '—'}</td>
             <td>
               {person.consentFormPendingSince
-                ? `Waiting since ${formatDateTime(person.consentFormPendingSince)}`
+                ? `Waiting since ${formatConsoleTime(person.consentFormPendingSince)}`
                 : '—'}
             </td>
           </tr>

@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { StaffTable } from '../../../components/staff/staff-table.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatConsoleTime } from '../../../lib/format.ts';
 import { usePerson } from '../api.ts';
 import { CaseNotes } from '../components/case-notes.tsx';
 import { ConsentReview } from '../components/consent-review.tsx';
@@ -63,7 +63,7 @@ function Profile({ person }: { person: Person }) {
       `${p.userType}${p.underAge ? ', under age' : ''}${p.guardian ? ', guardian' : ''}${p.isStaff ? ', staff' : ''}`,
     ],
     ['Parental consent', p.underAge ? yesNo(person.consents.parentConsented) : 'Not needed'],
-    ['Registered', formatDateTime(p.createdAt)],
+    ['Registered', formatConsoleTime(p.createdAt)],
   ];
   return (
     <section className="staff-panel" aria-labelledby="profile-title">
@@ -116,7 +116,7 @@ export function PersonPage() {
           k.name ?? '—',
           k.kitStatus,
           k.sampleStatus ?? '—',
-          formatDateTime(k.updatedAt),
+          formatConsoleTime(k.updatedAt),
           <ReplacementOrder key="replacement" person={p} kit={k} />,
         ])}
       />
@@ -126,7 +126,7 @@ export function PersonPage() {
         head={['Order', 'Date', 'Amount', 'What']}
         rows={p.orders.map((o) => [
           o.number,
-          formatDateTime(o.createdAt),
+          formatConsoleTime(o.createdAt),
           money(o.amountCents),
           o.description ?? '—',
         ])}
@@ -137,8 +137,8 @@ export function PersonPage() {
         head={['Plan', 'Next renewal', 'Cancelled', 'Last renewal error']}
         rows={p.subscriptions.map((s) => [
           s.subscriptionType,
-          formatDateTime(s.nextRenewalAt),
-          s.cancelledAt ? formatDateTime(s.cancelledAt) : '—',
+          formatConsoleTime(s.nextRenewalAt),
+          s.cancelledAt ? formatConsoleTime(s.cancelledAt) : '—',
           s.lastRenewalError ?? '—',
         ])}
       />
@@ -150,12 +150,12 @@ export function PersonPage() {
           ...p.consents.forms.map((f) => [
             'Parental consent form',
             f.reviewedAt ? (f.approved ? 'Approved' : 'Declined') : 'Waiting for review',
-            formatDateTime(f.uploadedAt),
+            formatConsoleTime(f.uploadedAt),
           ]),
           ...p.consents.answers.map((a) => [
             a.title,
             a.consented ? 'Agreed' : 'Declined',
-            formatDateTime(a.at),
+            formatConsoleTime(a.at),
           ]),
         ]}
       />
@@ -164,7 +164,7 @@ export function PersonPage() {
         title="Access log"
         empty="Nobody from staff has looked at or changed this account."
         head={['When', 'Who', 'What']}
-        rows={p.accessLog.map((e) => [formatDateTime(e.at), e.who, e.what])}
+        rows={p.accessLog.map((e) => [formatConsoleTime(e.at), e.who, e.what])}
       />
     </>
   );

@@ -4,7 +4,7 @@ import { StaffTable } from '../../../components/staff/staff-table.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatConsoleTime } from '../../../lib/format.ts';
 import { useSchemaForm } from '../../../lib/schema-form.ts';
 import { useCandidates, useInviteCandidate } from '../recruitments-api.ts';
 import { CandidateImport } from './candidate-import.tsx';
@@ -82,13 +82,15 @@ export function CandidatesPanel({ recruitmentId }: { recruitmentId: number }) {
                     {c.answers.map((a) => (
                       <li key={a.consentId}>
                         {a.consented ? 'Agreed' : 'Declined'}: {a.title.replace(/<[^>]*>/g, '')} (
-                        {formatDateTime(a.respondedAt)})
+                        {formatConsoleTime(a.respondedAt)})
                       </li>
                     ))}
                   </ul>
                 )}
               </td>
-              <td>{c.unsubscribedAt ? `Unsubscribed ${formatDateTime(c.unsubscribedAt)}` : 'Subscribed'}</td>
+              <td>
+                {c.unsubscribedAt ? `Unsubscribed ${formatConsoleTime(c.unsubscribedAt)}` : 'Subscribed'}
+              </td>
             </tr>
           ))}
         </StaffTable>

@@ -4,7 +4,7 @@ import { StaffTable } from '../../../components/staff/staff-table.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatConsoleTime } from '../../../lib/format.ts';
 import { useIssueCode, useParticipantCodes } from '../api.ts';
 
 /**
@@ -57,8 +57,8 @@ export function ParticipantCodesPanel({ projectId }: { projectId: number }) {
           {rows.map((code) => (
             <tr key={code.id}>
               <th scope="row">{code.email}</th>
-              <td>{formatDateTime(code.createdAt)}</td>
-              <td>{code.usedAt ? formatDateTime(code.usedAt) : 'Not yet'}</td>
+              <td>{formatConsoleTime(code.createdAt)}</td>
+              <td>{code.usedAt ? formatConsoleTime(code.usedAt) : 'Not yet'}</td>
             </tr>
           ))}
         </StaffTable>

@@ -12,7 +12,7 @@ import { StaffTable } from '../../../components/staff/staff-table.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatConsoleTime } from '../../../lib/format.ts';
 import { printStudyLabels, useCreateStudyKits, useSiteKits } from '../api.ts';
 import { BatchCountField, typedCount } from '../components/batch-count-field.tsx';
 
@@ -122,8 +122,8 @@ export function SitePage() {
                 </th>
                 <td>{kitTypeName(kit.kitType)}</td>
                 <td>{kit.tubes.join(', ')}</td>
-                <td>{kit.submittedAt ? `Submitted ${formatDateTime(kit.submittedAt)}` : 'Not yet'}</td>
-                <td>{formatDateTime(kit.createdAt)}</td>
+                <td>{kit.submittedAt ? `Submitted ${formatConsoleTime(kit.submittedAt)}` : 'Not yet'}</td>
+                <td>{formatConsoleTime(kit.createdAt)}</td>
               </tr>
             ))}
           </StaffTable>

@@ -2,7 +2,7 @@ import { formatZonedDateTime, kitTypeName } from '@portal/domain';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatConsoleTime } from '../../../lib/format.ts';
 import { useStudyKit } from '../api.ts';
 
 /** STUDY: a study kit, its tubes and form link, and what its requisition or replacement form recorded. */
@@ -40,7 +40,7 @@ export function StudyKitPage() {
           </div>
           <div>
             <dt>Made</dt>
-            <dd>{formatDateTime(kit.createdAt)}</dd>
+            <dd>{formatConsoleTime(kit.createdAt)}</dd>
           </div>
         </dl>
       </section>
