@@ -14,7 +14,7 @@ import { createStaff, fillReceipt, portalDaysAgo, signInToConsole } from './staf
 
 // The lab's day with runs and plates (issue 34 items 7 and 9, with 6 and 8): Lou receives two samples
 // (a third never arrives), starts a run, scans the tubes into a plate (the third is refused, never
-// "placed"), moves the plate, undoes it, moves the whole run through the required steps (a second move
+// "placed"), places the extraction blank and the positive control in wells of the plate, moves the plate, undoes it, moves the whole run through the required steps (a second move
 // names each refused tube), uploads the controls: a blank with reads fails and holds the run, so Lin
 // (a second LAB member) cannot approve; a clean blank is the re-check; Lin approves, Lou releases, the
 // customer reads the report and Lou retracts it.
@@ -114,6 +114,57 @@ test('the lab batches samples through a plate, checks the run controls, signs of
   await expect(log.getByRole('listitem').first()).not.toContainText('Done');
   const map = bench.getByRole('table', { name: `Plate ${plateName}: 2 of 96 wells filled` });
   await expect(map.getByRole('row', { name: /^A / })).toContainText(`KIT-${first.id}`);
+
+  // The controls go into wells of the plate too. Until they do, the plate says so (allowed, but told);
+  // a taken well is refused by what is in it, and nothing is announced as placed.
+  const plateBlock = bench.getByRole('region', { name: `Plate ${plateName}`, exact: true });
+  await expect(
+    plateBlock.getByText(
+      `Plate ${plateName} has no extraction blank and no positive control in a well. That is allowed, but if they were extracted with this plate's samples, place them in free wells so the map records them.`,
+    ),
+  ).toBeVisible();
+  await expect(plateBlock.getByText('Controls in wells: none.')).toBeVisible();
+  const placeControl = async (kind: 'BLANK' | 'POSITIVE', well: string) => {
+    await plateBlock.getByLabel('Control', { exact: true }).selectOption(kind);
+    await plateBlock.getByLabel('Well', { exact: true }).fill(well);
+    await plateBlock.getByRole('button', { name: 'Place the control' }).click();
+  };
+  await placeControl('BLANK', 'A1');
+  await expect(plateBlock.getByRole('alert')).toHaveText(
+    `Well A1 of plate ${plateName} already holds KIT-${first.id}: choose an empty well. Nothing was placed.`,
+  );
+  await expect(plateBlock.getByText(/placed in well/)).toHaveCount(0);
+  await placeControl('BLANK', 'h12');
+  const placedOutcome = plateBlock
+    .getByRole('status')
+    .filter({ hasText: /^Extraction blank|^Positive control/ });
+  await expect(placedOutcome).toHaveText(`Extraction blank placed in well H12 of plate ${plateName}.`);
+  await expect(plateBlock.getByRole('alert')).toHaveCount(0);
+  await expect(
+    plateBlock.getByText(`Plate ${plateName} has no positive control in a well.`, { exact: false }),
+  ).toBeVisible();
+  // The positive control put in a wrong well is taken out again, then placed where it sits.
+  await placeControl('POSITIVE', 'C1');
+  await expect(placedOutcome).toHaveText(`Positive control placed in well C1 of plate ${plateName}.`);
+  await plateBlock.getByRole('button', { name: 'Take the positive control out of C1' }).click();
+  await expect(placedOutcome).toHaveText(`Positive control removed from well C1 of plate ${plateName}.`);
+  await placeControl('POSITIVE', 'G12');
+  await expect(placedOutcome).toHaveText(`Positive control placed in well G12 of plate ${plateName}.`);
+  await expect(plateBlock.getByText(/ has no .* in a well\./)).toHaveCount(0);
+  await expect(
+    plateBlock.getByText('Controls in wells: positive control in G12; extraction blank in H12.'),
+  ).toBeVisible();
+  const filled = bench.getByRole('table', { name: `Plate ${plateName}: 4 of 96 wells filled` });
+  // Each control's well says which it is in words (Blank, Positive), its full name read out.
+  const blankWell = filled.getByRole('row', { name: /^H / }).getByRole('cell', { name: 'Extraction blank' });
+  await expect(blankWell).toContainText('Blank');
+  const positiveWell = filled
+    .getByRole('row', { name: /^G / })
+    .getByRole('cell', { name: 'Positive control' });
+  await expect(positiveWell).toContainText('Positive');
+  await expect(
+    bench.getByRole('region', { name: 'Controls' }).getByRole('row', { name: /^Extraction blank/ }),
+  ).toContainText(`${plateName} H12`);
   await expectAccessible(bench);
 
   // The plate to ACCESSIONING in one action; undone within the minute; then the run through every step.

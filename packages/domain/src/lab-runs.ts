@@ -41,6 +41,13 @@ export const CONTROL_NAMES: Record<ControlKind, string> = {
   BLANK: 'extraction blank',
   POSITIVE: 'positive control',
 };
+/** A control's name at the start of a sentence or as a label: "Extraction blank". */
+export const controlLabel = (kind: ControlKind) =>
+  `${CONTROL_NAMES[kind].charAt(0).toUpperCase()}${CONTROL_NAMES[kind].slice(1)}`;
+
+/** The kinds of control no well of a plate holds (a plate may go without; the run page says so). */
+export const missingControls = (plate: { controls: readonly { kind: ControlKind }[] }): ControlKind[] =>
+  CONTROL_KINDS.filter((kind) => !plate.controls.some((c) => c.kind === kind));
 
 /** PENDING: a control not yet uploaded; FAILED: a control failed; OVERRIDDEN: failed, released by a person. */
 export const RUN_STATES = ['PENDING', 'PASSED', 'FAILED', 'OVERRIDDEN'] as const;
@@ -74,6 +81,8 @@ export const LAB_RUN_MESSAGES = {
   badName: 'Give a name of letters, digits, dots, dashes or underscores (at most 60).',
   badWell: (well: string) =>
     `${well} is not a well of a 96-well plate: wells run from A1 to H12. Nothing was placed.`,
+  badWellToEmpty: (well: string) =>
+    `${well} is not a well of a 96-well plate: wells run from A1 to H12. Nothing was removed.`,
   wellTaken: (plate: string, well: string, kit: string) =>
     `Well ${well} of plate ${plate} already holds ${kit}: choose an empty well. Nothing was placed.`,
   plateFull: (plate: string) =>
@@ -84,6 +93,20 @@ export const LAB_RUN_MESSAGES = {
     `${kit} cannot go on a plate: its sample is ${status ?? 'not yet labelled'}, not at the lab. Receive it first. Nothing was placed.`,
   placed: (kit: string, plate: string, well: string) => `${kit} placed in well ${well} of plate ${plate}.`,
   wellEmpty: (plate: string, well: string) => `Well ${well} of plate ${plate} is already empty.`,
+  controlRequired: 'Choose the extraction blank or the positive control. Nothing was placed.',
+  controlWellRequired: 'Give the well for the control, from A1 to H12. Nothing was placed.',
+  controlPlaced: (kind: ControlKind, plate: string, well: string) =>
+    `${controlLabel(kind)} placed in well ${well} of plate ${plate}.`,
+  controlRemoved: (kind: ControlKind, plate: string, well: string) =>
+    `${controlLabel(kind)} removed from well ${well} of plate ${plate}.`,
+  notAControl: (plate: string, well: string, kit: string) =>
+    `Well ${well} of plate ${plate} holds ${kit}, not a control. Nothing was removed.`,
+  noControlThere: (plate: string, well: string) =>
+    `Well ${well} of plate ${plate} holds no control: it is empty. Nothing was removed.`,
+  plateMissingControls: (plate: string, kinds: readonly ControlKind[]) =>
+    kinds.length === 1
+      ? `Plate ${plate} has no ${CONTROL_NAMES[kinds[0] as ControlKind]} in a well. That is allowed, but if it was extracted with this plate's samples, place it in a free well so the map records it.`
+      : `Plate ${plate} has no ${kinds.map((k) => CONTROL_NAMES[k]).join(' and no ')} in a well. That is allowed, but if they were extracted with this plate's samples, place them in free wells so the map records them.`,
   blankPassed: (reads: number | null, max: number) =>
     reads === null
       ? 'Passed: the blank has no classified taxa.'
@@ -134,6 +157,16 @@ export const placeTubeSchema = z.object({
   code: z.string().trim().min(1, STAFF_KIT_MESSAGES.codeRequired).max(80),
   well: z.string().trim().max(4).optional(),
 });
+/** A control into a chosen well of a plate (the lab chooses where its blank and positive control sit). */
+export const placeControlSchema = z.object({
+  kind: z.enum(CONTROL_KINDS, { error: LAB_RUN_MESSAGES.controlRequired }),
+  well: z
+    .string({ error: LAB_RUN_MESSAGES.controlWellRequired })
+    .trim()
+    .min(1, LAB_RUN_MESSAGES.controlWellRequired)
+    .max(4),
+});
+export type PlaceControl = z.infer<typeof placeControlSchema>;
 const MAX_CONTROL_TEXT = 2 * 1024 * 1024;
 export const controlUploadSchema = z.object({
   kind: z.enum(CONTROL_KINDS),
@@ -200,13 +233,20 @@ export const runControlSchema = z.object({
 export type RunControl = z.infer<typeof runControlSchema>;
 
 export const plateWellSchema = z.object({ well: z.string(), kit: staffKitRowSchema });
+/** A well holding a control rather than a kit's tube. */
+export const plateControlSchema = z.object({ well: z.string(), kind: z.enum(CONTROL_KINDS) });
 export const plateSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   runId: z.number().int(),
   runName: z.string(),
+  /** The wells holding a kit's tube, in fill order. */
   wells: z.array(plateWellSchema),
+  /** The wells holding a control, in fill order. */
+  controls: z.array(plateControlSchema),
 });
+/** A control placed or removed: the plate as it now is, and what was done, in words. */
+export const plateControlResultSchema = z.object({ plate: plateSchema, message: z.string() });
 export type Plate = z.infer<typeof plateSchema>;
 
 export const runSummarySchema = z.object({

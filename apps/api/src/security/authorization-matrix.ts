@@ -381,6 +381,8 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'GET /api/staff/lab/plates/by-name/{name}': staff(['LAB', 'SUPPORT']),
   'POST /api/staff/lab/plates/{id}/wells': staff(['LAB']),
   'DELETE /api/staff/lab/plates/{id}/wells/{well}': staff(['LAB']),
+  'POST /api/staff/lab/plates/{id}/controls': staff(['LAB']),
+  'DELETE /api/staff/lab/plates/{id}/controls/{well}': staff(['LAB']),
   'POST /api/staff/lab/plates/{id}/step': staff(['LAB']),
   'POST /api/staff/lab/moves/undo': staff(['LAB']),
   'GET /api/staff/lab/range': staff(['LAB']),

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
@@ -46,7 +48,11 @@ export const labPlates = pgTable('lab_plates', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** A plate's map: one kit per well (A1–H12), and a kit in one well of one plate at a time. */
+/**
+ * A plate's map: each well (A1–H12) holds one kit's tube or one control (an extraction blank or a
+ * positive control, decision wells-controls-in-wells), never both; a kit is in one well of one plate at
+ * a time.
+ */
 export const labPlateWells = pgTable(
   'lab_plate_wells',
   {
@@ -54,13 +60,19 @@ export const labPlateWells = pgTable(
       .notNull()
       .references(() => labPlates.id, { onDelete: 'cascade' }),
     well: text('well').notNull(),
-    kitId: integer('kit_id')
-      .notNull()
-      .references(() => kits.id, { onDelete: 'cascade' }),
+    /** The kit whose tube is in the well; null when the well holds a control. */
+    kitId: integer('kit_id').references(() => kits.id, { onDelete: 'cascade' }),
+    /** BLANK or POSITIVE when the well holds a control; null when it holds a kit's tube. */
+    control: text('control'),
     placedBy: text('placed_by').notNull(),
     placedAt: timestamp('placed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.plateId, t.well] }), uniqueIndex('lab_plate_wells_kit_idx').on(t.kitId)],
+  (t) => [
+    primaryKey({ columns: [t.plateId, t.well] }),
+    uniqueIndex('lab_plate_wells_kit_idx').on(t.kitId),
+    check('lab_plate_wells_kit_or_control', sql`(${t.kitId} is null) <> (${t.control} is null)`),
+    check('lab_plate_wells_control_kind', sql`${t.control} is null or ${t.control} in ('BLANK', 'POSITIVE')`),
+  ],
 );
 
 /** A run's control, as last uploaded and checked (a re-upload is the re-check). */

@@ -2,7 +2,7 @@ import { LAB_RUN_MESSAGES, PLATE_WELLS, STAFF_KIT_MESSAGES } from '@portal/domai
 import { brayCurtis, parseMetaphlanProfile } from '@portal/domain/report';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kitEvents, kits, labMoves, labPlateWells, staffAudit } from '../../db/schema/index.ts';
+import { kitEvents, kits, labMoves, labPlates, labPlateWells, staffAudit } from '../../db/schema/index.ts';
 import {
   bearer,
   createKit,
@@ -90,6 +90,21 @@ async function newPlate(runId: number) {
 }
 const place = (plateId: number, code: string, well?: string) =>
   lab.post(`/api/staff/lab/plates/${plateId}/wells`, { code, ...(well ? { well } : {}) });
+const placeControl = (plateId: number, payload: object, as = lab) =>
+  as.post(`/api/staff/lab/plates/${plateId}/controls`, payload);
+const removeControl = (plateId: number, well: string, token = tokens.LAB) =>
+  t.app.inject({
+    method: 'DELETE',
+    url: `/api/staff/lab/plates/${plateId}/controls/${well}`,
+    headers: bearer(token),
+  });
+/** Every row of every well of a plate (the change digest leaves plate maps out). */
+const wellRows = (plateId: number) =>
+  t.database.db
+    .select()
+    .from(labPlateWells)
+    .where(eq(labPlateWells.plateId, plateId))
+    .orderBy(labPlateWells.well);
 const control = (runId: number, kind: 'BLANK' | 'POSITIVE', text: string, as = lab) =>
   as.post(`/api/staff/lab/runs/${runId}/controls`, { kind, fileName: `${kind.toLowerCase()}.txt`, text });
 const setReference = (reference: string | null, positiveMaxDistance = 0.3) =>
@@ -559,10 +574,150 @@ describe('scan a range', () => {
   });
 });
 
+describe('controls in wells of the plate map', () => {
+  it('places each control in a free well, refuses a taken well or a bad kind, and removes it, audited', async () => {
+    const run = await newRun();
+    const plate = await newPlate(run.id);
+    const a = await ownedKit(t.app, AT_LAB);
+    expect((await place(plate.id, a.sampleIdentifier)).json().well).toBe('A1');
+
+    const blank = await placeControl(plate.id, { kind: 'BLANK', well: 'H12' });
+    expect(blank.statusCode, blank.body).toBe(200);
+    expect(blank.json().message).toBe(LAB_RUN_MESSAGES.controlPlaced('BLANK', plate.name, 'H12'));
+    expect(blank.json().message).toBe(`Extraction blank placed in well H12 of plate ${plate.name}.`);
+    const positive = await placeControl(plate.id, { kind: 'POSITIVE', well: 'g12' });
+    expect(positive.json().message).toBe(`Positive control placed in well G12 of plate ${plate.name}.`);
+    expect(positive.json().plate.controls).toEqual([
+      { well: 'G12', kind: 'POSITIVE' },
+      { well: 'H12', kind: 'BLANK' },
+    ]);
+    // The kits' wells are the tubes, as before: a control is not a tube and is never moved.
+    expect(positive.json().plate.wells.map((w: { well: string }) => w.well)).toEqual(['A1']);
+    const detail = (await lab.get(`/api/staff/lab/runs/${run.id}`)).json();
+    expect(detail.tubes).toBe(1);
+    expect(detail.plateMaps[0].controls).toHaveLength(2);
+    const listed = (await lab.get('/api/staff/lab/runs'))
+      .json()
+      .runs.find((r: { id: number }) => r.id === run.id);
+    expect(listed).toMatchObject({ plates: 1, tubes: 1 });
+
+    // Refused, changing nothing: a well already holding a kit or a control, a kind or well that is not one.
+    const b = await ownedKit(t.app, AT_LAB);
+    const before = await changeDigest(t.database);
+    const wellsBefore = await wellRows(plate.id);
+    const onKit = await placeControl(plate.id, { kind: 'POSITIVE', well: 'A1' });
+    expect(onKit.statusCode).toBe(409);
+    expect(onKit.json().message).toBe(LAB_RUN_MESSAGES.wellTaken(plate.name, 'A1', `KIT-${a.id}`));
+    const onControl = await placeControl(plate.id, { kind: 'POSITIVE', well: 'H12' });
+    expect(onControl.statusCode).toBe(409);
+    expect(onControl.json().message).toBe(
+      `Well H12 of plate ${plate.name} already holds the extraction blank: choose an empty well. Nothing was placed.`,
+    );
+    const tubeOnControl = await place(plate.id, b.sampleIdentifier, 'G12');
+    expect(tubeOnControl.statusCode).toBe(409);
+    expect(tubeOnControl.json().message).toBe(
+      LAB_RUN_MESSAGES.wellTaken(plate.name, 'G12', 'the positive control'),
+    );
+    for (const kind of ['WATER', 'blank', '', null]) {
+      const res = await placeControl(plate.id, { kind, well: 'C1' });
+      expect(res.statusCode, String(kind)).toBe(400);
+      expect(res.json().message).toBe(LAB_RUN_MESSAGES.controlRequired);
+    }
+    expect((await placeControl(plate.id, { well: 'C1' })).json().message).toBe(
+      LAB_RUN_MESSAGES.controlRequired,
+    );
+    for (const well of ['I1', 'A13', 'Z']) {
+      const res = await placeControl(plate.id, { kind: 'BLANK', well });
+      expect(res.statusCode, well).toBe(400);
+      expect(res.json().message).toBe(LAB_RUN_MESSAGES.badWell(well));
+    }
+    const noWell = await placeControl(plate.id, { kind: 'BLANK', well: ' ' });
+    expect(noWell.statusCode).toBe(400);
+    expect(noWell.json().message).toBe(LAB_RUN_MESSAGES.controlWellRequired);
+    expect((await placeControl(plate.id, { kind: 'BLANK' })).statusCode).toBe(400);
+    expect((await placeControl(999_999, { kind: 'BLANK', well: 'C1' })).statusCode).toBe(404);
+    // Taking a control out of a well holding a kit's tube, an empty well, or no well at all.
+    const kitWell = await removeControl(plate.id, 'A1');
+    expect(kitWell.statusCode).toBe(409);
+    expect(kitWell.json().message).toBe(LAB_RUN_MESSAGES.notAControl(plate.name, 'A1', `KIT-${a.id}`));
+    const emptyWell = await removeControl(plate.id, 'C1');
+    expect(emptyWell.statusCode).toBe(409);
+    expect(emptyWell.json().message).toBe(LAB_RUN_MESSAGES.noControlThere(plate.name, 'C1'));
+    const notAWell = await removeControl(plate.id, 'Z9');
+    expect(notAWell.statusCode).toBe(400);
+    expect(notAWell.json().message).toBe(LAB_RUN_MESSAGES.badWellToEmpty('Z9'));
+    expect(await changeDigest(t.database)).toEqual(before);
+    expect(await wellRows(plate.id)).toEqual(wellsBefore);
+
+    // The next scanned tube passes over the controls' wells; a plate move takes only the tubes.
+    const placedB = await place(plate.id, b.sampleIdentifier);
+    expect(placedB.json().well).toBe('B1');
+    const moved = await lab.post(`/api/staff/lab/plates/${plate.id}/step`, { sampleStatus: 'ACCESSIONING' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().moved.map((k: { id: number }) => k.id)).toEqual([a.id, b.id]);
+    expect(moved.json().refused).toEqual([]);
+
+    // Removed: the well is free again, and the log says who placed and took out which control where.
+    const removed = await removeControl(plate.id, 'h12');
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json().message).toBe(`Extraction blank removed from well H12 of plate ${plate.name}.`);
+    expect(removed.json().plate.controls).toEqual([{ well: 'G12', kind: 'POSITIVE' }]);
+    const audit = await t.database.db
+      .select()
+      .from(staffAudit)
+      .where(and(eq(staffAudit.entity, 'plate'), eq(staffAudit.entityId, String(plate.id))))
+      .orderBy(staffAudit.at);
+    expect(audit.map((e) => [e.action, e.before, e.after])).toEqual([
+      ['lab.plate.create', null, expect.anything()],
+      ['lab.plate.control.place', null, { plate: plate.name, well: 'H12', control: 'BLANK' }],
+      ['lab.plate.control.place', null, { plate: plate.name, well: 'G12', control: 'POSITIVE' }],
+      ['lab.plate.control.remove', { plate: plate.name, well: 'H12', control: 'BLANK' }, null],
+    ]);
+    expect((await placeControl(plate.id, { kind: 'POSITIVE', well: 'H12' })).statusCode).toBe(200);
+    // Emptying a control's well by the plate's own "empty a well" is logged as the control's removal.
+    const emptied = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/staff/lab/plates/${plate.id}/wells/H12`,
+      headers: bearer(tokens.LAB),
+    });
+    expect(emptied.statusCode, emptied.body).toBe(200);
+    expect(emptied.json().controls).toEqual([{ well: 'G12', kind: 'POSITIVE' }]);
+    const [last] = await t.database.db
+      .select()
+      .from(staffAudit)
+      .where(and(eq(staffAudit.entity, 'plate'), eq(staffAudit.entityId, String(plate.id))))
+      .orderBy(desc(staffAudit.at))
+      .limit(1);
+    expect(last).toMatchObject({
+      action: 'lab.plate.control.remove',
+      before: { plate: plate.name, well: 'H12', control: 'POSITIVE' },
+    });
+  });
+
+  it('the database holds each well to one kit or one known control', async () => {
+    const run = await newRun();
+    const plate = await newPlate(run.id);
+    const kit = await createKit(t.app);
+    const insert = (row: { well: string; kitId?: number | null; control?: string | null }) =>
+      t.database.db.insert(labPlateWells).values({ plateId: plate.id, placedBy: 'test', ...row });
+    await expect(insert({ well: 'A1', kitId: kit.id, control: 'BLANK' })).rejects.toThrow();
+    await expect(insert({ well: 'A1' })).rejects.toThrow();
+    await expect(insert({ well: 'A1', control: 'WATER' })).rejects.toThrow();
+    await insert({ well: 'A1', control: 'BLANK' });
+    await expect(insert({ well: 'A1', kitId: kit.id })).rejects.toThrow();
+    expect(await wellRows(plate.id)).toEqual([
+      expect.objectContaining({ well: 'A1', kitId: null, control: 'BLANK' }),
+    ]);
+    await t.database.db.delete(labPlates).where(eq(labPlates.id, plate.id));
+    expect(await wellRows(plate.id)).toEqual([]);
+  });
+});
+
 describe('authorization', () => {
   it('lets support read runs and plates but change nothing; other roles and customers are refused', async () => {
     const run = await newRun();
     const plate = await newPlate(run.id);
+    expect((await placeControl(plate.id, { kind: 'BLANK', well: 'H12' })).statusCode).toBe(200);
     const support = asStaff(t.app, tokens.SUPPORT);
     expect((await support.get(`/api/staff/lab/runs/${run.id}`)).statusCode).toBe(200);
     expect((await support.get('/api/staff/lab/runs')).statusCode).toBe(200);
@@ -573,16 +728,25 @@ describe('authorization', () => {
       ['/api/staff/lab/runs', { name: uniqueName('RUN'), projectId }],
       [`/api/staff/lab/runs/${run.id}/plates`, { name: uniqueName('PLATE') }],
       [`/api/staff/lab/plates/${plate.id}/wells`, { code: kit.sampleIdentifier }],
+      [`/api/staff/lab/plates/${plate.id}/controls`, { kind: 'POSITIVE', well: 'G12' }],
       [`/api/staff/lab/plates/${plate.id}/step`, { sampleStatus: 'ACCESSIONING' }],
       [`/api/staff/lab/runs/${run.id}/step`, { sampleStatus: 'ACCESSIONING' }],
       [`/api/staff/lab/runs/${run.id}/controls`, { kind: 'BLANK', fileName: 'b.txt', text: CLEAN_BLANK }],
       ['/api/staff/lab/moves/undo', {}],
     ];
-    for (const role of ['SUPPORT', 'LOGISTICS', 'STUDY', 'CUSTOMER'] as const)
+    const wellsBefore = await wellRows(plate.id);
+    for (const role of ['SUPPORT', 'LOGISTICS', 'STUDY', 'CUSTOMER'] as const) {
       for (const [url, payload] of writes) {
         const res = await asStaff(t.app, tokens[role]).post(url, payload);
         expect(res.statusCode, `${role} ${url}`).toBe(403);
       }
+      expect((await removeControl(plate.id, 'H12', tokens[role])).statusCode, `${role} remove`).toBe(403);
+    }
+    expect(await wellRows(plate.id)).toEqual(wellsBefore);
+    // Support reads where the controls sit.
+    expect((await support.get(`/api/staff/lab/runs/${run.id}`)).json().plateMaps[0].controls).toEqual([
+      { well: 'H12', kind: 'BLANK' },
+    ]);
     for (const role of ['LOGISTICS', 'STUDY', 'CUSTOMER'] as const)
       expect((await asStaff(t.app, tokens[role]).get(`/api/staff/lab/runs/${run.id}`)).statusCode, role).toBe(
         403,
@@ -594,6 +758,7 @@ describe('authorization', () => {
   it("refuses a support view's token (read-only) on every run, plate and move route", async () => {
     const run = await newRun();
     const plate = await newPlate(run.id);
+    expect((await placeControl(plate.id, { kind: 'BLANK', well: 'H12' })).statusCode).toBe(200);
     const kit = await ownedKit(t.app, AT_LAB);
     const support = await signedInUser(t.app, { authorities: ['IMPERSONATE'] });
     const view = await t.app.inject({
@@ -609,6 +774,8 @@ describe('authorization', () => {
       ['GET', `/api/staff/lab/runs/${run.id}`, undefined],
       ['GET', `/api/staff/lab/plates/${plate.id}`, undefined],
       ['POST', `/api/staff/lab/plates/${plate.id}/wells`, { code: kit.sampleIdentifier }],
+      ['POST', `/api/staff/lab/plates/${plate.id}/controls`, { kind: 'POSITIVE', well: 'G12' }],
+      ['DELETE', `/api/staff/lab/plates/${plate.id}/controls/H12`, undefined],
       ['POST', `/api/staff/lab/plates/${plate.id}/step`, { sampleStatus: 'ACCESSIONING' }],
       ['POST', `/api/staff/lab/runs/${run.id}/override`, { reason: 'x' }],
       ['POST', '/api/staff/lab/moves/undo', {}],
@@ -622,5 +789,6 @@ describe('authorization', () => {
       expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(403);
     }
     expect(await changeDigest(t.database)).toEqual(before);
+    expect(await wellRows(plate.id)).toEqual([expect.objectContaining({ well: 'H12', control: 'BLANK' })]);
   });
 });

@@ -8,7 +8,9 @@ import {
   groupStepResultSchema,
   groupStepSchema,
   kitListSchema,
+  placeControlSchema,
   placeTubeSchema,
+  plateControlResultSchema,
   plateSchema,
   rangeQuerySchema,
   runDetailSchema,
@@ -30,9 +32,11 @@ import {
   emptyWell,
   listRuns,
   overrideRun,
+  placeControl,
   placeTube,
   plateByName,
   plateOf,
+  removeControl,
   runDetail,
   updateControlSettings,
   uploadControl,
@@ -221,6 +225,37 @@ export const staffLabRunsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => emptyWell(ctx, principalOf(request), request.params.id, request.params.well),
+  );
+
+  app.post(
+    '/lab/plates/:id/controls',
+    {
+      onRequest: lab,
+      schema: {
+        tags,
+        security,
+        summary: 'Place a control (extraction blank or positive control) in a free well of a plate; audited',
+        params: idParams,
+        body: placeControlSchema,
+        response: { 200: plateControlResultSchema, ...errors },
+      },
+    },
+    async (request) => placeControl(ctx, principalOf(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/lab/plates/:id/controls/:well',
+    {
+      onRequest: lab,
+      schema: {
+        tags,
+        security,
+        summary: "Take a control out of its well (a kit's tube is not taken); audited",
+        params: idParams.extend({ well: z.string().max(4) }),
+        response: { 200: plateControlResultSchema, ...errors },
+      },
+    },
+    async (request) => removeControl(ctx, principalOf(request), request.params.id, request.params.well),
   );
 
   app.post(

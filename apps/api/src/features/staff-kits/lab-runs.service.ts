@@ -1,4 +1,5 @@
 import {
+  CONTROL_NAMES,
   type ControlKind,
   DEFAULT_BLANK_MAX_READS,
   DEFAULT_POSITIVE_MAX_DISTANCE,
@@ -17,7 +18,7 @@ import {
   runState,
 } from '@portal/domain';
 import { brayCurtis, parseMetaphlanProfile } from '@portal/domain/report';
-import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   kits,
@@ -290,7 +291,7 @@ async function projectNames(db: DbOrTx, ids: number[]) {
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
-/** The plates of runs with their wells' kits, in fill order. */
+/** The plates of runs with their wells' kits and controls, in fill order. */
 async function platesOf(db: DbOrTx, where: { runId?: number; plateId?: number }) {
   const plates = await db
     .select({ id: labPlates.id, name: labPlates.name, runId: labPlates.runId, runName: labRuns.name })
@@ -302,7 +303,12 @@ async function platesOf(db: DbOrTx, where: { runId?: number; plateId?: number })
     .orderBy(asc(labPlates.id));
   if (plates.length === 0) return [];
   const wells = await db
-    .select({ plateId: labPlateWells.plateId, well: labPlateWells.well, kitId: labPlateWells.kitId })
+    .select({
+      plateId: labPlateWells.plateId,
+      well: labPlateWells.well,
+      kitId: labPlateWells.kitId,
+      control: labPlateWells.control,
+    })
     .from(labPlateWells)
     .where(
       inArray(
@@ -310,27 +316,23 @@ async function platesOf(db: DbOrTx, where: { runId?: number; plateId?: number })
         plates.map((p) => p.id),
       ),
     );
-  const kitRows =
-    wells.length === 0
-      ? []
-      : await staffRowQuery(db).where(
-          inArray(
-            kits.id,
-            wells.map((w) => w.kitId),
-          ),
-        );
+  const kitIds = wells.flatMap((w) => (w.kitId === null ? [] : [w.kitId]));
+  const kitRows = kitIds.length === 0 ? [] : await staffRowQuery(db).where(inArray(kits.id, kitIds));
   const kitById = new Map(kitRows.map((k) => [k.id, k]));
   const order = (well: string) => PLATE_WELLS.indexOf(well);
-  return plates.map((p) => ({
-    ...p,
-    wells: wells
-      .filter((w) => w.plateId === p.id)
-      .sort((a, b) => order(a.well) - order(b.well))
-      .flatMap((w) => {
-        const kit = kitById.get(w.kitId);
+  return plates.map((p) => {
+    const own = wells.filter((w) => w.plateId === p.id).sort((a, b) => order(a.well) - order(b.well));
+    return {
+      ...p,
+      wells: own.flatMap((w) => {
+        const kit = w.kitId === null ? undefined : kitById.get(w.kitId);
         return kit ? [{ well: w.well, kit: toStaffRow(kit), record: kit }] : [];
       }),
-  }));
+      controls: own.flatMap((w) =>
+        w.control === null ? [] : [{ well: w.well, kind: w.control as ControlKind }],
+      ),
+    };
+  });
 }
 
 const plateView = (p: Awaited<ReturnType<typeof platesOf>>[number]) => ({
@@ -339,6 +341,7 @@ const plateView = (p: Awaited<ReturnType<typeof platesOf>>[number]) => ({
   runId: p.runId,
   runName: p.runName,
   wells: p.wells.map((w) => ({ well: w.well, kit: w.kit })),
+  controls: p.controls,
 });
 
 export async function runDetail(ctx: AppContext, runId: number): Promise<RunDetail> {
@@ -527,6 +530,35 @@ export async function plateByName(ctx: AppContext, name: string) {
   return plateOf(ctx, row.id);
 }
 
+/** What a well holds, in words: "KIT-12" or "the extraction blank". */
+const holderName = (w: { kitId: number | null; control: string | null }) =>
+  w.kitId !== null ? `KIT-${w.kitId}` : `the ${CONTROL_NAMES[w.control as ControlKind]}`;
+
+/** The plate, locked while its wells change (each placement reads the wells it may take). */
+async function lockedPlate(tx: DbOrTx, plateId: number) {
+  const [plate] = await tx.select().from(labPlates).where(eq(labPlates.id, plateId)).for('update');
+  if (!plate) throw notFound(LAB_RUN_MESSAGES.plateUnknown(String(plateId)));
+  return plate;
+}
+
+/** A control placed in or taken out of a well, in the staff audit log under its plate. */
+const auditControl = (
+  tx: DbOrTx,
+  principal: Principal,
+  action: 'lab.plate.control.place' | 'lab.plate.control.remove',
+  plate: { id: number; name: string },
+  well: string,
+  kind: ControlKind,
+) => {
+  const state = { plate: plate.name, well, control: kind };
+  return recordStaffAction(tx, principal, {
+    action,
+    entity: 'plate',
+    entityId: String(plate.id),
+    ...(action === 'lab.plate.control.place' ? { after: state } : { before: state }),
+  });
+};
+
 /**
  * A scanned tube into a well of the plate: the named well, or the first empty one in fill order. One
  * kit per well, a kit in one well at a time, 96 wells, and only samples at the lab. Audited.
@@ -538,8 +570,7 @@ export async function placeTube(
   input: { code: string; well?: string | undefined },
 ) {
   return ctx.db.transaction(async (tx) => {
-    const [plate] = await tx.select().from(labPlates).where(eq(labPlates.id, plateId)).for('update');
-    if (!plate) throw notFound(LAB_RUN_MESSAGES.plateUnknown(String(plateId)));
+    const plate = await lockedPlate(tx, plateId);
     const kit = await kitByCode(tx, input.code);
     if (!kit)
       throw notFound(
@@ -554,7 +585,7 @@ export async function placeTube(
       .where(eq(labPlateWells.kitId, kit.id));
     if (placed) throw conflict(LAB_RUN_MESSAGES.alreadyPlaced(label, placed.plate, placed.well));
     const taken = await tx
-      .select({ well: labPlateWells.well, kitId: labPlateWells.kitId })
+      .select({ well: labPlateWells.well, kitId: labPlateWells.kitId, control: labPlateWells.control })
       .from(labPlateWells)
       .where(eq(labPlateWells.plateId, plateId));
     let well: string | null;
@@ -565,7 +596,7 @@ export async function placeTube(
           well: LAB_RUN_MESSAGES.badWell(input.well.trim()),
         });
       const holder = taken.find((t) => t.well === well);
-      if (holder) throw conflict(LAB_RUN_MESSAGES.wellTaken(plate.name, well, `KIT-${holder.kitId}`));
+      if (holder) throw conflict(LAB_RUN_MESSAGES.wellTaken(plate.name, well, holderName(holder)));
     } else {
       if (taken.length >= PLATE_SIZE) throw conflict(LAB_RUN_MESSAGES.plateFull(plate.name));
       well = nextFreeWell(taken.map((t) => t.well));
@@ -583,25 +614,91 @@ export async function placeTube(
   });
 }
 
-/** Empties a well (a tube put in the wrong one), audited. */
+/** Empties a well (a tube or a control put in the wrong one), audited. */
 export async function emptyWell(ctx: AppContext, principal: Principal, plateId: number, rawWell: string) {
   const well = normaliseWell(rawWell);
   if (!well) throw invalid(LAB_RUN_MESSAGES.badWell(rawWell));
   return ctx.db.transaction(async (tx) => {
-    const [plate] = await tx.select().from(labPlates).where(eq(labPlates.id, plateId)).for('update');
-    if (!plate) throw notFound(LAB_RUN_MESSAGES.plateUnknown(String(plateId)));
+    const plate = await lockedPlate(tx, plateId);
     const [removed] = await tx
       .delete(labPlateWells)
-      .where(sql`${labPlateWells.plateId} = ${plateId} and ${labPlateWells.well} = ${well}`)
-      .returning({ kitId: labPlateWells.kitId });
+      .where(and(eq(labPlateWells.plateId, plateId), eq(labPlateWells.well, well)))
+      .returning({ kitId: labPlateWells.kitId, control: labPlateWells.control });
     if (!removed) throw conflict(LAB_RUN_MESSAGES.wellEmpty(plate.name, well));
-    await recordStaffAction(tx, principal, {
-      action: 'lab.plate.empty',
-      entity: 'kit',
-      entityId: String(removed.kitId),
-      before: { plate: plate.name, well },
-    });
+    if (removed.kitId === null)
+      await auditControl(
+        tx,
+        principal,
+        'lab.plate.control.remove',
+        plate,
+        well,
+        removed.control as ControlKind,
+      );
+    else
+      await recordStaffAction(tx, principal, {
+        action: 'lab.plate.empty',
+        entity: 'kit',
+        entityId: String(removed.kitId),
+        before: { plate: plate.name, well },
+      });
     return plateOf({ ...ctx, db: tx }, plateId);
+  });
+}
+
+/**
+ * A control (an extraction blank or a positive control) into a chosen free well of the plate, so the
+ * map records where it sat through extraction and sequencing. A plate may hold more than one of a kind
+ * (a blank per extraction batch). Audited.
+ */
+export async function placeControl(
+  ctx: AppContext,
+  principal: Principal,
+  plateId: number,
+  input: { kind: ControlKind; well: string },
+) {
+  const well = normaliseWell(input.well);
+  if (!well)
+    throw invalid(LAB_RUN_MESSAGES.badWell(input.well.trim()), {
+      well: LAB_RUN_MESSAGES.badWell(input.well.trim()),
+    });
+  return ctx.db.transaction(async (tx) => {
+    const plate = await lockedPlate(tx, plateId);
+    const [holder] = await tx
+      .select({ kitId: labPlateWells.kitId, control: labPlateWells.control })
+      .from(labPlateWells)
+      .where(and(eq(labPlateWells.plateId, plateId), eq(labPlateWells.well, well)));
+    if (holder) throw conflict(LAB_RUN_MESSAGES.wellTaken(plate.name, well, holderName(holder)));
+    await tx.insert(labPlateWells).values({ plateId, well, control: input.kind, placedBy: principal.userId });
+    await auditControl(tx, principal, 'lab.plate.control.place', plate, well, input.kind);
+    return {
+      plate: await plateOf({ ...ctx, db: tx }, plateId),
+      message: LAB_RUN_MESSAGES.controlPlaced(input.kind, plate.name, well),
+    };
+  });
+}
+
+/** Takes a control out of its well (audited); a well holding a kit's tube is refused, unchanged. */
+export async function removeControl(ctx: AppContext, principal: Principal, plateId: number, rawWell: string) {
+  const well = normaliseWell(rawWell);
+  if (!well) throw invalid(LAB_RUN_MESSAGES.badWellToEmpty(rawWell.trim()));
+  return ctx.db.transaction(async (tx) => {
+    const plate = await lockedPlate(tx, plateId);
+    const [holder] = await tx
+      .select({ kitId: labPlateWells.kitId, control: labPlateWells.control })
+      .from(labPlateWells)
+      .where(and(eq(labPlateWells.plateId, plateId), eq(labPlateWells.well, well)));
+    if (!holder) throw conflict(LAB_RUN_MESSAGES.noControlThere(plate.name, well));
+    if (holder.kitId !== null)
+      throw conflict(LAB_RUN_MESSAGES.notAControl(plate.name, well, holderName(holder)));
+    const kind = holder.control as ControlKind;
+    await tx
+      .delete(labPlateWells)
+      .where(and(eq(labPlateWells.plateId, plateId), eq(labPlateWells.well, well)));
+    await auditControl(tx, principal, 'lab.plate.control.remove', plate, well, kind);
+    return {
+      plate: await plateOf({ ...ctx, db: tx }, plateId),
+      message: LAB_RUN_MESSAGES.controlRemoved(kind, plate.name, well),
+    };
   });
 }
 

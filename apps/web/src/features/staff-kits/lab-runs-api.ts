@@ -4,6 +4,8 @@ import {
   type GroupStep,
   groupStepResultSchema,
   kitListSchema,
+  type PlaceControl,
+  plateControlResultSchema,
   plateSchema,
   runDetailSchema,
   runListSchema,
@@ -57,6 +59,21 @@ export const placeTube = (plateId: number, code: string, well?: string) =>
     `/lab/plates/${plateId}/wells`,
     { method: 'POST', body: { code, ...(well ? { well } : {}) } },
     z.object({ well: z.string(), kit: staffKitRowSchema, message: z.string() }),
+  );
+
+/** A control into a chosen well of a plate, and out of it again (issue 34 item 7). */
+export const usePlaceControl = () =>
+  useLabChange(({ plateId, body }: { plateId: number; body: PlaceControl }) =>
+    staffRequest(`/lab/plates/${plateId}/controls`, { method: 'POST', body }, plateControlResultSchema),
+  );
+
+export const useRemoveControl = () =>
+  useLabChange(({ plateId, well }: { plateId: number; well: string }) =>
+    staffRequest(
+      `/lab/plates/${plateId}/controls/${encodeURIComponent(well)}`,
+      { method: 'DELETE' },
+      plateControlResultSchema,
+    ),
   );
 
 export const useUploadControl = (runId: number) =>

@@ -1,9 +1,13 @@
 import {
+  CONTROL_KINDS,
   CONTROL_NAMES,
   type ControlKind,
+  controlLabel,
   type GroupStepResult,
   isLabFailure,
+  LAB_RUN_MESSAGES,
   type LabTarget,
+  missingControls,
   PLATE_COLUMNS,
   PLATE_ROWS,
   type Plate,
@@ -30,6 +34,8 @@ import {
   useCreatePlate,
   useGroupStep,
   useOverrideRun,
+  usePlaceControl,
+  useRemoveControl,
   useRun,
   useSaveControlSettings,
   useUndoMove,
@@ -71,7 +77,7 @@ export function RunPage() {
       </p>
       <RunHoldNotice run={data} />
       {isLab ? <PlateBench run={data} /> : null}
-      <PlateMaps run={data} />
+      <PlateMaps run={data} isLab={isLab} />
       <Controls run={data} isLab={isLab} />
       {isLab ? <GroupMove run={data} /> : null}
       {isLab ? <ControlSettings run={data} /> : null}
@@ -173,13 +179,17 @@ function PlateBench({ run }: { run: RunDetail }) {
   );
 }
 
+/** The short text a control's well shows (the full name is read out); never colour alone. */
+const CONTROL_SHORT: Record<ControlKind, string> = { BLANK: 'Blank', POSITIVE: 'Positive' };
+
 function PlateMap({ plate }: { plate: Plate }) {
   const byWell = new Map(plate.wells.map((w) => [w.well, w.kit]));
+  const controlAt = new Map(plate.controls.map((c) => [c.well, c.kind]));
   const columns = Array.from({ length: PLATE_COLUMNS }, (_, i) => String(i + 1));
   return (
     <StaffTable
       className="plate-map"
-      caption={`Plate ${plate.name}: ${plate.wells.length} of 96 wells filled`}
+      caption={`Plate ${plate.name}: ${plate.wells.length + plate.controls.length} of 96 wells filled`}
       showCaption
       columns={[{ hidden: 'Row' }, ...columns]}
     >
@@ -188,8 +198,18 @@ function PlateMap({ plate }: { plate: Plate }) {
           <th scope="row">{row}</th>
           {columns.map((c) => {
             const kit = byWell.get(`${row}${c}`);
+            const control = controlAt.get(`${row}${c}`);
             return (
-              <td key={c} className={kit ? 'plate-well plate-well-filled' : 'plate-well'}>
+              <td
+                key={c}
+                className={
+                  kit
+                    ? 'plate-well plate-well-filled'
+                    : control
+                      ? 'plate-well plate-well-control'
+                      : 'plate-well'
+                }
+              >
                 {kit ? (
                   <Link
                     to={`/staff/kits/${kit.id}`}
@@ -197,6 +217,11 @@ function PlateMap({ plate }: { plate: Plate }) {
                   >
                     {kit.label}
                   </Link>
+                ) : control ? (
+                  <span className="plate-control" title={controlLabel(control)}>
+                    <span aria-hidden="true">{CONTROL_SHORT[control]}</span>
+                    <span className="visually-hidden">{controlLabel(control)}</span>
+                  </span>
                 ) : (
                   <span className="visually-hidden">empty</span>
                 )}
@@ -209,16 +234,115 @@ function PlateMap({ plate }: { plate: Plate }) {
   );
 }
 
-function PlateMaps({ run }: { run: RunDetail }) {
+function PlateMaps({ run, isLab }: { run: RunDetail; isLab: boolean }) {
   const id = useId();
   return (
     <section className="staff-panel" aria-labelledby={`${id}-maps`}>
       <h2 id={`${id}-maps`}>Plate maps</h2>
       {run.plateMaps.length === 0 ? <p>No plates yet.</p> : null}
       {run.plateMaps.map((plate) => (
-        <PlateMap key={plate.id} plate={plate} />
+        <PlateBlock key={plate.id} plate={plate} run={run} isLab={isLab} />
       ))}
     </section>
+  );
+}
+
+/** The controls placed on a plate, in words: "extraction blank in H12; positive control in G12". */
+const placedControls = (plate: Plate) =>
+  plate.controls.map((c) => `${CONTROL_NAMES[c.kind]} in ${c.well}`).join('; ');
+
+/**
+ * One plate: its map, which controls sit in its wells (a plain warning for a kind it has none of, which
+ * is allowed), and for LAB the form that places a control in a chosen free well and takes one out.
+ */
+function PlateBlock({ plate, run, isLab }: { plate: Plate; run: RunDetail; isLab: boolean }) {
+  const id = useId();
+  const missing = missingControls(plate);
+  return (
+    <section className="plate-block" aria-labelledby={`${id}-plate`}>
+      <h3 id={`${id}-plate`}>Plate {plate.name}</h3>
+      <PlateMap plate={plate} />
+      <p>Controls in wells: {plate.controls.length === 0 ? 'none' : placedControls(plate)}.</p>
+      {missing.length > 0 ? (
+        <Alert tone="warning">{LAB_RUN_MESSAGES.plateMissingControls(plate.name, missing)}</Alert>
+      ) : null}
+      {isLab ? <ControlWells plate={plate} positiveName={run.settings.positiveName} /> : null}
+    </section>
+  );
+}
+
+function ControlWells({ plate, positiveName }: { plate: Plate; positiveName: string }) {
+  const id = useId();
+  const place = usePlaceControl();
+  const remove = useRemoveControl();
+  const [kind, setKind] = useState<ControlKind>(missingControls(plate)[0] ?? 'BLANK');
+  const [well, setWell] = useState('');
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setMessage(null);
+    try {
+      const result = await place.mutateAsync({ plateId: plate.id, body: { kind, well: well.trim() } });
+      setWell('');
+      setMessage({ ok: true, text: result.message });
+    } catch (e) {
+      setMessage({
+        ok: false,
+        text: e instanceof ApiError ? (e.fields?.well ?? e.fields?.kind ?? e.message) : messageOf(e),
+      });
+    }
+  };
+  const takeOut = async (at: string) => {
+    setMessage(null);
+    try {
+      const result = await remove.mutateAsync({ plateId: plate.id, well: at });
+      setMessage({ ok: true, text: result.message });
+    } catch (e) {
+      setMessage({ ok: false, text: messageOf(e) });
+    }
+  };
+  return (
+    <>
+      <form className="staff-form-row" onSubmit={submit} aria-labelledby={`${id}-place`}>
+        <h4 id={`${id}-place`} className="visually-hidden">
+          Place a control on plate {plate.name}
+        </h4>
+        <div className="field">
+          <label htmlFor={`${id}-kind`}>Control</label>
+          <select id={`${id}-kind`} value={kind} onChange={(e) => setKind(e.target.value as ControlKind)}>
+            {CONTROL_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {k === 'POSITIVE' ? `Positive control (${positiveName})` : controlLabel(k)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Field
+          label="Well"
+          hint="An empty well of this plate, A1 to H12. Controls are chosen here, not scanned."
+          autoComplete="off"
+          value={well}
+          onChange={(e) => setWell(e.target.value)}
+          required
+        />
+        <Button type="submit" variant="secondary" busy={place.isPending}>
+          Place the control
+        </Button>
+      </form>
+      {plate.controls.length > 0 ? (
+        <div className="staff-row-actions">
+          {plate.controls.map((c) => (
+            <Button key={c.well} variant="quiet" busy={remove.isPending} onClick={() => void takeOut(c.well)}>
+              Take the {CONTROL_NAMES[c.kind]} out of {c.well}
+            </Button>
+          ))}
+        </div>
+      ) : null}
+      <p role="status" className="lab-outcome">
+        {message?.ok ? message.text : ''}
+      </p>
+      {message && !message.ok ? <Alert tone="error">{message.text}</Alert> : null}
+    </>
   );
 }
 
@@ -236,8 +360,7 @@ function Controls({ run, isLab }: { run: RunDetail; isLab: boolean }) {
     try {
       const after = await upload.mutateAsync({ kind, fileName: file.name, text: await file.text() });
       const checked = after.controls.find((c) => c.kind === kind);
-      const name = CONTROL_NAMES[kind];
-      setOutcome(`${name.charAt(0).toUpperCase()}${name.slice(1)} checked. ${checked?.finding ?? ''}`);
+      setOutcome(`${controlLabel(kind)} checked. ${checked?.finding ?? ''}`);
     } catch (e) {
       setError(messageOf(e));
     }
@@ -259,15 +382,19 @@ function Controls({ run, isLab }: { run: RunDetail; isLab: boolean }) {
       <h2 id={`${id}-controls`}>Controls</h2>
       <StaffTable
         caption="The run's controls and their checks"
-        columns={['Control', 'File', 'Reads', 'Distance', 'Check']}
+        columns={['Control', 'Wells', 'File', 'Reads', 'Distance', 'Check']}
       >
         {(['BLANK', 'POSITIVE'] as const).map((kind) => {
           const c = run.controls.find((x) => x.kind === kind);
           const name =
             kind === 'POSITIVE' ? `Positive control (${run.settings.positiveName})` : 'Extraction blank';
+          const wells = run.plateMaps.flatMap((p) =>
+            p.controls.filter((x) => x.kind === kind).map((x) => `${p.name} ${x.well}`),
+          );
           return (
             <tr key={kind}>
               <th scope="row">{name}</th>
+              <td>{wells.length === 0 ? 'Not in a well' : wells.join(', ')}</td>
               <td className="mono">{c?.fileName ?? '—'}</td>
               <td>{c?.reads === null || c?.reads === undefined ? '—' : c.reads.toLocaleString('en-AU')}</td>
               <td>{c?.distance === null || c?.distance === undefined ? '—' : c.distance.toFixed(3)}</td>
