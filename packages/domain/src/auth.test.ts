@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, isParsableToken, resetPasswordSchema } from './auth.ts';
+import { isParsableToken, resetPasswordSchema } from './auth.ts';
+import { AUTH_MESSAGES } from './auth-session.ts';
 
 const TOKEN = 'q1w2E3r4T5y6U7i8O9p0_-AsDfGhJkLzXcVbNm12345';
 

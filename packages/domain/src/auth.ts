@@ -1,35 +1,7 @@
 import { z } from 'zod/mini';
+import { AUTH_MESSAGES } from './auth-session.ts';
 import { emailSchema } from './email.ts';
 import { newPasswordSchema, PASSWORD_MAX_LENGTH } from './password.ts';
-
-/** The web app refreshes the access token when it is this close to expiry. */
-export const REFRESH_THRESHOLD_SECONDS = 300;
-export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
-
-export const AUTH_MESSAGES = {
-  loginFailed: 'The email or password you entered is incorrect. Please try again or reset your password.',
-  loginLocked:
-    'Too many unsuccessful sign-in attempts. Please wait 15 minutes before trying again, or reset your password.',
-  tooManyRequests: 'Too many requests. Please wait a minute and try again.',
-  emailNotVerified:
-    'Please verify your email address before signing in. We can send you a new verification link.',
-  verified: 'Your account has been verified. You can now sign in.',
-  verifyMissingToken: 'Could not verify token',
-  verifyExpired: 'This verification link has expired. Enter your email below and we will send you a new one.',
-  verifyInvalid:
-    'This verification link is not valid or has already been used. If you have not verified yet, we can send you a new link.',
-  verificationSent: 'If an unverified account exists for that email, we have sent a new verification link.',
-  resetMissingToken: 'Could not parse token',
-  resetRequested:
-    'If an account exists for that email, we have sent a link to reset your password. Please check your inbox.',
-  resetInvalid: 'This password reset link has expired or has already been used. Please request a new one.',
-  resetDone: 'Your password has been reset. Please sign in with your new password.',
-  sessionExpired: 'Your session has expired. Please sign in again.',
-  /** The sign-in page a gift email's redeem link brought a guest to (issue 33 item 24). Here, not with
-   * the kit messages: the kit rules would join /login's first load (22 KB gzip). */
-  giftSignIn:
-    'Someone has given you a kit. Sign in to redeem it, or create an account if you are new here: the gift waits for you.',
-} as const;
 
 export const loginRequestSchema = z.object({
   email: z

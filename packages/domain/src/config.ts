@@ -1,4 +1,7 @@
-import { z } from 'zod/mini';
+import type { PublicConfig } from './config-schema.ts';
+
+// No zod here (the schema is in config-schema.ts): the web app's shell reads this module on every first
+// load, /login's included, and a module's zod schemas come along with any of its exports (120 KB budget).
 
 // The app types and the browser check live here, not in navigation.ts: the web app's shell needs them on
 // every first load, /login's included, and the navigation's entries and texts do not (decision 034).
@@ -19,28 +22,46 @@ export const PUBLIC_CONFIG_ELEMENT_ID = 'portal-config';
  */
 export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
 
-/** What GET /api/config tells the web app. */
-export const publicConfigSchema = z.object({
-  appType: z.enum(APP_TYPES),
-  brandName: z.string(),
-  supportPhone: z.string(),
-  supportEmail: z.string(),
-  /** Support page contact details and FAQ link, and the research sign-in's pointer to the consumer portal. */
-  supportPostalAddress: z.string(),
-  faqUrl: z.string(),
-  consumerSignInUrl: z.string(),
-  maintenanceUntil: z.nullable(z.string()),
-  siteAlert: z.nullable(z.string()),
-  version: z.string(),
-  /** External questionnaire for infant kits (null: not offered). */
-  infantSurveyUrl: z.nullable(z.string()),
-  /** Stripe Elements key; null means the embedded test payment provider is in use. */
-  stripePublishableKey: z.nullish(z.string()),
-  /** External scheduling page embedded in the coach booking modal; null: the built-in scheduler. */
-  coachBookingUrl: z.nullish(z.string()),
-  features: z.record(z.string(), z.boolean()),
-});
-export type PublicConfig = z.infer<typeof publicConfigSchema>;
+const CONFIG_TEXTS = [
+  'brandName',
+  'supportPhone',
+  'supportEmail',
+  'supportPostalAddress',
+  'faqUrl',
+  'consumerSignInUrl',
+  'version',
+] as const;
+const CONFIG_TEXTS_OR_NULL = ['maintenanceUntil', 'siteAlert', 'infantSurveyUrl'] as const;
+const CONFIG_OPTIONAL_TEXTS = ['stripePublishableKey', 'coachBookingUrl'] as const;
+
+/**
+ * The public config read as publicConfigSchema reads it, without zod (config-schema.test.ts holds them
+ * equal): the web app reads it as it starts, on /login's first load too, where zod's core would cost
+ * 16 KB gzip of its 120 KB budget. Null for anything else.
+ */
+export function readPublicConfig(value: unknown): PublicConfig | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const input = value as Record<string, unknown>;
+  const { appType, features } = input;
+  if (!APP_TYPES.some((type) => type === appType)) return null;
+  if (typeof features !== 'object' || features === null) return null;
+  if (![Object.prototype, null].includes(Object.getPrototypeOf(features))) return null;
+  if (!Object.values(features).every((on) => typeof on === 'boolean')) return null;
+  const config: Record<string, unknown> = { appType, features: { ...features } };
+  for (const key of CONFIG_TEXTS) {
+    if (typeof input[key] !== 'string') return null;
+    config[key] = input[key];
+  }
+  for (const key of CONFIG_TEXTS_OR_NULL) {
+    if (input[key] !== null && typeof input[key] !== 'string') return null;
+    config[key] = input[key];
+  }
+  for (const key of CONFIG_OPTIONAL_TEXTS) {
+    if (input[key] !== undefined && input[key] !== null && typeof input[key] !== 'string') return null;
+    if (key in input) config[key] = input[key];
+  }
+  return config as PublicConfig;
+}
 
 export const MAINTENANCE_TEXTS = {
   title: 'We are down for maintenance',

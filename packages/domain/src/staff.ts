@@ -66,16 +66,8 @@ export const STAFF_MESSAGES = {
   ownSession: 'This is the session you are using now: use Sign out instead. Nothing was changed.',
 } as const;
 
-/** A second factor's error codes, so the web app knows which screen to show. */
-export const STAFF_ERROR_CODES = {
-  notStaff: 'NOT_STAFF',
-  secondFactorRequired: 'SECOND_FACTOR_REQUIRED',
-  enrolmentRequired: 'SECOND_FACTOR_ENROLMENT_REQUIRED',
-  /** Ten wrong codes: a recovery code or an ADMIN unlocks (issue 32). */
-  secondFactorLocked: 'SECOND_FACTOR_LOCKED',
-  /** The session was ended for the member (an ADMIN's forced sign-out, or the account disabled). */
-  sessionEnded: 'STAFF_SESSION_ENDED',
-} as const;
+// STAFF_ERROR_CODES lives in errors.ts: the web app's API client reads one of them on every first load,
+// and this module's schemas (classic zod) would come with it.
 
 /** TOTP codes are 6 digits; recovery codes are 10 characters in two groups, e.g. `7KQ4M-X2PRD`. */
 export const TOTP_CODE_PATTERN = /^\d{6}$/;

@@ -1,12 +1,11 @@
 import {
   AUTH_MESSAGES,
-  apiErrorSchema,
   ERROR_CODES,
   REFRESH_THRESHOLD_SECONDS,
+  readApiError,
   STAFF_ERROR_CODES,
-  sessionResponseSchema,
+  sessionResponse,
 } from '@portal/domain';
-import { z } from 'zod/mini';
 import { CLIENT_MESSAGES } from './messages.ts';
 import { endSession, getAccessToken, getSessionSnapshot, startSession } from './session.ts';
 import {
@@ -75,9 +74,8 @@ function serverMessage(payload: unknown): string | undefined {
 }
 
 function toApiError(status: number, payload: unknown): ApiError {
-  const parsed = apiErrorSchema.safeParse(payload);
-  if (parsed.success)
-    return new ApiError(status, parsed.data.message, parsed.data.code, parsed.data.fields, payload);
+  const parsed = readApiError(payload);
+  if (parsed) return new ApiError(status, parsed.message, parsed.code, parsed.fields, payload);
   const code = status >= 500 ? ERROR_CODES.internal : 'UNKNOWN';
   return new ApiError(status, serverMessage(payload) ?? CLIENT_MESSAGES.unexpected, code);
 }
@@ -128,7 +126,7 @@ export function refreshSession(): Promise<void> {
       if (payload === undefined) {
         throw new ApiError(401, AUTH_MESSAGES.sessionExpired, ERROR_CODES.refreshExpired);
       }
-      startSession(sessionResponseSchema.parse(payload));
+      startSession(sessionResponse.parse(payload));
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
         endSession(getSessionSnapshot().status === 'signedIn' ? 'expired' : null);
@@ -200,18 +198,20 @@ async function sendAuthenticated(path: string, options: RequestOptions): Promise
 }
 
 /**
- * Calls the JSON API under /api and, given a schema, checks the answer's shape. zod/mini's parse takes
- * classic and mini schemas alike, so the shell does not pull classic zod into the first load.
+ * Calls the JSON API under /api and, given a schema, checks the answer's shape with the schema's own
+ * `parse`: zod's schemas (classic and mini) have one, and so do the readers the sign-in page uses
+ * (@portal/domain's auth-session.ts), so the shell itself imports no zod: /login's first load carries
+ * none (120 KB budget, decision 034).
  */
 export async function apiRequest<T = unknown>(
   path: string,
   options: RequestOptions = {},
-  schema?: z.core.$ZodType<T>,
+  schema?: { parse: (data: unknown) => T },
 ): Promise<T> {
   const auth = options.auth ?? 'none';
   const data =
     auth === 'required'
       ? await sendAuthenticated(path, options)
       : await send(path, options, auth === 'ifPresent' ? getAccessToken()?.token : undefined);
-  return schema ? z.parse(schema, data) : (data as T);
+  return schema ? schema.parse(data) : (data as T);
 }

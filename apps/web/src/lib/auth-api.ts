@@ -1,7 +1,8 @@
+// The answers' readers of auth-session.ts, not zod schemas: the sign-in page's first load carries no zod.
 import {
   type AppType,
-  loginResponseSchema,
-  messageResponseSchema,
+  loginResponse,
+  messageResponse,
   type RegisterRequest,
   type UserType,
 } from '@portal/domain';
@@ -17,7 +18,7 @@ export function userTypeForApp(appType: AppType): UserType {
 export function useLogin() {
   return useMutation({
     mutationFn: (credentials: { email: string; password: string }) =>
-      apiRequest('/auth/login', { method: 'POST', body: credentials }, loginResponseSchema),
+      apiRequest('/auth/login', { method: 'POST', body: credentials }, loginResponse),
     onSuccess: (data) => startSession(data),
   });
 }
@@ -25,14 +26,14 @@ export function useLogin() {
 export function useRegister() {
   return useMutation({
     mutationFn: (body: RegisterRequest) =>
-      apiRequest('/auth/register', { method: 'POST', body }, messageResponseSchema),
+      apiRequest('/auth/register', { method: 'POST', body }, messageResponse),
   });
 }
 
 export function useResendVerification() {
   return useMutation({
     mutationFn: (email: string) =>
-      apiRequest('/auth/verify-email/resend', { method: 'POST', body: { email } }, messageResponseSchema),
+      apiRequest('/auth/verify-email/resend', { method: 'POST', body: { email } }, messageResponse),
   });
 }
 
@@ -43,8 +44,7 @@ export function useResendVerification() {
 export function useVerifyEmail(token: string | null) {
   return useQuery({
     queryKey: ['verify-email', token],
-    queryFn: () =>
-      apiRequest('/auth/verify-email', { method: 'POST', body: { token } }, messageResponseSchema),
+    queryFn: () => apiRequest('/auth/verify-email', { method: 'POST', body: { token } }, messageResponse),
     enabled: token !== null,
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
@@ -55,14 +55,14 @@ export function useVerifyEmail(token: string | null) {
 export function useRequestPasswordReset() {
   return useMutation({
     mutationFn: (email: string) =>
-      apiRequest('/auth/password-reset', { method: 'POST', body: { email } }, messageResponseSchema),
+      apiRequest('/auth/password-reset', { method: 'POST', body: { email } }, messageResponse),
   });
 }
 
 export function useConfirmPasswordReset() {
   return useMutation({
     mutationFn: (body: { token: string; password: string }) =>
-      apiRequest('/auth/password-reset/confirm', { method: 'POST', body }, messageResponseSchema),
+      apiRequest('/auth/password-reset/confirm', { method: 'POST', body }, messageResponse),
   });
 }
 

@@ -1,7 +1,16 @@
-import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig, publicConfigSchema, withBrand } from '@portal/domain';
+import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig, readPublicConfig, withBrand } from '@portal/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { createContext, use } from 'react';
 import { apiRequest } from './api-client.ts';
+
+/** GET /api/config's answer, read without zod (readPublicConfig): the shell is on every first load. */
+const publicConfig = {
+  parse(data: unknown): PublicConfig {
+    const config = readPublicConfig(data);
+    if (!config) throw new TypeError("The server's answer is not the public config");
+    return config;
+  },
+};
 
 /**
  * The public config the server wrote into the page (the object GET /api/config answers), so the first
@@ -13,8 +22,7 @@ export function inlineConfig(): PublicConfig | undefined {
   const text = document.getElementById(PUBLIC_CONFIG_ELEMENT_ID)?.textContent;
   if (!text) return undefined;
   try {
-    const parsed = publicConfigSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : undefined;
+    return readPublicConfig(JSON.parse(text)) ?? undefined;
   } catch {
     return undefined;
   }
@@ -22,7 +30,7 @@ export function inlineConfig(): PublicConfig | undefined {
 
 export const configQuery = queryOptions({
   queryKey: ['config'],
-  queryFn: ({ signal }) => apiRequest('/config', { signal }, publicConfigSchema),
+  queryFn: ({ signal }) => apiRequest('/config', { signal }, publicConfig),
   // Without the page's copy, the shell asks the API.
   initialData: inlineConfig,
   staleTime: Number.POSITIVE_INFINITY,

@@ -1,5 +1,4 @@
 import type { AppType } from '@portal/domain';
-import { z } from 'zod/mini';
 import { apiRequest } from './api-client.ts';
 
 /**
@@ -65,8 +64,12 @@ function takeEarlyRead(path: string): Promise<unknown> | undefined {
 }
 
 /** A signed-in GET of `path`, answered by its early read when there is one, checked against `schema`. */
-export async function pageRead<T>(path: string, signal: AbortSignal, schema: z.core.$ZodType<T>): Promise<T> {
+export async function pageRead<T>(
+  path: string,
+  signal: AbortSignal,
+  schema: { parse: (data: unknown) => T },
+): Promise<T> {
   const read = takeEarlyRead(path);
   if (read === undefined) return apiRequest(path, { auth: 'required', signal }, schema);
-  return z.parse(schema, await read);
+  return schema.parse(await read);
 }

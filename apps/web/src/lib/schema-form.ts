@@ -1,10 +1,21 @@
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
-import { z } from 'zod/mini';
 
 type Errors<V> = Partial<Record<keyof V, string>>;
+type Issue = { readonly path: readonly PropertyKey[]; readonly message: string };
+
+/**
+ * What checks a form: a zod schema (its `safeParse`), or a check of the same shape written without zod
+ * (the sign-in form's, @portal/domain's loginRequestCheck: /login's first load carries no zod). This
+ * module imports no zod for the same reason.
+ */
+export type FormCheck<V, Out> = {
+  safeParse: (
+    values: V,
+  ) => { success: true; data: Out } | { success: false; error: { issues: readonly Issue[] } };
+};
 
 /** Each field's first problem, by the field's name: what a form shows under its fields. */
-export function firstErrors<V>(issues: readonly z.core.$ZodIssue[]): Errors<V> {
+export function firstErrors<V>(issues: readonly Issue[]): Errors<V> {
   const errors: Errors<V> = {};
   for (const issue of issues) errors[issue.path[0] as keyof V] ??= issue.message;
   return errors;
@@ -16,10 +27,7 @@ export function firstErrors<V>(issues: readonly z.core.$ZodIssue[]): Errors<V> {
  * each change. The sign-in screen's forms use it because they are on the first load, where react-hook-form
  * would add 13 KB gzip; longer forms use react-hook-form.
  */
-export function useSchemaForm<V extends Record<string, string>, Out>(
-  schema: z.core.$ZodType<Out, V>,
-  initial: V,
-) {
+export function useSchemaForm<V extends Record<string, string>, Out>(schema: FormCheck<V, Out>, initial: V) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Errors<V>>({});
   const submitted = useRef(false);
@@ -38,7 +46,7 @@ export function useSchemaForm<V extends Record<string, string>, Out>(
         const next = { ...values, [name]: event.target.value };
         setValues(next);
         if (!submitted.current) return;
-        const result = z.safeParse(schema, next);
+        const result = schema.safeParse(next);
         const error = result.success ? undefined : firstErrors<V>(result.error.issues)[name];
         setErrors((current) => ({ ...current, [name]: error }));
       },
@@ -49,7 +57,7 @@ export function useSchemaForm<V extends Record<string, string>, Out>(
     return (event: FormEvent) => {
       event.preventDefault();
       submitted.current = true;
-      const result = z.safeParse(schema, values);
+      const result = schema.safeParse(values);
       if (result.success) {
         setErrors({});
         onValid(result.data);

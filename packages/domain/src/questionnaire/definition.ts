@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { apiErrorSchema } from '../errors.ts';
+import { apiErrorSchema } from '../error-schemas.ts';
 import { SURVEY_TYPES } from './survey-types.ts';
 
 export const ANSWER_TYPES = [

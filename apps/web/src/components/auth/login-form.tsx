@@ -1,4 +1,4 @@
-import { ERROR_CODES, loginRequestSchema } from '@portal/domain';
+import { ERROR_CODES, loginRequestCheck } from '@portal/domain';
 import { ApiError } from '../../lib/api-client.ts';
 import { useLogin, useResendVerification } from '../../lib/auth-api.ts';
 import { useHydrated } from '../../lib/hydration.ts';
@@ -11,7 +11,8 @@ import { Field } from '../ui/field.tsx';
 export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const login = useLogin();
   const resend = useResendVerification();
-  const form = useSchemaForm(loginRequestSchema, { email: '', password: '' });
+  // loginRequestSchema's check written without zod: the sign-in page's first load carries none.
+  const form = useSchemaForm(loginRequestCheck, { email: '', password: '' });
   const hydrated = useHydrated();
   const failure = login.error;
   const notVerified = failure instanceof ApiError && failure.code === ERROR_CODES.emailNotVerified;
