@@ -1,3 +1,5 @@
+// Over 300 lines: the A/B's table of layers, its measurement loop and its printing are one script that is
+// run as a whole and read top to bottom (as bench/api.ts); nothing here is imported by the product.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -173,8 +175,13 @@ async function seed(base: string, connections: number): Promise<Seeded> {
 /** Fresh sessions for everyone (a token lasts 15 minutes, so each layer's run signs in again). */
 async function signInAll(base: string, seeded: Seeded): Promise<Tokens> {
   const answerers = [];
-  for (const { kitId, email } of seeded.answerers) answerers.push({ kitId, token: await signIn(base, email) });
-  return { person: await signIn(base, seeded.person), journey: await signIn(base, seeded.journey), answerers };
+  for (const { kitId, email } of seeded.answerers)
+    answerers.push({ kitId, token: await signIn(base, email) });
+  return {
+    person: await signIn(base, seeded.person),
+    journey: await signIn(base, seeded.journey),
+    answerers,
+  };
 }
 
 /** /healthz while a heavy statement runs on the same server: ms to its answer, and the statement's ms. */
@@ -205,7 +212,10 @@ type Row = { endpoint: Endpoint; a: Side; b: Side; ratios: number[] };
 export type AbResult = {
   run: Run;
   rows: Row[];
-  eventLoop?: { a: Awaited<ReturnType<typeof healthzWhileHeavy>>; b: Awaited<ReturnType<typeof healthzWhileHeavy>> };
+  eventLoop?: {
+    a: Awaited<ReturnType<typeof healthzWhileHeavy>>;
+    b: Awaited<ReturnType<typeof healthzWhileHeavy>>;
+  };
 };
 
 async function runLayer(
@@ -220,7 +230,10 @@ async function runLayer(
   const routes = endpoints.map((endpoint) => routeOf(endpoint, seeded, tokens));
   // Warm-up on both: JIT, pool connections, statements, caches; every endpoint at once (connection i
   // sends warm[i % length]: the single routes first, then the answer saves of as many people as fit).
-  const warm = [...routes.filter((r) => !Array.isArray(r)), ...routes.filter((r) => Array.isArray(r)).flat()];
+  const warm: Route[] = [
+    ...routes.filter((r): r is Route => !Array.isArray(r)),
+    ...routes.filter((r): r is Route[] => Array.isArray(r)).flat(),
+  ];
   for (const server of [servers.a, servers.b]) await measure(server.url, 'warm-up', warm, connections, 3);
   const rows: Row[] = endpoints.map((endpoint) => ({
     endpoint,

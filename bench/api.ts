@@ -365,6 +365,7 @@ function summarize(byRound: Figure[][]): Summary[] {
       p50: median(byRound.map((r) => of(r).p50)),
       p99: median(byRound.map((r) => of(r).p99)),
       failures: byRound.reduce((sum, r) => sum + of(r).failures, 0),
+      requests: byRound.reduce((sum, r) => sum + of(r).requests, 0),
       perHello: median(byRound.map((r) => ratio(r, 0))),
       perSelect1: median(byRound.map((r) => ratio(r, 1))),
       rounds: byRound.length,

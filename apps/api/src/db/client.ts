@@ -115,6 +115,18 @@ async function openPgliteOnThisThread(dataDir: string | undefined, releaseLock: 
     const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
     const client = new PGlite(dataDir ? path.join(dataDir, 'pgdata') : undefined);
     await client.waitReady;
+    // node-postgres sends a statement without parameters in the simple protocol, which takes several at
+    // once (pg-boss's schema and its locked blocks); PGlite's query() takes one. Those go through exec(),
+    // as pg-boss's own PGlite adapter sends them.
+    const query = client.query.bind(client);
+    client.query = (async (text: string, params?: unknown[], options?: object) => {
+      try {
+        return await query(text, params, options);
+      } catch (error) {
+        if (params?.length || !/multiple commands/.test((error as Error).message)) throw error;
+        return { rows: (await client.exec(text)).flatMap((result) => result.rows), fields: [] };
+      }
+    }) as typeof client.query;
     try {
       const db = drizzlePglite(client, { schema }) as unknown as Db;
       await migrateUnderLock(db);

@@ -13,6 +13,7 @@ import {
 import { type BuildReport, compareReports, summaryOf } from '@portal/domain/report';
 import { and, asc, count, eq, inArray, isNotNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { comparisonPdfOffThread } from '../../adapters/pdf/pdf-pool.ts';
+import { layerOff } from '../../config.ts';
 import { preparedFor } from '../../db/prepared.ts';
 import {
   closureRequests,
@@ -24,7 +25,6 @@ import {
 } from '../../db/schema/index.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, conflict, invalid, notFound, sessionExpired } from '../../lib/errors.ts';
-import { layerOff } from '../../config.ts';
 import { metaphlanReport, UnreadableFile } from '../../lib/untrusted-files.ts';
 import type { Caller } from '../../plugins/authenticate.ts';
 import { liveSession } from '../../plugins/live-session.ts';
@@ -232,40 +232,40 @@ export async function listReports(ctx: AppContext, userId: string) {
  */
 const reportOfOwnerReading = (name: string, reportText: SQL.Aliased<string>) =>
   preparedFor((db) => {
-  const found = db
-    .select({
-      kitId: kits.id,
-      kitName: kits.name,
-      sampleIdentifier: kits.sampleIdentifier,
-      displayDate: kits.displayDate,
-      reportText,
-      // REPORT_SHAPE of report-explanations.ts: a report in an older shape is rebuilt before it is sent.
-      reportShape: labResults.reportShape,
-      sampleStatus: kits.sampleStatus,
-      resultDeliveryType: projects.resultDeliveryType,
-    })
-    .from(labResults)
-    .innerJoin(kits, eq(kits.id, labResults.kitId))
-    .innerJoin(projects, eq(projects.id, kits.projectId))
-    .where(and(eq(labResults.sampleIdentifier, sql.placeholder('sample')), ownReportKit(users.id)))
-    .as('found');
-  return db
-    .select({
-      user: users,
-      kitId: found.kitId,
-      kitName: found.kitName,
-      sampleIdentifier: found.sampleIdentifier,
-      displayDate: found.displayDate,
-      reportText: found.reportText,
-      reportShape: found.reportShape,
-      sampleStatus: found.sampleStatus,
-      resultDeliveryType: found.resultDeliveryType,
-    })
-    .from(users)
-    .leftJoinLateral(found, sql`true`)
-    .where(and(eq(users.id, sql.placeholder('userId')), liveSession(sql.placeholder('sessionId'))))
-    .prepare(name);
-});
+    const found = db
+      .select({
+        kitId: kits.id,
+        kitName: kits.name,
+        sampleIdentifier: kits.sampleIdentifier,
+        displayDate: kits.displayDate,
+        reportText,
+        // REPORT_SHAPE of report-explanations.ts: a report in an older shape is rebuilt before it is sent.
+        reportShape: labResults.reportShape,
+        sampleStatus: kits.sampleStatus,
+        resultDeliveryType: projects.resultDeliveryType,
+      })
+      .from(labResults)
+      .innerJoin(kits, eq(kits.id, labResults.kitId))
+      .innerJoin(projects, eq(projects.id, kits.projectId))
+      .where(and(eq(labResults.sampleIdentifier, sql.placeholder('sample')), ownReportKit(users.id)))
+      .as('found');
+    return db
+      .select({
+        user: users,
+        kitId: found.kitId,
+        kitName: found.kitName,
+        sampleIdentifier: found.sampleIdentifier,
+        displayDate: found.displayDate,
+        reportText: found.reportText,
+        reportShape: found.reportShape,
+        sampleStatus: found.sampleStatus,
+        resultDeliveryType: found.resultDeliveryType,
+      })
+      .from(users)
+      .leftJoinLateral(found, sql`true`)
+      .where(and(eq(users.id, sql.placeholder('userId')), liveSession(sql.placeholder('sessionId'))))
+      .prepare(name);
+  });
 const reportOfOwner = reportOfOwnerReading(
   'report_of_owner',
   // As the database's text: the report read sends it on as it is (getReportJson).

@@ -8,11 +8,11 @@ import {
   type StudySurveyType,
 } from '@portal/domain';
 import { and, eq, sql } from 'drizzle-orm';
+import { layerOff } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { preparedFor } from '../../db/prepared.ts';
 import { kits, projects, surveyAnswers, users } from '../../db/schema/index.ts';
 import { AppError, conflict, notFound, sessionExpired, tooMany } from '../../lib/errors.ts';
-import { layerOff } from '../../config.ts';
 import type { Caller } from '../../plugins/authenticate.ts';
 import { liveSession } from '../../plugins/live-session.ts';
 import { countRequest } from '../../plugins/rate-limit-store.ts';
@@ -98,7 +98,10 @@ const countStatement = preparedFor((db) =>
 );
 
 /** countingStatement's rows from the count and the read sent one after the other (the bench's B). */
-async function countedApart(db: Db, values: { userId: string; sessionId: string; kitId: number; type: string }) {
+async function countedApart(
+  db: Db,
+  values: { userId: string; sessionId: string; kitId: number; type: string },
+) {
   const [count] = await countStatement(db).execute({ userId: values.userId });
   const rows = await readStatement(db).execute(values);
   return rows.map((state) => ({ ...state, saves: count?.count ?? 1, savesTtl: count?.ttl ?? 0 }));
