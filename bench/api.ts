@@ -22,7 +22,15 @@ export type Settings = {
   /** Endpoint names to measure (each a part of the name); hello and SELECT 1 always run. Empty: all. */
   endpoints: string[];
 };
-export type Figure = { name: string; rps: number; p50: number; p99: number; failures: number };
+export type Figure = {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  failures: number;
+  /** Requests answered over the run (for a server's CPU time per request, bench/ab.ts). */
+  requests: number;
+};
 /**
  * An endpoint over every round: medians of its req/s, p50 and p99, and the medians of its req/s divided
  * by `SELECT 1`'s and by hello's in the same round, so load that comes and goes on a shared machine
@@ -188,7 +196,7 @@ export async function answerQuestionnaires(base: string, token: string, kitId: n
  */
 export async function seedAnswerers(base: string, count: number) {
   const stamp = Date.now().toString(36);
-  const people: { kitId: number; token: string }[] = [];
+  const people: { kitId: number; email: string; token: string }[] = [];
   for (let i = 0; i < count; i++) {
     const email = `bench.answerer.${stamp}.${i}@example.com`;
     await createPerson(base, email, 'Answerer');
@@ -201,7 +209,7 @@ export async function seedAnswerers(base: string, count: number) {
     );
     if (!kit) throw new Error('no kit created');
     await call(base, 'PATCH', `/api/admin/kits/${kit.id}`, { kitStatus: 'REQUESTED' }, ops);
-    people.push({ kitId: kit.id, token: await signIn(base, email) });
+    people.push({ kitId: kit.id, email, token: await signIn(base, email) });
   }
   return people;
 }
@@ -256,6 +264,7 @@ export async function measure(
     p50: result.latency.p50,
     p99: result.latency.p99,
     failures: result.non2xx + result.errors + result.timeouts,
+    requests: result.requests.total,
   };
 }
 
@@ -356,6 +365,7 @@ function summarize(byRound: Figure[][]): Summary[] {
       p50: median(byRound.map((r) => of(r).p50)),
       p99: median(byRound.map((r) => of(r).p99)),
       failures: byRound.reduce((sum, r) => sum + of(r).failures, 0),
+      requests: byRound.reduce((sum, r) => sum + of(r).requests, 0),
       perHello: median(byRound.map((r) => ratio(r, 0))),
       perSelect1: median(byRound.map((r) => ratio(r, 1))),
       rounds: byRound.length,

@@ -13,7 +13,7 @@ declare module 'autocannon' {
   type Request = { method: string; path: string; headers?: Record<string, string>; body?: string };
   type Client = { setRequests(requests: Request[]): void };
   type Result = {
-    requests: { average: number };
+    requests: { average: number; total: number };
     latency: { p50: number; p99: number };
     non2xx: number;
     errors: number;

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import pg from 'pg';
+import { benchAb } from './ab.ts';
 import { benchDatabase, type DbResult, pgliteStore, postgresStore } from './api.ts';
 import { benchExport, printExport } from './export.ts';
 import { benchStaff, printStaff } from './staff-kits.ts';
@@ -18,7 +19,9 @@ import { benchWeb } from './web.ts';
  * SELECT 1 always run), BENCH_SCALE=0 (skip the kits-table scale test), BENCH_ONLY=staff (the staff
  * console's results upload and kit search at scale, bench/staff-kits.ts; BENCH_RESULTS profiles, 500;
  * BENCH_STAFF_DB=pglite|postgres for one database only), BENCH_ONLY=mailout (a study mail-out to 100,000
- * participants handed to a local SMTP sink, bench/mailout.ts; only when asked for).
+ * participants handed to a local SMTP sink, bench/mailout.ts; only when asked for), BENCH_ONLY=ab (the speed
+ * layers' A/B of issue 31, each layer on and off on the same data, bench/ab.ts; BENCH_AB_LAYERS to choose
+ * layers; only when asked for).
  */
 const env = process.env;
 const settings = {
@@ -143,6 +146,8 @@ if (runs('export')) {
 if (runs('web')) await benchWeb();
 // The study mail-out (bench/mailout.ts, issue 35 item 7): 100,000 recipients to a local SMTP sink. It takes
 // minutes, so it runs only when asked for: BENCH_ONLY=mailout.
+// The speed layers' A/B (bench/ab.ts, issue 31): only when asked for, BENCH_ONLY=ab.
+if (only === 'ab') await benchAb(settings, pgServer, await postgresReachable());
 if (only === 'mailout') {
   console.log('\n## Study mail-out on PostgreSQL');
   await import('./mailout.ts');

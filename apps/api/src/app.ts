@@ -8,7 +8,7 @@ import type { PaymentProvider } from './adapters/payments/payments.ts';
 import { stripePayments } from './adapters/payments/stripe.ts';
 import { closePdfPool } from './adapters/pdf/pdf-pool.ts';
 import { SMS_STATUS_PATH, type SmsProvider, twilioProvider } from './adapters/sms/twilio.ts';
-import { type Config, fastifyTrustProxy } from './config.ts';
+import { type Config, fastifyTrustProxy, setSpeedLayersOff } from './config.ts';
 import type { Database } from './db/client.ts';
 import jobs from './jobs.ts';
 import { type AppContext, jobsNotRegistered } from './lib/context.ts';
@@ -54,6 +54,8 @@ export type BuildOptions = {
 
 /** The API and the web app: each concern is a plugin of its own, registered in this order. */
 export async function buildApp(config: Config, database: Database, options: BuildOptions = {}) {
+  // Every layer on, unless bench/ab.ts turned one off (BENCH_LAYERS_OFF, never in production).
+  setSpeedLayersOff(config.speedLayersOff);
   const app = Fastify({
     logger:
       config.logLevel === 'silent'

@@ -9,6 +9,46 @@ import {
 } from '@portal/domain';
 import { z } from 'zod';
 
+/**
+ * The speed layers' A/B switches (issue 31; `BENCH_ONLY=ab npm run bench`, bench/ab.ts). A layer stays
+ * only if it buys at least 20 % on its endpoint, or keeps the event loop free; to measure that, each one
+ * can be turned off so the plain alternative runs instead, with the same responses:
+ *
+ * - `serializer`: fastify-type-provider-zod's serializer instead of the compiled one (decision 013);
+ * - `pglite-thread`: PGlite on the server's thread through drizzle's own PGlite driver, instead of its
+ *   own thread and the wire-protocol stream (decision 017);
+ * - `answer-count-cte`: the answer save's rate-limit count as a statement of its own before the read,
+ *   instead of a CTE of the read (decision 036);
+ * - `prepared`: every `preparedFor` statement built by drizzle again for each call and sent unnamed, so
+ *   PostgreSQL parses and plans it each time, as `await db.select()…` does;
+ * - `report-text`: the report read from the `report` jsonb column, parsed by the driver and written again
+ *   with JSON.stringify, instead of sent on as the stored `report_text`.
+ *
+ * BENCH_LAYERS_OFF names the layers to turn off; loadConfig honours it only with BENCH_ROUTES=1 outside
+ * production (where BENCH_ROUTES is refused), so in production every layer is on.
+ */
+export const SPEED_LAYERS = [
+  'serializer',
+  'pglite-thread',
+  'answer-count-cte',
+  'prepared',
+  'report-text',
+] as const;
+export type SpeedLayer = (typeof SPEED_LAYERS)[number];
+
+/**
+ * Process-wide (one app per server process): buildApp sets it from the settings, so each app starts
+ * right. Kept here, in the lowest layer, so that db/ can read it too.
+ */
+let off: ReadonlySet<SpeedLayer> = new Set();
+
+export function setSpeedLayersOff(layers: readonly SpeedLayer[]) {
+  off = new Set(layers);
+}
+
+/** True when the bench turned this layer off (never outside BENCH_ROUTES, never in production). */
+export const layerOff = (layer: SpeedLayer) => off.has(layer);
+
 const optional = z
   .string()
   .optional()
@@ -73,6 +113,8 @@ const envSchema = z.object({
   INFANT_SURVEY_URL: z.url().optional(),
   /** Baseline routes for `npm run bench` under /bench (never in production). */
   BENCH_ROUTES: z.stringbool().default(false),
+  /** Speed layers turned off for bench/ab.ts (lib/speed-layers.ts); only with BENCH_ROUTES, never in production. */
+  BENCH_LAYERS_OFF: optional,
   APP_VERSION: z.string().default(process.env.npm_package_version ?? '0.1.0'),
 });
 
@@ -121,6 +163,8 @@ export type Config = {
   reportsUnavailable: boolean;
   infantSurveyUrl: string | null;
   benchRoutes: boolean;
+  /** BENCH_LAYERS_OFF when honoured (BENCH_ROUTES outside production), else none: every layer on. */
+  speedLayersOff: SpeedLayer[];
   version: string;
 };
 
@@ -149,6 +193,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (typeof trustProxy === 'string') throw new Error(`Invalid settings:\n${trustProxy}`);
   if (e.BENCH_ROUTES && e.NODE_ENV === 'production')
     throw new Error('Invalid settings:\nBENCH_ROUTES is for benchmarks and cannot be used in production');
+  const speedLayersOff =
+    e.BENCH_ROUTES && e.NODE_ENV !== 'production' ? parseSpeedLayers(e.BENCH_LAYERS_OFF) : [];
+  if (typeof speedLayersOff === 'string') throw new Error(`Invalid settings:\n${speedLayersOff}`);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -198,8 +245,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reportsUnavailable: e.REPORTS_UNAVAILABLE,
     infantSurveyUrl: e.INFANT_SURVEY_URL ?? null,
     benchRoutes: e.BENCH_ROUTES,
+    speedLayersOff,
     version: e.APP_VERSION,
   };
+}
+
+/** BENCH_LAYERS_OFF: comma-separated names of SPEED_LAYERS; returns the problem in words for a bad one. */
+function parseSpeedLayers(value: string | undefined): SpeedLayer[] | string {
+  const names = (value ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const bad = names.filter((name) => !(SPEED_LAYERS as readonly string[]).includes(name));
+  if (bad.length)
+    return `BENCH_LAYERS_OFF: ${bad.map((b) => `"${b}"`).join(', ')} is not a speed layer; use ${SPEED_LAYERS.join(', ')}`;
+  return names as SpeedLayer[];
 }
 
 /** The names proxy-addr knows for the loopback, link-local and private (unique local) ranges. */

@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import type { SpeedLayer } from '../config.ts';
 import { startPgliteThread } from './pglite-thread.ts';
 import * as schema from './schema/index.ts';
 
@@ -72,12 +73,13 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
  * on its own thread and the app reaches it through node-postgres, as it reaches PostgreSQL: the same
  * driver, type parsing and named prepared statements (decisions 016 and 017).
  */
-export async function openPglite(dataDir?: string): Promise<Database> {
+export async function openPglite(dataDir?: string, onItsThread = true): Promise<Database> {
   let releaseLock = () => {};
   if (dataDir) {
     fs.mkdirSync(dataDir, { recursive: true });
     releaseLock = takeLock(dataDir);
   }
+  if (!onItsThread) return openPgliteOnThisThread(dataDir, releaseLock);
   try {
     const thread = await startPgliteThread(dataDir);
     try {
@@ -93,6 +95,53 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       };
     } catch (error) {
       await thread.close();
+      throw error;
+    }
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}
+
+/**
+ * The bench's B of the `pglite-thread` layer (config.ts, SPEED_LAYERS, issue 31): the same folder opened on
+ * the server's own thread through drizzle's PGlite driver, as before decisions 016 and 017. Not used
+ * otherwise: every statement would stop the server while it runs.
+ */
+async function openPgliteOnThisThread(dataDir: string | undefined, releaseLock: () => void) {
+  try {
+    // Loaded only here: the server never needs PGlite on its own thread otherwise.
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
+    const client = new PGlite(dataDir ? path.join(dataDir, 'pgdata') : undefined);
+    await client.waitReady;
+    // node-postgres sends a statement without parameters in the simple protocol, which takes several at
+    // once (pg-boss's schema and its locked blocks); PGlite's query() takes one. Those go through exec(),
+    // as pg-boss's own PGlite adapter sends them.
+    const query = client.query.bind(client);
+    client.query = (async (text: string, params?: unknown[], options?: object) => {
+      try {
+        return await query(text, params, options);
+      } catch (error) {
+        if (params?.length || !/multiple commands/.test((error as Error).message)) throw error;
+        return { rows: (await client.exec(text)).flatMap((result) => result.rows), fields: [] };
+      }
+    }) as typeof client.query;
+    try {
+      const db = drizzlePglite(client, { schema }) as unknown as Db;
+      await migrateUnderLock(db);
+      return {
+        db,
+        kind: 'pglite' as const,
+        async close() {
+          // As the thread's close does: PGlite does not fsync, a checkpoint keeps a clean close durable.
+          if (dataDir) await client.exec('CHECKPOINT');
+          await client.close();
+          releaseLock();
+        },
+      };
+    } catch (error) {
+      await client.close();
       throw error;
     }
   } catch (error) {
@@ -135,6 +184,11 @@ function isAlive(pid: number): boolean {
   }
 }
 
-export async function openDatabase(config: { databaseUrl?: string | undefined; dataDir: string }) {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+export async function openDatabase(config: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  speedLayersOff?: readonly SpeedLayer[];
+}) {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  return openPglite(config.dataDir, !config.speedLayersOff?.includes('pglite-thread'));
 }

@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { layerOff } from '../config.ts';
 import type { Db, DbOrTx } from './client.ts';
 
 /**
@@ -10,6 +11,7 @@ import type { Db, DbOrTx } from './client.ts';
 export function preparedFor<T, D extends DbOrTx = Db>(build: (db: D) => T): (db: D) => T {
   const statements = new WeakMap<D, T>();
   return (db) => {
+    if (layerOff('prepared')) return unnamed(build(db));
     let statement = statements.get(db);
     if (!statement) {
       statement = build(db);
@@ -17,6 +19,22 @@ export function preparedFor<T, D extends DbOrTx = Db>(build: (db: D) => T): (db:
     }
     return statement;
   };
+}
+
+/**
+ * The bench's B of the `prepared` layer (config.ts, SPEED_LAYERS, issue 31): the statement drizzle has just
+ * built for this call, sent without its name, so PostgreSQL parses and plans it again, as it does for
+ * `await db.select()…`. The name sits in node-postgres's query settings of drizzle's prepared query
+ * (drizzle's PGlite driver never sends one).
+ */
+function unnamed<T>(statement: T): T {
+  const { queryConfig, rawQueryConfig } = statement as {
+    queryConfig?: { name?: string | undefined };
+    rawQueryConfig?: { name?: string | undefined };
+  };
+  if (queryConfig) queryConfig.name = undefined;
+  if (rawQueryConfig) rawQueryConfig.name = undefined;
+  return statement;
 }
 
 const dialect = new PgDialect();
@@ -31,7 +49,8 @@ export function preparedSql<Row>(name: string, statement: SQL) {
   const query = dialect.sqlToQuery(statement);
   const prepared = preparedFor((db: DbOrTx) =>
     db._.session.prepareQuery<{ execute: { rows: Row[] }; all: unknown; values: unknown }>(
-      query,
+      // Unprepared (the bench's B), the text is written again for each call, as `db.execute(sql)` does.
+      layerOff('prepared') ? dialect.sqlToQuery(statement) : query,
       undefined,
       name,
       false,

@@ -4,6 +4,7 @@ import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { $ZodType } from 'zod/v4/core';
+import { layerOff } from '../config.ts';
 
 /**
  * Response serialization: each route's zod response schema is turned once into JSON Schema and compiled
@@ -86,7 +87,8 @@ export function responseSerializerCompiler({
 }): FastifySerializerCompiler<$ZodType> {
   return (route) => {
     const viaZod = (zodSerializerCompiler as FastifySchemaCompiler<$ZodType>)(route) as Serialize;
-    const fast = compiled(route.schema);
+    // The bench's B of this layer (config.ts, SPEED_LAYERS): zod's serializer for every route.
+    const fast = layerOff('serializer') ? null : compiled(route.schema);
     if (!fast) return viaZod;
     if (!check) return fast;
     return (data) => {

@@ -1,6 +1,7 @@
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { and, eq, gt, lt, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { preparedFor } from '../db/prepared.ts';
 import { rateLimits } from '../db/schema/index.ts';
 
 type Counter = { current: number; ttl: number };
@@ -39,15 +40,16 @@ export function countRequest(db: Db, key: SQL | Placeholder, seconds: number | P
  * a fresh window starts at 1, otherwise the count goes up; the answer is the count and the milliseconds
  * left in the window (what Retry-After is computed from).
  */
+/** Prepared once (every limited request runs it), not built and planned again on each request. */
+const incrementStatement = preparedFor((db: Db) =>
+  countRequest(db, sql.placeholder('key'), sql.placeholder('seconds')).prepare('rate_limit_increment'),
+);
+
 export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
   let increments = 0;
-  // Prepared once (every limited request runs it), not built and planned again on each request.
-  const incrementStatement = countRequest(db, sql.placeholder('key'), sql.placeholder('seconds')).prepare(
-    'rate_limit_increment',
-  );
 
   async function increment(key: string, windowMs: number): Promise<Counter> {
-    const [row] = await incrementStatement.execute({ key, seconds: windowMs / 1000 });
+    const [row] = await incrementStatement(db).execute({ key, seconds: windowMs / 1000 });
     if (++increments % SWEEP_EVERY === 0)
       void db
         .delete(rateLimits)

@@ -11,8 +11,9 @@ import {
   reportDelivered,
 } from '@portal/domain';
 import { type BuildReport, compareReports, summaryOf } from '@portal/domain/report';
-import { and, asc, count, eq, inArray, isNotNull, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { comparisonPdfOffThread } from '../../adapters/pdf/pdf-pool.ts';
+import { layerOff } from '../../config.ts';
 import { preparedFor } from '../../db/prepared.ts';
 import {
   closureRequests,
@@ -229,48 +230,59 @@ export async function listReports(ctx: AppContext, userId: string) {
  * starts from the person's row and checks the caller's session is live, so it also proves the account
  * exists and is signed in (requireUserCheckedByQuery).
  */
-const reportOfOwner = preparedFor((db) => {
-  const found = db
-    .select({
-      kitId: kits.id,
-      kitName: kits.name,
-      sampleIdentifier: kits.sampleIdentifier,
-      displayDate: kits.displayDate,
-      // As the database's text: the report read sends it on as it is (getReportJson).
-      // The text written at import (decision 028); a row from before it is converted here.
-      reportText: sql<string>`coalesce(${labResults.reportText}, ${labResults.report}::text)`.as(
-        'report_text',
-      ),
-      // REPORT_SHAPE of report-explanations.ts: a report in an older shape is rebuilt before it is sent.
-      reportShape: labResults.reportShape,
-      sampleStatus: kits.sampleStatus,
-      resultDeliveryType: projects.resultDeliveryType,
-    })
-    .from(labResults)
-    .innerJoin(kits, eq(kits.id, labResults.kitId))
-    .innerJoin(projects, eq(projects.id, kits.projectId))
-    .where(and(eq(labResults.sampleIdentifier, sql.placeholder('sample')), ownReportKit(users.id)))
-    .as('found');
-  return db
-    .select({
-      user: users,
-      kitId: found.kitId,
-      kitName: found.kitName,
-      sampleIdentifier: found.sampleIdentifier,
-      displayDate: found.displayDate,
-      reportText: found.reportText,
-      reportShape: found.reportShape,
-      sampleStatus: found.sampleStatus,
-      resultDeliveryType: found.resultDeliveryType,
-    })
-    .from(users)
-    .leftJoinLateral(found, sql`true`)
-    .where(and(eq(users.id, sql.placeholder('userId')), liveSession(sql.placeholder('sessionId'))))
-    .prepare('report_of_owner');
-});
+const reportOfOwnerReading = (name: string, reportText: SQL.Aliased<string>) =>
+  preparedFor((db) => {
+    const found = db
+      .select({
+        kitId: kits.id,
+        kitName: kits.name,
+        sampleIdentifier: kits.sampleIdentifier,
+        displayDate: kits.displayDate,
+        reportText,
+        // REPORT_SHAPE of report-explanations.ts: a report in an older shape is rebuilt before it is sent.
+        reportShape: labResults.reportShape,
+        sampleStatus: kits.sampleStatus,
+        resultDeliveryType: projects.resultDeliveryType,
+      })
+      .from(labResults)
+      .innerJoin(kits, eq(kits.id, labResults.kitId))
+      .innerJoin(projects, eq(projects.id, kits.projectId))
+      .where(and(eq(labResults.sampleIdentifier, sql.placeholder('sample')), ownReportKit(users.id)))
+      .as('found');
+    return db
+      .select({
+        user: users,
+        kitId: found.kitId,
+        kitName: found.kitName,
+        sampleIdentifier: found.sampleIdentifier,
+        displayDate: found.displayDate,
+        reportText: found.reportText,
+        reportShape: found.reportShape,
+        sampleStatus: found.sampleStatus,
+        resultDeliveryType: found.resultDeliveryType,
+      })
+      .from(users)
+      .leftJoinLateral(found, sql`true`)
+      .where(and(eq(users.id, sql.placeholder('userId')), liveSession(sql.placeholder('sessionId'))))
+      .prepare(name);
+  });
+const reportOfOwner = reportOfOwnerReading(
+  'report_of_owner',
+  // As the database's text: the report read sends it on as it is (getReportJson).
+  // The text written at import (decision 028); a row from before it is converted here.
+  sql<string>`coalesce(${labResults.reportText}, ${labResults.report}::text)`.as('report_text'),
+);
+/**
+ * The bench's B of the `report-text` layer (config.ts, SPEED_LAYERS, issue 31): the jsonb column, which the
+ * driver parses, written again with JSON.stringify.
+ */
+const reportOfOwnerFromJsonb = reportOfOwnerReading(
+  'report_of_owner_jsonb',
+  sql<string>`${labResults.report}`.mapWith((report) => JSON.stringify(report)).as('report_text'),
+);
 
 async function ownReportRow(ctx: AppContext, { userId, sessionId }: Caller, sampleIdentifier: string) {
-  const [row] = await reportOfOwner(ctx.db).execute({
+  const [row] = await (layerOff('report-text') ? reportOfOwnerFromJsonb : reportOfOwner)(ctx.db).execute({
     userId,
     sessionId,
     sample: sampleIdentifier.trim().toUpperCase(),

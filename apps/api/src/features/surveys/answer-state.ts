@@ -8,6 +8,7 @@ import {
   type StudySurveyType,
 } from '@portal/domain';
 import { and, eq, sql } from 'drizzle-orm';
+import { layerOff } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { preparedFor } from '../../db/prepared.ts';
 import { kits, projects, surveyAnswers, users } from '../../db/schema/index.ts';
@@ -86,6 +87,26 @@ const countingStatement = preparedFor((db) => {
     .where(signedIn)
     .prepare('answer_state_counted');
 });
+/**
+ * The bench's B of the `answer-count-cte` layer (config.ts, SPEED_LAYERS, issue 31): the same count as a
+ * statement of its own, sent before the read, as @fastify/rate-limit counted the save before decision 036.
+ */
+const countStatement = preparedFor((db) =>
+  countRequest(db, sql`'answer save:person ' || ${sql.placeholder('userId')}`, ANSWER_WINDOW_SECONDS).prepare(
+    'answer_count',
+  ),
+);
+
+/** countingStatement's rows from the count and the read sent one after the other (the bench's B). */
+async function countedApart(
+  db: Db,
+  values: { userId: string; sessionId: string; kitId: number; type: string },
+) {
+  const [count] = await countStatement(db).execute({ userId: values.userId });
+  const rows = await readStatement(db).execute(values);
+  return rows.map((state) => ({ ...state, saves: count?.count ?? 1, savesTtl: count?.ttl ?? 0 }));
+}
+
 /** What a save needs to know before it writes: who asks, the kit, and the questionnaire's answers. */
 export type SaveState = Awaited<ReturnType<ReturnType<typeof readStatement>['execute']>>[number];
 
@@ -104,7 +125,9 @@ export async function readState(
     if (!row) throw sessionExpired();
     return row;
   }
-  const [row] = await countingStatement(db as Db).execute(values);
+  const [row] = layerOff('answer-count-cte')
+    ? await countedApart(db as Db, values)
+    : await countingStatement(db as Db).execute(values);
   if (!row) throw sessionExpired();
   const { saves, savesTtl, ...state } = row;
   if (saves > limit) throw tooMany(AUTH_MESSAGES.tooManyRequests, ERROR_CODES.rateLimited, savesTtl / 1000);
