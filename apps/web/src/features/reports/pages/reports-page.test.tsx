@@ -2,6 +2,7 @@ import { MAINTENANCE_TEXTS, REPORT_MESSAGES } from '@portal/domain';
 import { INDEX_CAVEATS, INDEX_CITATIONS, PERCENTILE_CAVEATS } from '@portal/domain/report/readings';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CLIENT_MESSAGES } from '../../../lib/messages.ts';
 import { endSession } from '../../../lib/session.ts';
 import { renderRoute, testConfig } from '../../../test/render.tsx';
 import { JOURNEY_TEXTS } from '../journey-texts.ts';
@@ -250,6 +251,38 @@ describe('Reports page', () => {
     renderRoute('/report?samples=MBK1', { signedInAs: {} });
     await screen.findByRole('heading', { level: 2, name: `${LONG_NAME}, 15 January 2025` });
     expect(shownLabel(primarySelect())).toBe('Morning …');
+  });
+
+  it('on a phone draws the pickers and actions once the summary they follow is there, so it pushes nothing down', async () => {
+    vi.stubGlobal(
+      'matchMedia',
+      vi.fn(() => ({ matches: true, addEventListener: vi.fn(), removeEventListener: vi.fn() })),
+    );
+    stubReportsApi(routes);
+    const answer = globalThis.fetch;
+    let asked = false;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+      if (String(input).endsWith('/reports/MBK1')) {
+        asked = true;
+        await held;
+      }
+      return answer(input, init);
+    });
+    renderRoute('/report?samples=MBK1', { signedInAs: {} });
+    // The list is in (the report is asked for), the report not yet: only the loading text.
+    await waitFor(() => expect(asked).toBe(true));
+    expect(screen.getByText(CLIENT_MESSAGES.loading)).toBeVisible();
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Report actions' })).not.toBeInTheDocument();
+
+    release();
+    const heading = await screen.findByRole('heading', { level: 2, name: `${LONG_NAME}, 15 January 2025` });
+    // The summary first, then the picker after it in the page.
+    expect(heading.compareDocumentPosition(primarySelect()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('offers only later reports for the comparison', async () => {

@@ -126,14 +126,27 @@ export function ReportsPage() {
       </>
     ) : null;
 
+  const notFound =
+    missing.length > 0 ? (
+      <Alert tone="error" title={REPORT_TEXTS.notFoundTitle}>
+        {REPORT_TEXTS.notFound(missing.join(', '))}
+      </Alert>
+    ) : null;
+  // On a phone the pickers and actions wait for the summary they follow: drawn before it, its arrival
+  // pushed them off the screen (a layout shift of 0.19 on a 412 × 823 screen, decision 0xx).
+  if (isMobile && primary !== null && primaryReport.isPending)
+    return (
+      <>
+        <h1>{REPORT_TEXTS.title}</h1>
+        {notFound}
+        <Loading />
+      </>
+    );
+
   return (
     <>
       <h1>{REPORT_TEXTS.title}</h1>
-      {missing.length > 0 ? (
-        <Alert tone="error" title={REPORT_TEXTS.notFoundTitle}>
-          {REPORT_TEXTS.notFound(missing.join(', '))}
-        </Alert>
-      ) : null}
+      {notFound}
       {summaryFirst && primaryReport.data ? (
         <div className="report-body">{reportHead(primaryReport.data.report)}</div>
       ) : null}
