@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { KITS_TEXTS } from '../components/kits/kit-texts.ts';
+import { makeListItem, reportResponse } from '../features/reports/reports.test-helpers.ts';
 import { FIRST_PAGE_READS, requestFirstPageReads } from '../lib/first-page-reads.ts';
 import { makeKit, stubApi } from '../test/kits.tsx';
 import { completeProfile, renderRoute } from '../test/render.tsx';
@@ -64,6 +65,40 @@ describe('the reads main.tsx asks for before the first page draws', () => {
     requestFirstPageReads('/profile', 'CUSTOMER');
     requestFirstPageReads('/report/7/extra', 'CUSTOMER');
     return waitFor(() => expect(gets(calls)).toEqual(['/reports']));
+  });
+
+  it('read the report of /report/:kitId as soon as the list names its sample, and answer the page with it', async () => {
+    window.history.replaceState(null, '', '/report/2');
+    const calls = stubApi({
+      'GET /reports': { status: 200, body: [makeListItem(1), makeListItem(2)] },
+      'GET /reports/MBK2': { status: 200, body: reportResponse(makeListItem(2)) },
+    });
+    requestFirstPageReads('/report/2', 'CUSTOMER');
+    // Before the page draws: the list, then the report of kit 2 that it names.
+    await waitFor(() => expect(gets(calls)).toEqual(['/reports', '/reports/MBK2']));
+    renderRoute('/report/2', { signedInAs: completeProfile });
+    expect(await screen.findByRole('heading', { level: 2, name: 'KIT-2, 15 February 2025' })).toBeVisible();
+    // The page took both early reads and asked for neither again (its journey is a read of its own).
+    expect(gets(calls).filter((path) => path !== '/reports/journey')).toEqual(['/reports', '/reports/MBK2']);
+  });
+
+  it('do not read the report of /report/:kitId once the app has left that address', async () => {
+    window.history.replaceState(null, '', '/report/2');
+    let answerList = () => {};
+    const calls = stubApi({
+      'GET /reports': () =>
+        new Promise((resolve) => {
+          answerList = () => resolve({ status: 200, body: [makeListItem(2)] });
+        }),
+      'GET /reports/MBK2': { status: 200, body: reportResponse(makeListItem(2)) },
+    });
+    requestFirstPageReads('/report/2', 'CUSTOMER');
+    await waitFor(() => expect(gets(calls)).toEqual(['/reports']));
+    window.history.replaceState(null, '', '/dashboard');
+    answerList();
+    // Nothing draws here to take or drop the reads: only the address tells the list's answer to stop.
+    for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(gets(calls)).not.toContain('/reports/MBK2');
   });
 
   it('are not asked for on the research portal, whose pages read other things', () => {

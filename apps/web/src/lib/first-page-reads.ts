@@ -31,20 +31,62 @@ function readsOf(pathname: string): readonly string[] | undefined {
   return route === undefined ? undefined : FIRST_PAGE_READS[route];
 }
 
-let early: { pathname: string; reads: Map<string, Promise<unknown>> } | null = null;
+type EarlyReads = {
+  pathname: string;
+  reads: Map<string, Promise<unknown>>;
+  /** Reads still to be asked for once an earlier one answers (the report of /report/:kitId). */
+  waiting: number;
+};
+
+let early: EarlyReads | null = null;
+
+/** The kit of a /report/:kitId address, as the reports page reads it (report-selection.ts). */
+const reportKitOf = (pathname: string) => {
+  const match = /^\/report\/([^/]+)$/.exec(pathname);
+  return match ? Number(match[1]) : undefined;
+};
+
+/** The path of the report of `kitId` in GET /reports's answer (not checked yet: only a sample is read). */
+function kitReportPath(list: unknown, kitId: number): string | undefined {
+  if (!Array.isArray(list)) return undefined;
+  const item: unknown = list.find((entry) => (entry as { kitId?: unknown } | null)?.kitId === kitId);
+  const sample = (item as { sampleIdentifier?: unknown } | undefined)?.sampleIdentifier;
+  return typeof sample === 'string' ? `/reports/${encodeURIComponent(sample)}` : undefined;
+}
 
 /** Starts the reads of the page at `pathname`; call once, with the session restored. */
 export function requestFirstPageReads(pathname: string, appType: AppType): void {
   const paths = appType === 'CUSTOMER' ? readsOf(pathname) : undefined;
   if (!paths) return;
   const reads = new Map<string, Promise<unknown>>();
-  for (const path of paths) {
+  const started: EarlyReads = { pathname, reads, waiting: 0 };
+  const start = (path: string) => {
     const read = apiRequest(path, { auth: 'required' });
     // A failure reaches the query that takes the read; one nobody takes is dropped with it.
     read.catch(() => {});
     reads.set(path, read);
+    return read;
+  };
+  for (const path of paths) start(path);
+  // A report by its kit: read as soon as the list names the kit's sample, rather than once the page has
+  // drawn with the list (a render and a round trip later on a slow phone, decision 0xx). Should the app
+  // have moved on meanwhile, it is not asked for.
+  const kitId = reportKitOf(pathname);
+  const list = reads.get('/reports');
+  if (kitId !== undefined && list) {
+    started.waiting += 1;
+    list.then(
+      (answer) => {
+        started.waiting -= 1;
+        const path = kitReportPath(answer, kitId);
+        if (path !== undefined && early === started && window.location.pathname === pathname) start(path);
+      },
+      () => {
+        started.waiting -= 1;
+      },
+    );
   }
-  early = { pathname, reads };
+  early = started;
 }
 
 /**
@@ -59,7 +101,7 @@ function takeEarlyRead(path: string): Promise<unknown> | undefined {
   }
   const read = early.reads.get(path);
   early.reads.delete(path);
-  if (early.reads.size === 0) early = null;
+  if (early.reads.size === 0 && early.waiting === 0) early = null;
   return read;
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildReport,
+  formatCount,
   OTHER_TAXA,
   parseMetaphlanProfile,
   percentileExplanation,
@@ -112,6 +113,16 @@ describe('buildReport', () => {
       'A percentile says where your value falls among the 2,754 healthy people of the reference set: at the 70th percentile, 70 in every 100 of them had a lower value.',
     );
   });
+});
+
+describe('formatCount', () => {
+  it.each([0, 7, 313, 999, 1000, 2754, 12345, 999999, 1000000, 1234567890, -2754])(
+    'writes %d as en-AU and en-US do',
+    (count) => {
+      expect(formatCount(count)).toBe(count.toLocaleString('en-AU'));
+      expect(formatCount(count)).toBe(count.toLocaleString('en-US'));
+    },
+  );
 });
 
 describe('percentileSentence', () => {

@@ -93,9 +93,19 @@ export const PERCENTILE_CAVEATS: Record<ReferenceMetric, string> = {
   gmhiWebtool: `${REFERENCE_PEOPLE} The web tool uses a variant of GMHI that reads about 0.14 lower (43 instead of 31 in one denominator). We rank your value of that same variant. Some signature species have newer names, so the percentile is approximate.`,
 };
 
+/**
+ * A whole number with its thousands separated by commas, as en-AU and en-US write it: 2,754. Written by
+ * hand: a page's first toLocaleString loads the locale's number data, about 50 ms of a slow phone's main
+ * thread as the report draws (decisions 047, 0xx).
+ */
+export function formatCount(count: number): string {
+  const whole = Math.round(count);
+  return `${whole < 0 ? '-' : ''}${String(Math.abs(whole)).replace(/\B(?=(\d{3})+$)/g, ',')}`;
+}
+
 /** A percentile's meaning, for a reference set of `size` people. */
 export function percentileExplanation(size: number): string {
-  return `A percentile says where your value falls among the ${size.toLocaleString('en-US')} healthy people of the reference set: at the 70th percentile, 70 in every 100 of them had a lower value.`;
+  return `A percentile says where your value falls among the ${formatCount(size)} healthy people of the reference set: at the 70th percentile, 70 in every 100 of them had a lower value.`;
 }
 
 export type ScoreKey = DiversityMetric | 'gmwi2' | 'gmhi';

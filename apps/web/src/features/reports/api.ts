@@ -65,17 +65,16 @@ export function useReportList() {
   });
 }
 
-/** GET /api/reports/:sample: one stored report. */
+/**
+ * GET /api/reports/:sample: one stored report. On /report/:kitId's first load it was asked for as soon as
+ * the list named the kit's sample (first-page-reads.ts).
+ */
 export function useReport(sample: string | null) {
   const { userId } = useSession();
   return useQuery({
     queryKey: reportsKeys.report(userId, sample ?? ''),
     queryFn: ({ signal }) =>
-      apiRequest(
-        `/reports/${encodeURIComponent(sample ?? '')}`,
-        { auth: 'required', signal },
-        reportResponseSchema,
-      ),
+      pageRead(`/reports/${encodeURIComponent(sample ?? '')}`, signal, reportResponseSchema),
     enabled: userId !== null && sample !== null,
     retry: retryUnlessRefused,
     staleTime: Number.POSITIVE_INFINITY,

@@ -1,5 +1,5 @@
 import type { MetricReading } from '@portal/domain/report';
-import type { ScoreNotes } from '@portal/domain/report/readings';
+import { formatCount, type ScoreNotes } from '@portal/domain/report/readings';
 import { statementText } from '@portal/domain/report/statements';
 import { REFERENCE_DETAILS } from '@portal/domain/report/uncertainty';
 import { useId } from 'react';
@@ -82,7 +82,7 @@ export function MetricCard({
       ) : null}
       {valueText !== null && percentile !== null && reference ? (
         <p className="report-reference">
-          {REPORT_TEXTS.referenceLine(reference.name, reference.size.toLocaleString('en-AU'))}{' '}
+          {REPORT_TEXTS.referenceLine(reference.name, formatCount(reference.size))}{' '}
           {REFERENCE_DETAILS.healthyMeant}
         </p>
       ) : null}

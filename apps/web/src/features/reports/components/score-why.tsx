@@ -5,7 +5,7 @@ import type {
   Gmwi2ContributionGroup,
 } from '@portal/domain/report';
 import { gmhiDivisorText } from '@portal/domain/report/explain-texts';
-import { percentileExplanation } from '@portal/domain/report/readings';
+import { formatCount, percentileExplanation } from '@portal/domain/report/readings';
 import { lineageTaxon, RANK_NAMES, taxonLabel } from '@portal/domain/report/taxa';
 import { JOURNEY_TEXTS } from '../journey-texts.ts';
 import { DIGITS, formatTaxonPercent, formatValue } from '../report-format.ts';
@@ -138,7 +138,7 @@ export function ScoreWhy({ report }: { report: BuildReport }) {
           <p>
             {JOURNEY_TEXTS.reference(
               report.reference.name,
-              report.reference.size.toLocaleString('en-AU'),
+              formatCount(report.reference.size),
               percentileExplanation(report.reference.size),
             )}
           </p>

@@ -2,6 +2,7 @@ import { MAINTENANCE_TEXTS, REPORT_MESSAGES } from '@portal/domain';
 import { INDEX_CAVEATS, INDEX_CITATIONS, PERCENTILE_CAVEATS } from '@portal/domain/report/readings';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CLIENT_MESSAGES } from '../../../lib/messages.ts';
 import { endSession } from '../../../lib/session.ts';
 import { renderRoute, testConfig } from '../../../test/render.tsx';
 import { JOURNEY_TEXTS } from '../journey-texts.ts';
@@ -96,7 +97,8 @@ describe('Reports page', () => {
     expect(screen.queryByText(REPORT_TEXTS.notSelected)).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 
-    const gmwi2 = screen.getByRole('article', { name: 'GMWI2 (Gut Microbiome Wellness Index 2)' });
+    // The sections follow the summary in a render of their own (decision 0xx).
+    const gmwi2 = await screen.findByRole('article', { name: 'GMWI2 (Gut Microbiome Wellness Index 2)' });
     expect(within(gmwi2).getByText('-0.647')).toBeVisible();
     const shannon = screen.getByRole('article', { name: 'Shannon diversity' });
     expect(within(shannon).getByText('1.74')).toBeVisible();
@@ -249,6 +251,38 @@ describe('Reports page', () => {
     renderRoute('/report?samples=MBK1', { signedInAs: {} });
     await screen.findByRole('heading', { level: 2, name: `${LONG_NAME}, 15 January 2025` });
     expect(shownLabel(primarySelect())).toBe('Morning …');
+  });
+
+  it('on a phone draws the pickers and actions once the summary they follow is there, so it pushes nothing down', async () => {
+    vi.stubGlobal(
+      'matchMedia',
+      vi.fn(() => ({ matches: true, addEventListener: vi.fn(), removeEventListener: vi.fn() })),
+    );
+    stubReportsApi(routes);
+    const answer = globalThis.fetch;
+    let asked = false;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+      if (String(input).endsWith('/reports/MBK1')) {
+        asked = true;
+        await held;
+      }
+      return answer(input, init);
+    });
+    renderRoute('/report?samples=MBK1', { signedInAs: {} });
+    // The list is in (the report is asked for), the report not yet: only the loading text.
+    await waitFor(() => expect(asked).toBe(true));
+    expect(screen.getByText(CLIENT_MESSAGES.loading)).toBeVisible();
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Report actions' })).not.toBeInTheDocument();
+
+    release();
+    const heading = await screen.findByRole('heading', { level: 2, name: `${LONG_NAME}, 15 January 2025` });
+    // The summary first, then the picker after it in the page.
+    expect(heading.compareDocumentPosition(primarySelect()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('offers only later reports for the comparison', async () => {
