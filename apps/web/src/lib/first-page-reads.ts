@@ -69,7 +69,7 @@ export function requestFirstPageReads(pathname: string, appType: AppType): void 
   };
   for (const path of paths) start(path);
   // A report by its kit: read as soon as the list names the kit's sample, rather than once the page has
-  // drawn with the list (a render and a round trip later on a slow phone, decision 0xx). Should the app
+  // drawn with the list (a render and a round trip later on a slow phone, decision 068). Should the app
   // have moved on meanwhile, it is not asked for.
   const kitId = reportKitOf(pathname);
   const list = reads.get('/reports');

@@ -96,7 +96,7 @@ export const PERCENTILE_CAVEATS: Record<ReferenceMetric, string> = {
 /**
  * A whole number with its thousands separated by commas, as en-AU and en-US write it: 2,754. Written by
  * hand: a page's first toLocaleString loads the locale's number data, about 50 ms of a slow phone's main
- * thread as the report draws (decisions 047, 0xx).
+ * thread as the report draws (decisions 047, 068).
  */
 export function formatCount(count: number): string {
   const whole = Math.round(count);

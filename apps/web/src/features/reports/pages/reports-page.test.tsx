@@ -97,7 +97,7 @@ describe('Reports page', () => {
     expect(screen.queryByText(REPORT_TEXTS.notSelected)).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 
-    // The sections follow the summary in a render of their own (decision 0xx).
+    // The sections follow the summary in a render of their own (decision 068).
     const gmwi2 = await screen.findByRole('article', { name: 'GMWI2 (Gut Microbiome Wellness Index 2)' });
     expect(within(gmwi2).getByText('-0.647')).toBeVisible();
     const shannon = screen.getByRole('article', { name: 'Shannon diversity' });

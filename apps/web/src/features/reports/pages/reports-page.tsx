@@ -79,7 +79,7 @@ export function ReportsPage() {
   const isMobile = useIsMobile();
   // The report's summary paints as soon as the report arrives; the sections under it follow in a second
   // render that React breaks off every few milliseconds for the browser, so a phone is not held for the
-  // whole report in one task (decision 0xx). Until then they are not drawn (never another report's).
+  // whole report in one task (decision 068). Until then they are not drawn (never another report's).
   const deferredReport = useDeferredValue(primaryReport.data);
   const sectionsReport = deferredReport === primaryReport.data ? deferredReport?.report : undefined;
 
@@ -133,7 +133,7 @@ export function ReportsPage() {
       </Alert>
     ) : null;
   // On a phone the pickers and actions wait for the summary they follow: drawn before it, its arrival
-  // pushed them off the screen (a layout shift of 0.19 on a 412 × 823 screen, decision 0xx).
+  // pushed them off the screen (a layout shift of 0.19 on a 412 × 823 screen, decision 068).
   if (isMobile && primary !== null && primaryReport.isPending)
     return (
       <>
