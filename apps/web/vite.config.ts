@@ -4,21 +4,14 @@ import { defineConfig } from 'vite';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
-// React Router's package.json points every bundler at its development build (remix-run/react-router
-// #12532, #14753); browsers get the production one, without the development warnings: 0.5 KB gzip less
-// on every first load, /login's 120 KB budget included (decision 034).
-const reactRouterProduction = fileURLToPath(
-  new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
-);
 const proxied = ['/api', '/dev', '/healthz', '/readyz'];
 
-export default defineConfig(({ command, isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
+  // No alias for React Router: from version 8 its package sends a bundler to the production build unless
+  // the bundler asks for the `development` condition (`vite` serving, Vitest), so browsers get it without
+  // the development warnings (decision 034 pointed an alias at it while 7 sent every bundler to development).
   plugins: [react()],
-  resolve:
-    command === 'build' && !isSsrBuild
-      ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] }
-      : {},
   // `vite build --ssr src/server-render.tsx`: the module the API server draws the sign-in page with
   // (decision 014), kept out of dist, which is served to browsers.
   build: isSsrBuild
