@@ -34,8 +34,9 @@ import { type Server, startServer } from './server.ts';
  * with and without the thread (the event-loop rule: a cheap route answers in under 50 ms).
  *
  * Settings: BENCH_DURATION, BENCH_ROUNDS, BENCH_CONNECTIONS, BENCH_DATABASE_URL as for `npm run bench`;
- * BENCH_AB_LAYERS (comma-separated runs, default all: serializer, serializer@pglite, pglite-thread,
- * answer-count-cte, prepared, report-text; a bare layer name runs it on every database listed for it);
+ * BENCH_AB_LAYERS (comma-separated runs, default all: pglite-thread, prepared, report-text; a bare layer
+ * name runs it on every database listed for it). The compiled serializers and the answer save's count in
+ * a CTE were measured here too and removed (decision 067);
  * BENCH_AB_HEAVY_ROWS (rows the heavy statement counts, 3 000 000); BENCH_AB_HEAVY_SAMPLES (5).
  * Sessions last 15 minutes: a layer's run (rounds × endpoints × 2 × duration) must end within them.
  */
@@ -54,33 +55,12 @@ type Run = {
 
 const RUNS: Run[] = [
   {
-    layer: 'serializer',
-    database: 'postgres',
-    plain: "fastify-type-provider-zod's serializer",
-    decision: '013, 030',
-    endpoints: ['kits', 'dashboard'],
-  },
-  {
-    layer: 'serializer',
-    database: 'pglite',
-    plain: "fastify-type-provider-zod's serializer",
-    decision: '013, 030',
-    endpoints: ['kits', 'dashboard'],
-  },
-  {
     layer: 'pglite-thread',
     database: 'pglite',
     plain: "PGlite on the server's thread through drizzle's PGlite driver",
     decision: '017, 030',
     endpoints: ['dashboard', 'kits', 'answer', 'report'],
     eventLoop: true,
-  },
-  {
-    layer: 'answer-count-cte',
-    database: 'postgres',
-    plain: 'the rate-limit count as a statement of its own before the read',
-    decision: '036',
-    endpoints: ['answer'],
   },
   {
     layer: 'prepared',

@@ -14,11 +14,8 @@ import { z } from 'zod';
  * only if it buys at least 20 % on its endpoint, or keeps the event loop free; to measure that, each one
  * can be turned off so the plain alternative runs instead, with the same responses:
  *
- * - `serializer`: fastify-type-provider-zod's serializer instead of the compiled one (decision 013);
  * - `pglite-thread`: PGlite on the server's thread through drizzle's own PGlite driver, instead of its
  *   own thread and the wire-protocol stream (decision 017);
- * - `answer-count-cte`: the answer save's rate-limit count as a statement of its own before the read,
- *   instead of a CTE of the read (decision 036);
  * - `prepared`: every `preparedFor` statement built by drizzle again for each call and sent unnamed, so
  *   PostgreSQL parses and plans it each time, as `await db.select()…` does;
  * - `report-text`: the report read from the `report` jsonb column, parsed by the driver and written again
@@ -27,13 +24,7 @@ import { z } from 'zod';
  * BENCH_LAYERS_OFF names the layers to turn off; loadConfig honours it only with BENCH_ROUTES=1 outside
  * production (where BENCH_ROUTES is refused), so in production every layer is on.
  */
-export const SPEED_LAYERS = [
-  'serializer',
-  'pglite-thread',
-  'answer-count-cte',
-  'prepared',
-  'report-text',
-] as const;
+export const SPEED_LAYERS = ['pglite-thread', 'prepared', 'report-text'] as const;
 export type SpeedLayer = (typeof SPEED_LAYERS)[number];
 
 /**

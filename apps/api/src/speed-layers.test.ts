@@ -2,16 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifySerializerCompiler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import type { $ZodType } from 'zod/v4/core';
 import { buildApp } from './app.ts';
 import { layerOff, loadConfig, SPEED_LAYERS, type SpeedLayer, setSpeedLayersOff } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { preparedFor } from './db/prepared.ts';
 import { labResults } from './db/schema/index.ts';
-import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import {
   bearer,
   createKit,
@@ -52,7 +49,7 @@ describe('the switches', () => {
 
   it('refuses a name that is not a layer, naming the layers', () => {
     expect(() => loadConfig({ BENCH_ROUTES: '1', BENCH_LAYERS_OFF: 'prepared, thread' })).toThrow(
-      /BENCH_LAYERS_OFF: "thread" is not a speed layer; use serializer, pglite-thread/,
+      /BENCH_LAYERS_OFF: "thread" is not a speed layer; use pglite-thread, prepared/,
     );
   });
 
@@ -81,23 +78,6 @@ describe('the switches', () => {
 });
 
 describe('the B paths in isolation', () => {
-  it('serializer: zod writes every response (property order shows which serializer wrote it)', () => {
-    // fast-json-stringify writes required properties before optional ones; zod keeps the object's order.
-    const schema = z.object({ note: z.string().optional(), id: z.number() });
-    const write = () =>
-      (responseSerializerCompiler({ check: false }) as FastifySerializerCompiler<$ZodType>)({
-        schema,
-        method: 'GET',
-        url: '/test',
-        httpStatus: '200',
-      })({ note: 'n', id: 1 });
-    setSpeedLayersOff([]);
-    expect(write()).toBe('{"id":1,"note":"n"}');
-    setSpeedLayersOff(['serializer']);
-    expect(write()).toBe('{"note":"n","id":1}');
-    setSpeedLayersOff([]);
-  });
-
   it('prepared: the statement is built for every call and sent without its name', () => {
     let builds = 0;
     const statement = preparedFor((_db: object) => {
@@ -212,7 +192,7 @@ describe('each B path answers as A does', () => {
     expect(JSON.stringify(expected)).toContain('"DOS_UNWELL"');
   });
 
-  it.each(['serializer', 'answer-count-cte', 'prepared', 'report-text'] satisfies SpeedLayer[])(
+  it.each(['prepared', 'report-text'] satisfies SpeedLayer[])(
     '%s off: the same statuses and bodies',
     async (layer) => {
       const app = await appOn(database, { BENCH_LAYERS_OFF: layer });
@@ -250,32 +230,6 @@ describe('each B path answers as A does', () => {
         .set({ reportText: stored?.text ?? null })
         .where(where);
     }
-  });
-
-  it('answer-count-cte off: the limit still counts each save and refuses the one over it alike', async () => {
-    const refusals = [];
-    for (const env of [{}, { BENCH_LAYERS_OFF: 'answer-count-cte' }] as Record<string, string>[]) {
-      const app = await appOn(database, { ANSWER_RATE_LIMIT: '2', ...env });
-      try {
-        const someone = await seed(app);
-        const save = () =>
-          app.inject({
-            method: 'PUT',
-            url: `/api/kits/${someone.activeKitId}/surveys/day-of-sampling`,
-            headers: bearer(someone.token),
-            payload: { questionId: 'DOS_UNWELL', answers: [], answerString: 'true' },
-          });
-        // seed saved once: one more is the second of the two allowed.
-        expect((await save()).statusCode).toBe(200);
-        const refused = await save();
-        expect(refused.statusCode).toBe(429);
-        expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-        refusals.push(refused.json());
-      } finally {
-        await app.close();
-      }
-    }
-    expect(refusals[1]).toEqual(refusals[0]);
   });
 });
 

@@ -8,7 +8,6 @@ import {
   type StudySurveyType,
 } from '@portal/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import { layerOff } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { preparedFor } from '../../db/prepared.ts';
 import { kits, projects, surveyAnswers, users } from '../../db/schema/index.ts';
@@ -65,47 +64,18 @@ const readStatement = preparedFor((db) =>
     .prepare('answer_state'),
 );
 
-/**
- * The same read that also counts the save against ANSWER_RATE_LIMIT (a minute's saves per person): the
- * counter's upsert rides in the statement as a CTE instead of a round trip of its own before it, worth
- * 0.04 × `SELECT 1` to the save (decision 036). A CTE that writes runs whether or not a row comes back,
- * so a refused save counts too, as it did through @fastify/rate-limit.
- */
 /** ANSWER_RATE_LIMIT counts a person's saves per minute. */
 const ANSWER_WINDOW_SECONDS = 60;
-const countingStatement = preparedFor((db) => {
-  const counted = db
-    .$with('counted')
-    .as(countRequest(db, sql`'answer save:person ' || ${sql.placeholder('userId')}`, ANSWER_WINDOW_SECONDS));
-  return db
-    .with(counted)
-    .select({ ...stateColumns, saves: counted.count, savesTtl: counted.ttl })
-    .from(users)
-    .innerJoin(counted, sql`true`)
-    .leftJoin(kits, ownedKit)
-    .leftJoin(projects, eq(projects.id, kits.projectId))
-    .where(signedIn)
-    .prepare('answer_state_counted');
-});
 /**
- * The bench's B of the `answer-count-cte` layer (config.ts, SPEED_LAYERS, issue 31): the same count as a
- * statement of its own, sent before the read, as @fastify/rate-limit counted the save before decision 036.
+ * A save's count against ANSWER_RATE_LIMIT, sent before its read. The count rode in the read as a CTE
+ * (decision 036) until the quiet A/B of decision 067 measured it at 9 % on the save, under the 20 % a speed
+ * layer must buy. Counted before the read, a refused save counts too, as it did through @fastify/rate-limit.
  */
 const countStatement = preparedFor((db) =>
   countRequest(db, sql`'answer save:person ' || ${sql.placeholder('userId')}`, ANSWER_WINDOW_SECONDS).prepare(
     'answer_count',
   ),
 );
-
-/** countingStatement's rows from the count and the read sent one after the other (the bench's B). */
-async function countedApart(
-  db: Db,
-  values: { userId: string; sessionId: string; kitId: number; type: string },
-) {
-  const [count] = await countStatement(db).execute({ userId: values.userId });
-  const rows = await readStatement(db).execute(values);
-  return rows.map((state) => ({ ...state, saves: count?.count ?? 1, savesTtl: count?.ttl ?? 0 }));
-}
 
 /** What a save needs to know before it writes: who asks, the kit, and the questionnaire's answers. */
 export type SaveState = Awaited<ReturnType<ReturnType<typeof readStatement>['execute']>>[number];
@@ -125,13 +95,13 @@ export async function readState(
     if (!row) throw sessionExpired();
     return row;
   }
-  const [row] = layerOff('answer-count-cte')
-    ? await countedApart(db as Db, values)
-    : await countingStatement(db as Db).execute(values);
+  const [count] = await countStatement(db as Db).execute({ userId });
+  const [row] = await readStatement(db as Db).execute(values);
   if (!row) throw sessionExpired();
-  const { saves, savesTtl, ...state } = row;
-  if (saves > limit) throw tooMany(AUTH_MESSAGES.tooManyRequests, ERROR_CODES.rateLimited, savesTtl / 1000);
-  return state;
+  const saves = count?.count ?? 1;
+  if (saves > limit)
+    throw tooMany(AUTH_MESSAGES.tooManyRequests, ERROR_CODES.rateLimited, (count?.ttl ?? 0) / 1000);
+  return row;
 }
 
 /** The owner's kit with this questionnaire open to them; anything else is refused without changing data. */
