@@ -101,6 +101,29 @@ const smsDeliveriesOf = (notificationId: number) =>
       ),
     );
 
+/** A parental-consent reminder to `userId` (a text kind), at `now`: the notification. */
+const remind = (userId: string, now?: Date) =>
+  t.database.db.transaction(async (tx) =>
+    must(
+      await notify(t.app.ctx, tx, userId, { kind: 'reminder-parental-consent' }, now ? { now } : {}),
+      'a notification',
+    ),
+  );
+
+/** A form posted to one of Twilio's webhooks as Twilio does, signed by the official SDK (or `signature`). */
+const postSigned = (url: string, params: Record<string, string>, signature?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-twilio-signature':
+        signature ?? twilio.getExpectedTwilioSignature(AUTH_TOKEN, `http://localhost:3000${url}`, params),
+    },
+    payload: new URLSearchParams(params).toString(),
+    ...from(),
+  });
+
 describe('a mobile number for texts', () => {
   it('refuses a number that is not an Australian or New Zealand mobile with the spec message, changing nothing', async () => {
     const person = await signedInUser(t.app);
@@ -300,13 +323,7 @@ describe('texts as a second channel', () => {
   it("defers a text due in quiet hours to 08:00 in the person's time zone (their state), and sends a daytime one at once", async () => {
     const perth = await textingPerson('WA');
     const sydney = await textingPerson('NSW');
-    const send = (userId: string, now: Date) =>
-      t.database.db.transaction(async (tx) =>
-        must(
-          await notify(t.app.ctx, tx, userId, { kind: 'reminder-parental-consent' }, { now }),
-          'a notification',
-        ),
-      );
+    const send = (userId: string, now: Date) => remind(userId, now);
     const cases = [
       // 22:00 in Perth (UTC+8): 08:00 next morning there.
       { person: perth, now: '2026-06-01T14:00:00Z', due: '2026-06-02T00:00:00.000Z' },
@@ -341,21 +358,7 @@ describe('texts as a second channel', () => {
     const person = await textingPerson();
     const ids: number[] = [];
     for (let i = 0; i <= SMS_QUOTAS.reminder; i++)
-      ids.push(
-        await t.database.db.transaction(
-          async (tx) =>
-            must(
-              await notify(
-                t.app.ctx,
-                tx,
-                person.id,
-                { kind: 'reminder-parental-consent' },
-                { now: new Date('2026-06-01T02:00:00Z') },
-              ),
-              'a notification',
-            ).id,
-        ),
-      );
+      ids.push((await remind(person.id, new Date('2026-06-01T02:00:00Z'))).id);
     const statuses = [];
     for (const id of ids) statuses.push((await smsDeliveriesOf(id))[0]?.status);
     expect(statuses).toEqual([...Array(SMS_QUOTAS.reminder).fill('QUEUED'), 'WITHHELD']);
@@ -388,20 +391,7 @@ describe("Twilio's webhook for replies", () => {
     From: phone,
     ApiVersion: '2010-04-01',
   });
-  /** Posted as Twilio does, signed by the official SDK (or with `signature`). */
-  const post = (params: Record<string, string>, signature?: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: WEBHOOK,
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        'x-twilio-signature':
-          signature ??
-          twilio.getExpectedTwilioSignature(AUTH_TOKEN, `http://localhost:3000${WEBHOOK}`, params),
-      },
-      payload: new URLSearchParams(params).toString(),
-      ...from(),
-    });
+  const post = (params: Record<string, string>, signature?: string) => postSigned(WEBHOOK, params, signature);
 
   it('STOP switches texts off and START on again; a bad or missing signature is refused with 403 and changes nothing', async () => {
     const person = await textingPerson();
@@ -438,9 +428,7 @@ describe("Twilio's webhook for replies", () => {
     });
 
     // No text while stopped: the next dispatch-like message goes to the inbox and email only.
-    const stopped = await t.database.db.transaction(async (tx) =>
-      must(await notify(t.app.ctx, tx, person.id, { kind: 'reminder-parental-consent' }), 'a notification'),
-    );
+    const stopped = await remind(person.id);
     expect(await smsDeliveriesOf(stopped.id)).toEqual([]);
 
     // Another reply changes nothing.
@@ -454,18 +442,7 @@ describe("Twilio's webhook for replies", () => {
 
   it('a STOP while a text waits for 08:00 wins: the text is not sent', async () => {
     const person = await textingPerson('WA');
-    const notification = await t.database.db.transaction(async (tx) =>
-      must(
-        await notify(
-          t.app.ctx,
-          tx,
-          person.id,
-          { kind: 'reminder-parental-consent' },
-          { now: new Date('2026-06-01T14:00:00Z') },
-        ),
-        'a notification',
-      ),
-    );
+    const notification = await remind(person.id, new Date('2026-06-01T14:00:00Z'));
     expect((await post(reply(person.mobile.e164, 'STOP'))).statusCode).toBe(200);
     const [text] = await t.database.db
       .select()
@@ -495,33 +472,10 @@ describe("Twilio's status callback", () => {
     SmsStatus: status,
     ...(errorCode ? { ErrorCode: errorCode } : {}),
   });
-  const post = (params: Record<string, string>, signature?: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: STATUS,
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        'x-twilio-signature':
-          signature ??
-          twilio.getExpectedTwilioSignature(AUTH_TOKEN, `http://localhost:3000${STATUS}`, params),
-      },
-      payload: new URLSearchParams(params).toString(),
-      ...from(),
-    });
+  const post = (params: Record<string, string>, signature?: string) => postSigned(STATUS, params, signature);
   /** A reminder texted to `person` and handed to Twilio: its notification, and Twilio's id of it. */
   async function sentText(person: { id: string }) {
-    const notification = await t.database.db.transaction(async (tx) =>
-      must(
-        await notify(
-          t.app.ctx,
-          tx,
-          person.id,
-          { kind: 'reminder-parental-consent' },
-          { now: new Date('2026-06-01T02:00:00Z') },
-        ),
-        'a notification',
-      ),
-    );
+    const notification = await remind(person.id, new Date('2026-06-01T02:00:00Z'));
     const [text] = await t.database.db
       .select()
       .from(smsOutbox)
