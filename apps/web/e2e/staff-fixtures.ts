@@ -100,3 +100,17 @@ export async function fillReceipt(
     await page.getByRole('textbox', { name: 'Position in the box' }).fill(details.position);
   await page.getByRole('textbox', { name: 'Sample received' }).focus();
 }
+
+/**
+ * Scans `code` into the console's scan field named `field` as a hand scanner types it (keys, then Enter),
+ * and waits for the scan's outcome. The field has focus before and, after the outcome, keeps it: the next
+ * scan is never lost (issue 34 item 3).
+ */
+export async function scan(page: Page, field: string, code: string, outcome: string | RegExp) {
+  const input = page.getByRole('textbox', { name: field });
+  await expect(input).toBeFocused();
+  await input.pressSequentially(code);
+  await input.press('Enter');
+  await expect(page.getByTestId('scan-result')).toHaveText(outcome);
+  await expect(input).toBeFocused();
+}

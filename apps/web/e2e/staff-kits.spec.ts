@@ -10,7 +10,7 @@ import {
   type TestUser,
   test,
 } from './fixtures.ts';
-import { createStaff, fillReceipt, portalDaysAgo, signInToConsole } from './staff-fixtures.ts';
+import { createStaff, fillReceipt, portalDaysAgo, scan, signInToConsole } from './staff-fixtures.ts';
 
 // The kit workflows of the staff console (issue 24), from packing to the customer's report: logistics
 // dispatches three kits by typing their ids and prints the slips; the lab receives the samples, moves
@@ -19,16 +19,6 @@ import { createStaff, fillReceipt, portalDaysAgo, signInToConsole } from './staf
 
 const profiles = new URL('../../../packages/domain/test-data/report/', import.meta.url);
 const readProfile = (path: string) => fs.readFileSync(new URL(path, profiles));
-
-/** Types a code as a scanner does (the characters, then Enter) and waits for its outcome to be announced. */
-async function scan(page: Page, field: string, code: string, outcome: string | RegExp) {
-  const input = page.getByRole('textbox', { name: field });
-  await expect(input).toBeFocused();
-  await input.pressSequentially(code);
-  await input.press('Enter');
-  await expect(page.getByTestId('scan-result')).toHaveText(outcome);
-  await expect(input).toBeFocused();
-}
 
 async function pdfOf(download: Download) {
   return fs.readFileSync(await download.path()).toString('latin1');

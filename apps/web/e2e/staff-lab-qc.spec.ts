@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import type { Page } from '@playwright/test';
 import {
   type CreatedKit,
   createKits,
@@ -10,7 +9,7 @@ import {
   setKitStatus,
   test,
 } from './fixtures.ts';
-import { createStaff, fillReceipt, portalDaysAgo, signInToConsole } from './staff-fixtures.ts';
+import { createStaff, fillReceipt, portalDaysAgo, scan, signInToConsole } from './staff-fixtures.ts';
 
 // The lab's quality control before release (issue 34 items 6 and 8), a short day's work: Lou receives
 // two samples and takes them through the four required steps; a third sample that skipped them is
@@ -20,14 +19,6 @@ import { createStaff, fillReceipt, portalDaysAgo, signInToConsole } from './staf
 
 const profiles = new URL('../../../packages/domain/test-data/report/', import.meta.url);
 const readProfile = (path: string) => fs.readFileSync(new URL(path, profiles), 'utf8');
-
-async function scan(page: Page, field: string, code: string, outcome: string | RegExp) {
-  const input = page.getByRole('textbox', { name: field });
-  await expect(input).toBeFocused();
-  await input.pressSequentially(code);
-  await input.press('Enter');
-  await expect(page.getByTestId('scan-result')).toHaveText(outcome);
-}
 
 test('the lab checks, signs off with four eyes, releases and retracts', async ({ browser, request }) => {
   test.slow();

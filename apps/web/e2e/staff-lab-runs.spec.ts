@@ -10,7 +10,7 @@ import {
   setKitStatus,
   test,
 } from './fixtures.ts';
-import { createStaff, fillReceipt, portalDaysAgo, signInToConsole } from './staff-fixtures.ts';
+import { createStaff, fillReceipt, portalDaysAgo, scan, signInToConsole } from './staff-fixtures.ts';
 
 // The lab's day with runs and plates (issue 34 items 7 and 9, with 6 and 8): Lou receives two samples
 // (a third never arrives), starts a run, scans the tubes into a plate (the third is refused, never
@@ -35,14 +35,6 @@ const CLEAN_BLANK = [
   '#clade_name\tNCBI_tax_id\trelative_abundance\tadditional_species',
   'UNKNOWN\t-1\t100.0\t',
 ].join('\n');
-
-async function scan(page: Page, field: string, code: string, outcome: string | RegExp) {
-  const input = page.getByRole('textbox', { name: field });
-  await expect(input).toBeFocused();
-  await input.pressSequentially(code);
-  await input.press('Enter');
-  await expect(page.getByTestId('scan-result')).toHaveText(outcome);
-}
 
 test('the lab batches samples through a plate, checks the run controls, signs off and retracts', async ({
   browser,

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Download, Page } from '@playwright/test';
 import { createKits, createUser, expect, expectAccessible, login, test } from './fixtures.ts';
-import { createStaff, signInToConsole } from './staff-fixtures.ts';
+import { createStaff, scan, signInToConsole } from './staff-fixtures.ts';
 
 // LOGISTICS's day (issue 34): scan kits into today's dispatch batch, print the slips (the focus comes
 // back to the scan field), verify the packing by scanning the barcodes the printed slip and tube label
@@ -39,15 +39,6 @@ async function download(page: Page, button: string) {
   const waiting = page.waitForEvent('download');
   await page.getByRole('button', { name: button, exact: true }).click();
   return waiting;
-}
-
-async function scan(page: Page, field: string, code: string, outcome: string | RegExp) {
-  const input = page.getByRole('textbox', { name: field });
-  await expect(input).toBeFocused();
-  await input.pressSequentially(code);
-  await input.press('Enter');
-  await expect(page.getByTestId('scan-result')).toHaveText(outcome);
-  await expect(input).toBeFocused();
 }
 
 test('logistics: scan, print, pack-verify with the printed barcodes, and reprint; the customer sees the tracking number', async ({

@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import {
   type CreatedKit,
   createKits,
@@ -8,7 +7,7 @@ import {
   setKitStatus,
   test,
 } from './fixtures.ts';
-import { createStaff, fillReceipt, portalDaysAgo, signInToConsole } from './staff-fixtures.ts';
+import { createStaff, fillReceipt, portalDaysAgo, scan, signInToConsole } from './staff-fixtures.ts';
 
 // Receipt details and quarantine (issue 34 item 11), then the work queues (item 17). Lou (LAB) receives
 // three tubes: one intact, stored at a place and dated from its label; one that leaked, which goes into
@@ -16,15 +15,6 @@ import { createStaff, fillReceipt, portalDaysAgo, signInToConsole } from './staf
 // unlabelled, failed from quarantine with its reason. The kit's page shows what was recorded. Sue
 // (SUPPORT) opens the work queues: the leaked and unlabelled tubes are customers to call, and the
 // customer's name opens the person.
-
-async function scan(page: Page, field: string, code: string, outcome: string | RegExp) {
-  const input = page.getByRole('textbox', { name: field });
-  await expect(input).toBeFocused();
-  await input.pressSequentially(code);
-  await input.press('Enter');
-  await expect(page.getByTestId('scan-result')).toHaveText(outcome);
-  await expect(input).toBeFocused();
-}
 
 test('the lab records each receipt, quarantines a tube not intact, and support calls its customer', async ({
   browser,
