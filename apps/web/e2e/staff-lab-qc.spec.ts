@@ -151,11 +151,18 @@ test('the lab checks, signs off with four eyes, releases and retracts', async ({
   ).toContainText('APPROVED (by Lin Lab)');
   await expectAccessible(checker);
 
-  // Lou releases the approved results only: the held copy stays.
+  // Lou releases the approved result; the held copy has no Release and stays. (Each journey releases its
+  // own samples by their row: the list is the whole lab's, and "Release N approved results" would also
+  // take what a parallel journey's Lin approved. The page's test covers that button.)
   await bench.reload();
   await expect(signOff(first)).toContainText('APPROVED');
-  await waiting.getByRole('button', { name: /^Release \d+ approved results?$/ }).click();
-  await expect(waiting.getByRole('status')).toHaveText(/^\d+ results? released\.$/);
+  await expect(
+    signOff(second).getByRole('button', { name: `Release ${second.sampleIdentifier}` }),
+  ).toHaveCount(0);
+  await signOff(first)
+    .getByRole('button', { name: `Release ${first.sampleIdentifier}` })
+    .click();
+  await expect(waiting.getByRole('status')).toHaveText('1 result released.');
   await expect(signOff(second)).toContainText('HELD');
   await expect(signOff(first)).toHaveCount(0);
 

@@ -250,8 +250,9 @@ test('the lab batches samples through a plate, checks the run controls, signs of
   await nav.getByRole('link', { name: 'Results' }).click();
   const waiting = bench.getByRole('region', { name: 'Waiting for release' });
   await expect(signOff(bench, first)).toContainText('APPROVED (by Lin Lab)');
-  await waiting.getByRole('button', { name: /^Release \d+ approved results?$/ }).click();
-  await expect(waiting.getByRole('status')).toHaveText(/^\d+ results? released\.$/);
+  // Its own row's Release: the list is the whole lab's (see staff-lab-qc.spec.ts).
+  await waiting.getByRole('button', { name: `Release ${first.sampleIdentifier}` }).click();
+  await expect(waiting.getByRole('status')).toHaveText('1 result released.');
   await expect(signOff(bench, first)).toHaveCount(0);
   await expect(signOff(bench, second)).toContainText('PENDING');
 

@@ -183,10 +183,11 @@ function ReleasePanel() {
       setOutcome(outcomeOf(error));
     }
   };
-  const submit = async () => {
+  // The whole approved list, or one sample (a result a person waits for, released on its own).
+  const submit = async (samples: string[]) => {
     setOutcome('');
     try {
-      const result = await release.mutateAsync(approved.slice(0, STAFF_BATCH_MAX));
+      const result = await release.mutateAsync(samples.slice(0, STAFF_BATCH_MAX));
       setOutcome(`${result.released.length} result${result.released.length === 1 ? '' : 's'} released.`);
     } catch (error) {
       setOutcome(outcomeOf(error));
@@ -251,6 +252,16 @@ function ReleasePanel() {
                           Approve
                         </Button>
                       ) : null}
+                      {it.qcState === 'APPROVED' && !it.runHold ? (
+                        <Button
+                          variant="secondary"
+                          aria-label={`Release ${it.sampleIdentifier}`}
+                          disabled={release.isPending}
+                          onClick={() => void submit([it.sampleIdentifier])}
+                        >
+                          Release
+                        </Button>
+                      ) : null}
                       {it.qcState !== 'HELD' ? (
                         <Button
                           variant="secondary"
@@ -269,7 +280,11 @@ function ReleasePanel() {
                 </tr>
               ))}
             </StaffTable>
-            <Button onClick={submit} busy={release.isPending} disabled={approved.length === 0}>
+            <Button
+              onClick={() => void submit(approved)}
+              busy={release.isPending}
+              disabled={approved.length === 0}
+            >
               Release {approved.length} approved result{approved.length === 1 ? '' : 's'}
             </Button>
           </>
