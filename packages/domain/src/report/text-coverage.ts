@@ -65,7 +65,12 @@ function pattern(template: string): RegExp {
 /** Every text the registry itself supplies: statements, what they do not mean, grades and sources. */
 export function registryTexts(): string[] {
   return [
-    ...Object.values(STATEMENTS).flatMap((s) => [s.text, s.notMeaning]),
+    // A statement's own slots (statementText's `{value}`) hold the person's numbers.
+    ...Object.values(STATEMENTS).flatMap((s) =>
+      [s.text, s.notMeaning].map((t) =>
+        t.replace(/\{(\w+)\}/g, (slot, name: string) => (name in SLOTS ? slot : '{#}')),
+      ),
+    ),
     // A grade's title only beside its letter ("B (Good)"): alone, "Good" would take the word out of any sentence.
     ...Object.entries(EVIDENCE_GRADES).flatMap(([grade, g]) => [`${grade} (${g.title})`, g.meaning]),
     ...Object.values(CITATIONS).flatMap((c) => [c.label, `doi:${c.doi}`, `https://doi.org/${c.doi}`, c.doi]),

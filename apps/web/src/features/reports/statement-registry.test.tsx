@@ -48,10 +48,14 @@ function personOf(paths: readonly string[]): Person {
     })));
     const comparison = reports.length > 1 ? compareReports(reports[0], reports[1]) : null;
     process.stdout.write(JSON.stringify({ reports, journey, comparison }));`;
-  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
-    encoding: 'utf8',
-    maxBuffer: 256 * 1024 * 1024,
-  });
+  const out = execFileSync(
+    process.execPath,
+    ['--experimental-strip-types', '--input-type=module', '-e', script],
+    {
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+    },
+  );
   return JSON.parse(out) as Person;
 }
 
