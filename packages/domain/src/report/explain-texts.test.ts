@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildReport } from './build-report.ts';
 import { gmhiDivisorText, gmwi2WeightsText } from './explain-texts.ts';
 import { parseMetaphlanProfile } from './profile.ts';
-import { unregisteredInterpretations } from './statements.ts';
+import { uncoveredText } from './text-coverage.ts';
 
 /* Issue 33 item 21: explanations that said "5 of 43 species found", then divided by 31 with no word why. */
 
@@ -29,7 +29,7 @@ describe('the GMHI explanation says why it divides by 31 (issue 33 item 21)', ()
     expect(prevalent).toContain('divided by 7:');
     expect(prevalent).not.toContain('not by');
     expect(prevalent).toContain('7 for the 7 health-prevalent species');
-    expect(unregisteredInterpretations(`${scarce} ${prevalent}`)).toEqual([]);
+    expect(uncoveredText(`${scarce} ${prevalent}`)).toEqual([]);
   });
 
   it('says one weight in the singular, and none in words', () => {

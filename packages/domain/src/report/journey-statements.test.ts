@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildJourney, healthyBands, JOURNEY_BREAK_NOTE } from './journey.ts';
 import { MEANINGFUL_CHANGE_RULE, MEANINGFUL_CHANGE_SOURCE } from './meaningful-change.ts';
-import { statementText, unregisteredInterpretations } from './statements.ts';
+import { statementText } from './statements.ts';
+import { uncoveredText } from './text-coverage.ts';
 
 describe('the journey’s interpretive sentences are in the registry (issue 37)', () => {
   it('the rule, its source, the bands and the break note', () => {
@@ -13,13 +14,13 @@ describe('the journey’s interpretive sentences are in the registry (issue 37)'
       JOURNEY_BREAK_NOTE,
       ...Object.values(healthyBands()).map((band) => band?.note ?? ''),
     ];
-    expect(unregisteredInterpretations(texts.join('\n'))).toEqual([]);
+    expect(uncoveredText(texts.join('\n'))).toEqual([]);
     expect(MEANINGFUL_CHANGE_RULE.startsWith(statementText('change.rule'))).toBe(true);
   });
 
   it('would catch the rule in its own words', () => {
-    expect(
-      unregisteredInterpretations('A change is meaningful only when it is larger than the usual difference.'),
-    ).toHaveLength(1);
+    expect(uncoveredText('A change is meaningful only when it is larger than the usual difference.')).toEqual(
+      ['A change is meaningful only when it is larger than the usual difference.'],
+    );
   });
 });

@@ -28,6 +28,12 @@ describe('the statement registry (issue 37)', () => {
     expect(grade(s.notMeaning)).toBeLessThanOrEqual(8);
   });
 
+  it('takes only a registry id: a statement that is not in the registry fails the build, not the page', () => {
+    // @ts-expect-error 'gut.great' is no StatementId: typecheck fails here if statementText ever takes a string.
+    expect(() => statementText('gut.great')).toThrow();
+    expect(statementText('percentile.usual')).toBe(STATEMENTS['percentile.usual'].text);
+  });
+
   it('measures grade as the formula does: a hard sentence scores above 8', () => {
     expect(
       grade(

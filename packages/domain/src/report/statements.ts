@@ -69,7 +69,7 @@ export const CITATIONS = {
   },
   metaphlan3: {
     label:
-      'Beghini et al. Integrating taxonomic, functional, and strain-level profiling with bioBakery 3. eLife 2021',
+      'Beghini et al. Integrating taxonomic, functional, and strain-level profiling of diverse microbial communities with bioBakery 3. eLife 2021',
     doi: '10.7554/eLife.65088',
   },
   hamilton: {
@@ -81,6 +81,11 @@ export const CITATIONS = {
     label:
       'McDonald et al. American Gut: an open platform for citizen science microbiome research. mSystems 2018',
     doi: '10.1128/mSystems.00031-18',
+  },
+  porcari: {
+    label:
+      'Porcari et al. International consensus statement on microbiome testing in clinical practice. Lancet Gastroenterol Hepatol 2025',
+    doi: '10.1016/S2468-1253(24)00311-X',
   },
 } as const satisfies Record<string, Citation>;
 
@@ -239,8 +244,8 @@ export const STATEMENTS = {
   ),
   'report.notDiagnosis': entry(
     'This report tells you about your gut microbes; it is not a diagnosis. Talk to your doctor about any health concern.',
-    'A',
-    [C.valdes],
+    'B',
+    [C.porcari, C.valdes],
     'It does not mean your results are of no use. They describe your gut, not an illness.',
   ),
   'gmwi2.lead': entry(
@@ -283,28 +288,3 @@ export function statementText(id: StatementId, values: Record<string, string | n
 }
 
 export const doiUrl = (doi: string) => `https://doi.org/${doi}`;
-
-/** Words that make a sentence an interpretation of a value: such a sentence must come from the registry. */
-export const INTERPRETIVE_MARKERS =
-  /\b(outweighs?|lower than most|higher than most|usual range for|could be either|usual gap|meaningful only|Studies link|healthy adults|not a diagnosis)\b/i;
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/**
- * The interpretive sentences of a rendered text (page, PDF, journey, email) that are not registry
- * statements: every statement's text is blanked out first, then what is left is split into sentences and
- * those with an interpretive marker are returned. Used by the registry tests.
- */
-export function unregisteredInterpretations(rendered: string): string[] {
-  let rest = rendered.replace(/\s+/g, ' ');
-  for (const s of Object.values(STATEMENTS)) {
-    for (const text of [s.text, s.notMeaning]) {
-      const pattern = escapeRegExp(text).replace(/\\\{\w+\\\}/g, '.+?');
-      rest = rest.replace(new RegExp(pattern, 'g'), ' ');
-    }
-  }
-  return rest
-    .split(/(?<=[.!?:])\s+|\n/)
-    .map((sentence) => sentence.trim())
-    .filter((sentence) => INTERPRETIVE_MARKERS.test(sentence));
-}

@@ -68,7 +68,7 @@ function signBand(
 ) {
   const { doc } = t;
   const g = signBandGeometry(score.value, x0, w);
-  const alt = `${score.label}: ${fmt(score.value, score.digits)} on a scale from ${g.ends.lower} to +${g.ends.upper} centred on zero; above zero leans to health.`;
+  const alt = `${score.label}: ${fmt(score.value, score.digits)} on a scale from ${g.ends.lower} to +${g.ends.upper} centred on zero. ${statementText('index.healthySide')}`;
   figure(t, alt, () => {
     doc.rect(x0, y + 6, w, 8).fill(TRACK);
     doc.rect(g.healthy.x, y + 6, g.healthy.width, 8).fill(BAND);
