@@ -21,8 +21,8 @@ function Harness() {
   );
 }
 
-/** A dialog that opens a second one on top of it. */
-function Stacked() {
+/** A dialog that opens a second one on top of it (with the Modal of a module evaluated again, if given). */
+function Stacked({ Dialog = Modal }: { Dialog?: typeof Modal }) {
   const [first, setFirst] = useState(false);
   const [second, setSecond] = useState(false);
   return (
@@ -30,14 +30,14 @@ function Stacked() {
       <button type="button" onClick={() => setFirst(true)}>
         Open
       </button>
-      <Modal open={first} onClose={() => setFirst(false)} title="Kit details">
+      <Dialog open={first} onClose={() => setFirst(false)} title="Kit details">
         <button type="button" onClick={() => setSecond(true)}>
           More
         </button>
-      </Modal>
-      <Modal open={second} onClose={() => setSecond(false)} title="Timeline">
+      </Dialog>
+      <Dialog open={second} onClose={() => setSecond(false)} title="Timeline">
         <p>Events</p>
-      </Modal>
+      </Dialog>
     </>
   );
 }
@@ -115,6 +115,33 @@ describe('Modal', () => {
     act(() => window.history.back());
     await waitFor(() => expect(window.location.pathname).toBe('/support'));
     await waitFor(() => expect(depth()).toBe(0));
+  });
+
+  it('keeps one history per window when its module is evaluated again (a hot update, the next test file)', async () => {
+    const user = userEvent.setup();
+    window.history.pushState({ page: 'kit-details' }, '', '/kit-details');
+    // The module as first loaded: a dialog opens, and closes when its page goes.
+    const before = render(<Harness />);
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    await waitFor(() => expect(depth()).toBe(1));
+    before.unmount();
+    await waitFor(() => expect(depth()).toBe(0));
+    // The same window, the modules evaluated again.
+    vi.resetModules();
+    const { Modal: ModalAgain } = await import('./modal.tsx');
+    render(<Stacked Dialog={ModalAgain} />);
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    await user.click(screen.getByRole('button', { name: 'More' }));
+    await waitFor(() => expect(depth()).toBe(2));
+
+    // Each Back closes one dialog, and the second one lands on the page's own entry, not on the one before.
+    act(() => window.history.back());
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Timeline' })).not.toBeInTheDocument());
+    expect(screen.getByRole('dialog', { name: 'Kit details' })).toBeVisible();
+    act(() => window.history.back());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(window.history.state).toEqual({ page: 'kit-details' });
+    expect(window.location.pathname).toBe('/kit-details');
   });
 
   it('is labelled by its title and takes focus when it opens', async () => {
