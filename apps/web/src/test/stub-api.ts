@@ -10,7 +10,8 @@ export type ApiCall = {
 };
 export type Reply = { status: number; body?: unknown };
 /** Answers keyed 'METHOD /api/path'. */
-export type Routes = Record<string, (call: ApiCall) => Reply>;
+/** A reply may be held back (a promise): the page then waits, as it would for a slow server. */
+export type Routes = Record<string, (call: ApiCall) => Reply | Promise<Reply>>;
 
 export const replyError = (status: number, message: string, code = 'ERROR'): Reply => ({
   status,
@@ -33,7 +34,7 @@ export function stubApi(routes: Routes): ApiCall[] {
         headers: (init?.headers ?? {}) as Record<string, string>,
       };
       calls.push(call);
-      const reply = routes[`${method} ${path}`]?.(call) ?? replyError(404, 'Not found', 'NOT_FOUND');
+      const reply = (await routes[`${method} ${path}`]?.(call)) ?? replyError(404, 'Not found', 'NOT_FOUND');
       return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
         status: reply.status,
         headers: { 'Content-Type': 'application/json' },

@@ -7,6 +7,7 @@ import {
   type ApiCall,
   HASH,
   kitInfoOf,
+  type Reply,
   type Routes,
   replyError,
   STOOL_DEFINITION,
@@ -234,20 +235,23 @@ describe('Requisition page, blood kit', () => {
   });
 
   it('refuses and reverts a duplicate visit chosen before the subject lookup returned', async () => {
-    const { user, calls } = open({
-      'GET /api/requisition/visitors': () => ({
-        status: 200,
-        body: {
-          visits: [{ studyVisit: 'SV1', visitAt: '2026-01-10T08:00:00+10:00', kitTypes: ['ORBITM_B_KIT'] }],
-        },
-      }),
+    // The lookup's answer is held until the visit is chosen: on a busy machine the debounced lookup may
+    // already be sent by then, but it has not returned.
+    let answer: (reply: Reply) => void = () => {};
+    const held = new Promise<Reply>((resolve) => {
+      answer = resolve;
     });
+    const { user, calls } = open({ 'GET /api/requisition/visitors': () => held });
     await user.type(await screen.findByLabelText(T.subjectId), 'SUBJ-9');
     const visit = screen.getByLabelText(T.studyVisit);
-    // Chosen at once, before the debounced lookup has even been sent.
     await user.selectOptions(visit, 'SV1');
-    expect(calls.filter((c) => c.path === '/api/requisition/visitors')).toHaveLength(0);
     expect(visit).toHaveValue('SV1');
+    answer({
+      status: 200,
+      body: {
+        visits: [{ studyVisit: 'SV1', visitAt: '2026-01-10T08:00:00+10:00', kitTypes: ['ORBITM_B_KIT'] }],
+      },
+    });
     expect(
       await screen.findByText('A kit of this type already exists for this subject for the given study visit'),
     ).toBeVisible();
