@@ -34,14 +34,14 @@ import { type Server, startServer } from './server.ts';
  * with and without the thread (the event-loop rule: a cheap route answers in under 50 ms).
  *
  * Settings: BENCH_DURATION, BENCH_ROUNDS, BENCH_CONNECTIONS, BENCH_DATABASE_URL as for `npm run bench`;
- * BENCH_AB_LAYERS (comma-separated runs, default all: pglite-thread, prepared, report-text; a bare layer
+ * BENCH_AB_LAYERS (comma-separated runs, default all: pglite-thread, prepared, report-text, journey-cache, pdf-cache; a bare layer
  * name runs it on every database listed for it). The compiled serializers and the answer save's count in
  * a CTE were measured here too and removed (decision 067);
  * BENCH_AB_HEAVY_ROWS (rows the heavy statement counts, 3 000 000); BENCH_AB_HEAVY_SAMPLES (5).
  * Sessions last 15 minutes: a layer's run (rounds × endpoints × 2 × duration) must end within them.
  */
 
-type Endpoint = 'select1' | 'dashboard' | 'kits' | 'answer' | 'report' | 'journey';
+type Endpoint = 'select1' | 'dashboard' | 'kits' | 'answer' | 'report' | 'journey' | 'pdf';
 type Run = {
   layer: SpeedLayer;
   database: 'postgres' | 'pglite';
@@ -76,6 +76,20 @@ const RUNS: Run[] = [
     decision: '028, 033',
     endpoints: ['report'],
   },
+  {
+    layer: 'journey-cache',
+    database: 'postgres',
+    plain: "the person's reports read and their journey computed and written on every read",
+    decision: '0xx (journey kept under its key)',
+    endpoints: ['journey'],
+  },
+  {
+    layer: 'pdf-cache',
+    database: 'postgres',
+    plain: 'every report PDF drawn again on the pool',
+    decision: '046',
+    endpoints: ['pdf'],
+  },
 ];
 
 const NAMES: Record<Endpoint, string> = {
@@ -85,6 +99,7 @@ const NAMES: Record<Endpoint, string> = {
   answer: 'PUT answer, one per person',
   report: 'GET /api/reports/{sample}',
   journey: 'GET /api/reports/journey',
+  pdf: 'GET report PDF, 4 reports',
 };
 
 /** The rule of issue 31: a layer stays if A answers at least 1.2 × B's requests a second. */
@@ -96,6 +111,7 @@ type Seeded = {
   person: string;
   sample: string;
   journey: string;
+  journeySample: string;
   answerers: { kitId: number; email: string }[];
 };
 type Tokens = { person: string; journey: string; answerers: { kitId: number; token: string }[] };
@@ -130,6 +146,8 @@ function routeOf(endpoint: Endpoint, seeded: Seeded, tokens: Tokens): Route | Ro
       return { path: `/api/reports/${seeded.sample}`, token: tokens.person };
     case 'journey':
       return { path: '/api/reports/journey', token: tokens.journey };
+    case 'pdf':
+      return { path: `/api/reports/${seeded.journeySample}/pdf`, token: tokens.journey };
     case 'answer':
       return tokens.answerers.map(({ kitId, token }) => ({
         method: 'PUT' as const,
@@ -148,6 +166,7 @@ async function seed(base: string, connections: number): Promise<Seeded> {
     person: person.email,
     sample: person.sample,
     journey: journey.email,
+    journeySample: journey.sample,
     answerers: answerers.map(({ kitId, email }) => ({ kitId, email })),
   };
 }

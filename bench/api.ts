@@ -10,6 +10,7 @@ import pg from 'pg';
 import { openPglite } from '../apps/api/src/db/client.ts';
 import { surveyCatalog } from '../apps/api/src/features/surveys/catalog.ts';
 import { completeAnswers } from '../apps/api/src/test/questionnaires.ts';
+import { dashboardWhilePdfs, type PdfLoad } from './pdf-load.ts';
 import { call, OPS_KEY, ROOT, type Server, startServer } from './server.ts';
 
 export type Settings = {
@@ -51,6 +52,8 @@ export type DbResult = {
   scale: Scale[];
   /** Median ms of the report PDF (four reports, so with the journey), one request at a time. */
   pdfMedianMs: number | null;
+  /** The dashboard's p99 alone and while PDFs are asked for (bench/pdf-load.ts). */
+  pdfLoad: PdfLoad[];
   note?: string;
 };
 
@@ -443,8 +446,17 @@ export async function benchDatabase(
     const figures = summarize(byRound);
     // One PDF at a time: what a person waits for a report with its journey pages.
     const pdfMedianMs = chosen('PDF') ? await medianLatency(server.url, pdfPath, journeyToken, 1, 60) : null;
+    const pdfLoad = chosen('dashboard while PDFs')
+      ? await dashboardWhilePdfs(
+          server,
+          store,
+          { dashboard: { path: '/api/dashboard', token }, pdf: { path: pdfPath, token: journeyToken } },
+          settings,
+        )
+      : [];
     const scale: Scale[] = [];
-    if (!settings.scale) return { database: label, figures, scale, pdfMedianMs, ...(note ? { note } : {}) };
+    if (!settings.scale)
+      return { database: label, figures, scale, pdfMedianMs, pdfLoad, ...(note ? { note } : {}) };
     const scalePoint = async (kitsTotal: number) => {
       const c = settings.scaleConnections;
       // Warm both statements and the sockets at this size first, so both points start alike.
@@ -467,7 +479,7 @@ export async function benchDatabase(
     token = await signIn(server.url, person.email);
     await measure(server.url, 'warm-up', { path: '/api/kits', token }, settings.scaleConnections, 2);
     await scalePoint(sizes[1]);
-    return { database: label, figures, scale, pdfMedianMs, ...(note ? { note } : {}) };
+    return { database: label, figures, scale, pdfMedianMs, pdfLoad, ...(note ? { note } : {}) };
   } finally {
     await server.stop();
     if (store.kind === 'postgres') await store.drop();

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { benchAb } from './ab.ts';
 import { benchDatabase, type DbResult, pgliteStore, postgresStore } from './api.ts';
 import { benchExport, printExport } from './export.ts';
+import { printPdfLoad } from './pdf-load.ts';
 import { benchStaff, printStaff } from './staff-kits.ts';
 import { benchWeb } from './web.ts';
 
@@ -16,7 +17,8 @@ import { benchWeb } from './web.ts';
  * export on both), BENCH_PGLITE_LARGE (kits for PGlite's
  * large point, default 200000), BENCH_PG_LARGE (default 1000000), BENCH_WEB_RUNS (cold loads per page, 7),
  * BENCH_ENDPOINTS (comma-separated parts of endpoint names to measure, e.g. `reports,PDF`; hello and
- * SELECT 1 always run), BENCH_SCALE=0 (skip the kits-table scale test), BENCH_ONLY=staff (the staff
+ * SELECT 1 always run; `dashboard while PDFs` is the dashboard's p99 alone and while BENCH_PDF_CONNECTIONS,
+ * 10, ask for PDFs, bench/pdf-load.ts, also chosen by `PDF`), BENCH_SCALE=0 (skip the kits-table scale test), BENCH_ONLY=staff (the staff
  * console's results upload and kit search at scale, bench/staff-kits.ts; BENCH_RESULTS profiles, 500;
  * BENCH_STAFF_DB=pglite|postgres for one database only), BENCH_ONLY=mailout (a study mail-out to 100,000
  * participants handed to a local SMTP sink, bench/mailout.ts; only when asked for), BENCH_ONLY=ab (the speed
@@ -68,6 +70,7 @@ function printDb(result: DbResult) {
     console.log(
       `\nreport PDF with a 4-report journey, one at a time: median ${result.pdfMedianMs.toFixed(1)} ms`,
     );
+  printPdfLoad(result.pdfLoad, settings.connections);
   const [small, large] = result.scale;
   if (small && large) {
     console.log(

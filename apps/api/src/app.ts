@@ -10,6 +10,7 @@ import { closePdfPool } from './adapters/pdf/pdf-pool.ts';
 import { SMS_STATUS_PATH, type SmsProvider, twilioProvider } from './adapters/sms/twilio.ts';
 import { type Config, fastifyTrustProxy, setSpeedLayersOff } from './config.ts';
 import type { Database } from './db/client.ts';
+import { forgetJourneys } from './features/reports/index.ts';
 import jobs from './jobs.ts';
 import { type AppContext, jobsNotRegistered } from './lib/context.ts';
 import { errorForLog, requestForLog } from './lib/log-serializers.ts';
@@ -93,6 +94,8 @@ export async function buildApp(config: Config, database: Database, options: Buil
   app.decorate('ctx', ctx);
   // Report PDFs are drawn on worker threads (adapters/pdf/pdf-pool.ts); they end with the app.
   app.addHook('onClose', closePdfPool);
+  // Journeys kept in memory under their key (features/reports/journey.service.ts) end with it too.
+  app.addHook('onClose', async () => forgetJourneys());
   const payments =
     options.payments ??
     (config.stripeSecretKey ? stripePayments(config.stripeSecretKey) : embeddedPayments(ctx.db));

@@ -19,12 +19,22 @@ import { z } from 'zod';
  * - `prepared`: every `preparedFor` statement built by drizzle again for each call and sent unnamed, so
  *   PostgreSQL parses and plans it each time, as `await db.select()…` does;
  * - `report-text`: the report read from the `report` jsonb column, parsed by the driver and written again
- *   with JSON.stringify, instead of sent on as the stored `report_text`.
+ *   with JSON.stringify, instead of sent on as the stored `report_text`;
+ * - `journey-cache`: the journey read and computed from the person's reports on every read, instead of
+ *   sent as the text stored under its key (features/reports/journey.service.ts);
+ * - `pdf-cache`: every report and comparison PDF drawn again on the pool, instead of answered from the
+ *   PDFs drawn in the last minutes (adapters/pdf/pdf-pool.ts, decision 046).
  *
  * BENCH_LAYERS_OFF names the layers to turn off; loadConfig honours it only with BENCH_ROUTES=1 outside
  * production (where BENCH_ROUTES is refused), so in production every layer is on.
  */
-export const SPEED_LAYERS = ['pglite-thread', 'prepared', 'report-text'] as const;
+export const SPEED_LAYERS = [
+  'pglite-thread',
+  'prepared',
+  'report-text',
+  'journey-cache',
+  'pdf-cache',
+] as const;
 export type SpeedLayer = (typeof SPEED_LAYERS)[number];
 
 /**

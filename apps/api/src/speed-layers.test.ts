@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
@@ -192,7 +192,7 @@ describe('each B path answers as A does', () => {
     expect(JSON.stringify(expected)).toContain('"DOS_UNWELL"');
   });
 
-  it.each(['prepared', 'report-text'] satisfies SpeedLayer[])(
+  it.each(['prepared', 'report-text', 'journey-cache'] satisfies SpeedLayer[])(
     '%s off: the same statuses and bodies',
     async (layer) => {
       const app = await appOn(database, { BENCH_LAYERS_OFF: layer });
@@ -229,6 +229,46 @@ describe('each B path answers as A does', () => {
         .update(labResults)
         .set({ reportText: stored?.text ?? null })
         .where(where);
+    }
+  });
+});
+
+describe('journey-cache off: the journey computed on every read', () => {
+  it('A keeps the journey under its key; B reads the reports again on every read', async () => {
+    const database = await createTestDatabase();
+    try {
+      const app = await appOn(database, {});
+      const person = await seed(app);
+      await app.close();
+      const shannon = async (app: FastifyInstance) =>
+        (await app.inject({ url: '/api/reports/journey', headers: bearer(person.token) })).json().points[0]
+          .values.shannon as number;
+      // A score changed under the same stored result, which nothing in the portal does: only B sees it.
+      const edit = (value: number) =>
+        database.db
+          .update(labResults)
+          .set({
+            journeyScores: sql`jsonb_set(${labResults.journeyScores}, '{shannon}', ${String(value)}::jsonb)`,
+          })
+          .where(eq(labResults.sampleIdentifier, person.samples[0] ?? ''));
+      const a = await appOn(database, {});
+      try {
+        const kept = await shannon(a);
+        await edit(123);
+        expect(await shannon(a)).toBe(kept);
+      } finally {
+        await a.close();
+      }
+      const b = await appOn(database, { BENCH_LAYERS_OFF: 'journey-cache' });
+      try {
+        expect(await shannon(b)).toBe(123);
+        await edit(456);
+        expect(await shannon(b)).toBe(456);
+      } finally {
+        await b.close();
+      }
+    } finally {
+      await database.close();
     }
   });
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { buildReport, parseMetaphlanProfile } from '@portal/domain/report';
 import { afterAll, describe, expect, it } from 'vitest';
+import { setSpeedLayersOff } from '../../config.ts';
 import { readPdf } from '../../test/pdf-text.ts';
 import { closePdfPool, comparisonPdfOffThread, pdfPoolStats, reportPdfOffThread } from './pdf-pool.ts';
 import { reportPdf } from './report-pdf.ts';
@@ -43,6 +44,19 @@ describe('PDFs drawn off the server thread (issue 31)', () => {
     await expect(reportPdfOffThread(broken, meta, null)).rejects.toThrow();
     await expect(reportPdfOffThread(broken, meta, null)).rejects.toThrow();
     expect(pdfPoolStats().drawn - failures).toBe(2);
+  });
+
+  it("with the pdf-cache layer off (the bench's B), draws every request again", async () => {
+    const person = { ...meta, person: 'Katherine Johnson' };
+    await reportPdfOffThread(report, person, null);
+    setSpeedLayersOff(['pdf-cache']);
+    try {
+      const before = pdfPoolStats().drawn;
+      await Promise.all([1, 2, 3].map(() => reportPdfOffThread(report, person, null)));
+      expect(pdfPoolStats().drawn - before).toBe(3);
+    } finally {
+      setSpeedLayersOff([]);
+    }
   });
 
   it('draws comparisons too', async () => {

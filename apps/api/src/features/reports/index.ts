@@ -3,7 +3,7 @@
  * results, and a person's reports, downloads and journey for their data export.
  */
 export { profileDownload, taxaCsvDownload } from './downloads.service.ts';
-export { getJourney } from './journey.service.ts';
+export { forgetJourneys, getJourney } from './journey.service.ts';
 export { explainedReport } from './report-explanations.ts';
 export {
   importResults,

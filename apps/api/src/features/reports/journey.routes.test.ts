@@ -10,6 +10,8 @@ import {
   signedInUser,
   type TestApp,
 } from '../../test/helpers.ts';
+import { signedInStaff } from '../../test/staff.ts';
+import { asStaff, ownedKit, SEQUENCED } from '../staff-kits/staff-kits.test-helpers.ts';
 
 const KEFIR = [1, 2, 3].map((n) =>
   reportProfile(`gmwi2/kefir/Subj030_time${n}_S${17 + n}_metaphlan.txt`),
@@ -171,5 +173,110 @@ describe('GET /api/reports/journey', () => {
     const res = await journeyOf(minor.accessToken);
     expect(res.statusCode, res.body).toBe(403);
     expect(res.json().code).toBe('REPORT_NOT_PERMITTED');
+  });
+});
+
+/** A profile no other test stores (the lab's copy check holds a copied file): one value's last digits changed. */
+let salt = 0;
+function unique(profile: string): string {
+  salt += 1;
+  const lines = profile.split('\n');
+  const at = lines.findIndex((l) => l.startsWith('k__'));
+  const cells = (lines[at] ?? '').split('\t');
+  cells[2] = `${cells[2]}${String(salt).padStart(4, '0')}`;
+  lines[at] = cells.join('\t');
+  return lines.join('\n');
+}
+
+describe('the journey kept under its key changes at once with what it is made of', () => {
+  type Point = { sampleIdentifier: string; name: string; notes: string[]; values: { shannon: number } };
+  const points = async (token: string) => {
+    const res = await journeyOf(token);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().points as Point[];
+  };
+  const shannonOf = async (token: string, sample: string) =>
+    (await t.app.inject({ url: `/api/reports/${sample}`, headers: bearer(token) })).json().report.diversity
+      .shannon.value as number;
+
+  it('a newly released sample, a retraction, the amended report, a renamed kit and a changed answer', async () => {
+    const lab = asStaff(t.app, (await signedInStaff(t.app, ['LAB'])).accessToken);
+    const checker = asStaff(t.app, (await signedInStaff(t.app, ['LAB'])).accessToken);
+    const person = await signedInUser(t.app);
+    const token = person.accessToken;
+    const first = await kitWithResults(t.app, person.email, KEFIR[0], { displayDate: '2026-01-01' });
+    expect((await points(token)).map((p) => p.sampleIdentifier)).toEqual([first.sampleIdentifier]);
+
+    // Stored by the lab but not yet released: not on the journey.
+    const kit = await ownedKit(t.app, SEQUENCED, person);
+    const upload = (profile: string) =>
+      lab.post('/api/staff/results', {
+        profiles: [{ fileName: `${kit.sampleIdentifier}.txt`, text: unique(profile) }],
+      });
+    const release = async () => {
+      await checker.post('/api/staff/results/review', {
+        samples: [kit.sampleIdentifier],
+        decision: 'APPROVE',
+      });
+      const released = await lab.post('/api/staff/results/release', { samples: [kit.sampleIdentifier] });
+      expect(released.statusCode, released.body).toBe(200);
+    };
+    expect((await upload(KEFIR[1])).json().items[0]).toMatchObject({ stored: true });
+    expect(await points(token)).toHaveLength(1);
+
+    // Released: on the journey at once, with its species compared against the first.
+    await release();
+    const released = await points(token);
+    expect(released.map((p) => p.sampleIdentifier)).toEqual([first.sampleIdentifier, kit.sampleIdentifier]);
+    const before = await shannonOf(token, kit.sampleIdentifier);
+    expect(released[1]?.values.shannon).toBe(before);
+    expect((await journeyOf(token)).json().compared.after.sampleIdentifier).toBe(kit.sampleIdentifier);
+
+    // Retracted: gone at once.
+    const retracted = await lab.post('/api/staff/results/retract', {
+      sample: kit.sampleIdentifier,
+      reason: 'Plate swap found in run 42',
+    });
+    expect(retracted.statusCode, retracted.body).toBe(200);
+    expect((await points(token)).map((p) => p.sampleIdentifier)).toEqual([first.sampleIdentifier]);
+    expect((await journeyOf(token)).json()).toMatchObject({ compared: null, rose: [], fell: [] });
+
+    // The amended report (another profile): back with its new values.
+    expect((await upload(KEFIR[2])).json().items[0]).toMatchObject({ stored: true });
+    await release();
+    const amended = await points(token);
+    const after = await shannonOf(token, kit.sampleIdentifier);
+    expect(after).not.toBe(before);
+    expect(amended[1]?.values.shannon).toBe(after);
+
+    // The owner names the kit, and an answer that makes a note changes.
+    const named = await t.app.inject({
+      method: 'PUT',
+      url: `/api/kits/${kit.id}`,
+      headers: bearer(token),
+      payload: { name: 'Summer sample', was: { name: null } },
+    });
+    expect(named.statusCode, named.body).toBe(200);
+    expect((await points(token))[1]?.name).toBe('Summer sample');
+    await t.database.db.insert(surveyAnswers).values({
+      kitId: kit.id,
+      surveyType: 'DAY_OF_SAMPLING',
+      questionId: 'DOS_UNWELL',
+      answers: [],
+      answerString: 'true',
+      definitionVersion: 1,
+    });
+    expect((await points(token))[1]?.notes).toEqual(['Unwell in the week before sampling']);
+  });
+
+  it("is kept per person: another person's read never gets it, and a repeated read is the same", async () => {
+    const owner = await signedInUser(t.app);
+    await kitWithResults(t.app, owner.email, KEFIR[0], { displayDate: '2026-01-01' });
+    await kitWithResults(t.app, owner.email, KEFIR[1], { displayDate: '2026-02-01' });
+    const kept = (await journeyOf(owner.accessToken)).json();
+    expect(kept.points).toHaveLength(2);
+    const other = await signedInUser(t.app);
+    expect((await journeyOf(other.accessToken)).json()).toMatchObject({ points: [], rose: [], fell: [] });
+    expect((await journeyOf(owner.accessToken)).json()).toEqual(kept);
   });
 });

@@ -71,7 +71,11 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: journeySchema, ...errors },
       },
     },
-    async (request) => getOwnJourney(ctx, principalOf(request)),
+    // Already JSON text, checked against journeySchema when it was computed (journey.service.ts).
+    async (request, reply) =>
+      reply
+        .type('application/json; charset=utf-8')
+        .send((await getOwnJourney(ctx, principalOf(request))) as never),
   );
 
   app.get(
