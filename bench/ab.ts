@@ -80,7 +80,7 @@ const RUNS: Run[] = [
     layer: 'journey-cache',
     database: 'postgres',
     plain: "the person's reports read and their journey computed and written on every read",
-    decision: '0xx (journey kept under its key)',
+    decision: '071 (journey kept under its key)',
     endpoints: ['journey'],
   },
   {

@@ -180,7 +180,7 @@ const journeyOfOwnerUnkept = preparedFor((db) => rowsOf(db, true, false).prepare
 
 /**
  * Journeys computed in the last few minutes, by person, each with the key it was computed from (decision
- * 0xx-journey-kept-under-its-key): a read whose key matches sends the stored text; any change to what the
+ * 071): a read whose key matches sends the stored text; any change to what the
  * journey is made of changes the key, so the next read computes it again. Kept CACHE_MS at most and CACHE_CHARS of JSON text in all
  * (about 2 700 journeys of 4 reports; the objects beside the text take about as much again; oldest out
  * first), so an erased account's journey leaves memory within minutes (the read itself refuses it at once).
