@@ -8,6 +8,7 @@ import {
   expect,
   expectAccessible,
   login,
+  logout,
   setKitStatus,
   test,
 } from './fixtures.ts';
@@ -156,6 +157,46 @@ test('/report/:kitId opens that kit’s report', async ({ page, request }) => {
   const gmwi2Card = page.getByRole('article', { name: 'GMWI2 (Gut Microbiome Wellness Index 2)' });
   await expect(gmwi2Card.getByText('not available for this sample')).toBeVisible();
   await expect(page.getByText('There is no later report to compare with yet.')).toBeVisible();
+});
+
+test('a reload of /report/:kitId draws the report again from one refresh and one read of each; signed out in another tab, it leads to sign-in', async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request);
+  const [kit] = await createKits(request, { ownerEmail: user.email });
+  if (!kit) throw new Error('a kit expected');
+  await importResults(request, kit, 'edge/metaphlan4-sgb.txt', '2025-06-10');
+  await login(page, user);
+  await page.goto(`/report/${kit.id}`);
+  const heading = page.getByRole('heading', { level: 2, name: `KIT-${kit.id}, 10 June 2025` });
+  await expect(heading).toBeVisible();
+
+  // The page load refreshes the session once and reads each thing once (decision 068's early reads are
+  // taken over by the page, not asked for again).
+  const asked: string[] = [];
+  page.on('request', (req) => {
+    const { pathname } = new URL(req.url());
+    if (pathname.startsWith('/api/')) asked.push(`${req.method()} ${pathname}`);
+  });
+  await page.reload();
+  await expect(heading).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Your report at a glance' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const count = (call: string) => asked.filter((seen) => seen === call).length;
+  expect(count('POST /api/auth/refresh')).toBe(1);
+  expect(count('GET /api/users/me')).toBe(1);
+  expect(count('GET /api/reports')).toBe(1);
+  expect(count(`GET /api/reports/${kit.sampleIdentifier}`)).toBe(1);
+
+  // Signed out in another tab: the refresh cookie no longer opens a session, and a reload here shows the
+  // sign-in page, not a broken report.
+  const other = await page.context().newPage();
+  await other.goto('/dashboard');
+  await logout(other);
+  await page.reload();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
 });
 
 test('someone without reports is told so and can order a kit or a subscription', async ({
