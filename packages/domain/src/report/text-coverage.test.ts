@@ -8,9 +8,8 @@ import { MEANINGFUL_CHANGE_RULE, MEANINGFUL_CHANGE_SOURCE } from './meaningful-c
 import { parseMetaphlanProfile } from './profile.ts';
 import { percentileExplanation, scoreNotes } from './readings.ts';
 import { statementText } from './statements.ts';
-import { taxonLabel } from './taxa.ts';
 import { profileStems, readFixture } from './test-fixtures.ts';
-import { uncoveredText } from './text-coverage.ts';
+import { reportTaxa, uncoveredText } from './text-coverage.ts';
 import { REFERENCE_DETAILS } from './uncertainty.ts';
 
 /*
@@ -34,12 +33,6 @@ const build = (path: string, previous: Parameters<typeof buildReport>[1] = {}) =
   buildReport(parseMetaphlanProfile(readFixture(path)), previous);
 
 type Built = ReturnType<typeof build>;
-
-/** The taxa a report names: data, not text anyone wrote. */
-function taxaOf(report: Built): string[] {
-  const names = Object.values(report.composition).flatMap((entries) => entries.map((e) => e.name));
-  return names.flatMap((name) => [name, taxonLabel(name)]);
-}
 
 /** Every text the domain gives the page and the PDF for one report. */
 function textsOf(report: Built): string[] {
@@ -71,7 +64,7 @@ function textsOf(report: Built): string[] {
 describe('every text the domain writes is in the registry or listed as plain (issue 37)', () => {
   it.each(PROFILES)('%s', (path) => {
     const report = build(path);
-    expect(uncoveredText(textsOf(report).join('\n'), taxaOf(report))).toEqual([]);
+    expect(uncoveredText(textsOf(report).join('\n'), reportTaxa(report))).toEqual([]);
   });
 
   it('the journey of one person (three kefir samples), with the change finding and its notes', () => {
@@ -117,7 +110,7 @@ describe('every text the domain writes is in the registry or listed as plain (is
         report.summary.findings.map((f) => `${f.found} ${statementText(f.means)}`),
       ),
     ];
-    const data = [...samples.flatMap((s) => [s.name, s.sampleIdentifier]), ...reports.flatMap(taxaOf)];
+    const data = [...samples.flatMap((s) => [s.name, s.sampleIdentifier]), ...reports.flatMap(reportTaxa)];
     expect(later.some((r) => r.summary.findings.some((f) => f.key === 'change'))).toBe(true);
     expect(uncoveredText(texts.join('\n'), data)).toEqual([]);
   });
@@ -129,8 +122,8 @@ describe('the check itself', () => {
 
   it('reports a sentence that is in neither list, wherever it is', () => {
     const added = 'Your gut looks balanced for your age.';
-    expect(uncoveredText(`${added}\n${texts}`, taxaOf(report))).toEqual([added]);
-    expect(uncoveredText(`${texts} ${added}`, taxaOf(report))).toEqual([added]);
+    expect(uncoveredText(`${added}\n${texts}`, reportTaxa(report))).toEqual([added]);
+    expect(uncoveredText(`${texts} ${added}`, reportTaxa(report))).toEqual([added]);
   });
 
   it('reports a registry statement said in other words, even one made of listed labels', () => {

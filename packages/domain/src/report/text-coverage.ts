@@ -1,5 +1,7 @@
+import type { BuildReport } from './build-report.ts';
 import { PLAIN_TEXTS } from './plain-texts.ts';
 import { CITATIONS, EVIDENCE_GRADES, STATEMENTS } from './statements.ts';
+import { taxonLabel } from './taxa.ts';
 
 /*
  * The registry test's check (issue 37, item 2), as a positive list: every piece of text the report page,
@@ -118,4 +120,21 @@ export function uncoveredText(rendered: string, data: readonly string[] = []): s
     .split(MARK)
     .map((part) => part.trim())
     .filter((part) => /\p{L}{2,}/u.test(part));
+}
+
+/**
+ * The taxa a report names, as stored and as shown: the person's data, which no template lists (the
+ * `data` of `uncoveredText` for the page, the PDF and the journey).
+ */
+export function reportTaxa(report: BuildReport): string[] {
+  const names = [
+    ...Object.values(report.composition).flatMap((entries) => entries.map((e) => e.name)),
+    ...(report.gmwi2Contributions?.taxa ?? []).flatMap((t) => t.lineage.split('|').map((p) => p.slice(3))),
+    ...(report.gmhiExplanation
+      ? [report.gmhiExplanation.healthPrevalent, report.gmhiExplanation.healthScarce].flatMap((g) =>
+          g.species.flatMap((s) => [s.name, s.label]),
+        )
+      : []),
+  ];
+  return names.flatMap((name) => [name, taxonLabel(name)]);
 }

@@ -7,9 +7,8 @@ import {
   type JourneySample,
   parseMetaphlanProfile,
   reportValues,
-  taxonLabel,
 } from '@portal/domain/report';
-import { uncoveredText } from '@portal/domain/report/text-coverage';
+import { reportTaxa, uncoveredText } from '@portal/domain/report/text-coverage';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { pdfToText } from '../../test/poppler.ts';
@@ -33,20 +32,6 @@ const meta = {
   displayDate: '2026-07-01',
 };
 const META = [meta.brand, meta.person, meta.sampleIdentifier, meta.kitName];
-
-/** A report's taxa, as stored and as shown: the person's data, which no template lists. */
-function taxaOf(report: BuildReport): string[] {
-  const names = [
-    ...Object.values(report.composition).flatMap((entries) => entries.map((e) => e.name)),
-    ...(report.gmwi2Contributions?.taxa ?? []).flatMap((t) => t.lineage.split('|').map((p) => p.slice(3))),
-    ...(report.gmhiExplanation
-      ? [report.gmhiExplanation.healthPrevalent, report.gmhiExplanation.healthScarce].flatMap((g) =>
-          g.species.flatMap((s) => [s.name, s.label]),
-        )
-      : []),
-  ];
-  return names.flatMap((name) => [name, taxonLabel(name)]);
-}
 
 function journeyOf(reports: readonly BuildReport[]) {
   const samples = reports.map(
@@ -101,7 +86,7 @@ describe('every text of the report PDF is in the registry or listed as plain (is
   ])('%s', async (path) => {
     const report = reportOf(path);
     const text = await textOf(await reportPdf(report, meta));
-    expect(uncoveredText(text, [...META, ...taxaOf(report)])).toEqual([]);
+    expect(uncoveredText(text, [...META, ...reportTaxa(report)])).toEqual([]);
   });
 
   it('with "talk to your GP first", a journey of three samples and a change since the last one', async () => {
@@ -116,7 +101,7 @@ describe('every text of the report PDF is in the registry or listed as plain (is
     const { journey, names } = journeyOf(reports);
     const text = await textOf(await reportPdf(latest, meta, journey));
     expect(text).toContain('Your journey');
-    expect(uncoveredText(text, [...META, ...names, ...reports.flatMap(taxaOf)])).toEqual([]);
+    expect(uncoveredText(text, [...META, ...names, ...reports.flatMap(reportTaxa)])).toEqual([]);
   });
 
   it('the comparison PDF', async () => {
@@ -125,13 +110,13 @@ describe('every text of the report PDF is in the registry or listed as plain (is
     const comparison = compareReports(earlier, later);
     if (!comparison.comparable) throw new Error('the same person and database compare');
     const text = await pdfToText(await comparisonPdf(comparison, meta, { ...meta, sampleIdentifier: 'S2' }));
-    expect(uncoveredText(text, [...META, 'S2', ...taxaOf(earlier), ...taxaOf(later)])).toEqual([]);
+    expect(uncoveredText(text, [...META, 'S2', ...reportTaxa(earlier), ...reportTaxa(later)])).toEqual([]);
   });
 
   it('would fail on a sentence that is in neither list', async () => {
     const report = reportOf('gmwi2/SRR1761667_metaphlan.txt');
     const added = 'Your gut is in great shape.';
     const text = await pdfToText(await reportPdf(report, { ...meta, person: `Ada. ${added}` }));
-    expect(uncoveredText(text, [...META, ...taxaOf(report)]).join(' ')).toContain(added);
+    expect(uncoveredText(text, [...META, ...reportTaxa(report)]).join(' ')).toContain(added);
   });
 });

@@ -11,7 +11,7 @@ import {
   type TestApp,
 } from '../../test/helpers.ts';
 import { signedInStaff } from '../../test/staff.ts';
-import { asStaff, ownedKit, SEQUENCED } from '../staff-kits/staff-kits.test-helpers.ts';
+import { asStaff, ownedKit, SEQUENCED, uniqueProfile } from '../staff-kits/staff-kits.test-helpers.ts';
 
 const KEFIR = [1, 2, 3].map((n) =>
   reportProfile(`gmwi2/kefir/Subj030_time${n}_S${17 + n}_metaphlan.txt`),
@@ -176,18 +176,6 @@ describe('GET /api/reports/journey', () => {
   });
 });
 
-/** A profile no other test stores (the lab's copy check holds a copied file): one value's last digits changed. */
-let salt = 0;
-function unique(profile: string): string {
-  salt += 1;
-  const lines = profile.split('\n');
-  const at = lines.findIndex((l) => l.startsWith('k__'));
-  const cells = (lines[at] ?? '').split('\t');
-  cells[2] = `${cells[2]}${String(salt).padStart(4, '0')}`;
-  lines[at] = cells.join('\t');
-  return lines.join('\n');
-}
-
 describe('the journey kept under its key changes at once with what it is made of', () => {
   type Point = { sampleIdentifier: string; name: string; notes: string[]; values: { shannon: number } };
   const points = async (token: string) => {
@@ -211,7 +199,7 @@ describe('the journey kept under its key changes at once with what it is made of
     const kit = await ownedKit(t.app, SEQUENCED, person);
     const upload = (profile: string) =>
       lab.post('/api/staff/results', {
-        profiles: [{ fileName: `${kit.sampleIdentifier}.txt`, text: unique(profile) }],
+        profiles: [{ fileName: `${kit.sampleIdentifier}.txt`, text: uniqueProfile(profile) }],
       });
     const release = async () => {
       await checker.post('/api/staff/results/review', {

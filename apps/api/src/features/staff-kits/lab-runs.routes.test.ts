@@ -21,6 +21,7 @@ import {
   SEQUENCED,
   type Tokens,
   tokensOfEveryRole,
+  uniqueProfile,
 } from './staff-kits.test-helpers.ts';
 
 // Runs, plates and controls (issue 34 item 7) and the lab's batch work (item 9), through the API on a
@@ -41,18 +42,6 @@ const CLEAN_BLANK = [
   '#clade_name\tNCBI_tax_id\trelative_abundance\tadditional_species',
   'UNKNOWN\t-1\t100.0\t',
 ].join('\n');
-
-let salt = 0;
-/** The same abundances with one clade's last digits changed: a profile no other test stores. */
-function unique(profile: string): string {
-  salt += 1;
-  const lines = profile.split('\n');
-  const at = lines.findIndex((l) => l.startsWith('k__'));
-  const cells = (lines[at] ?? '').split('\t');
-  cells[2] = `${cells[2]}${String(salt).padStart(4, '0')}`;
-  lines[at] = cells.join('\t');
-  return lines.join('\n');
-}
 
 /** The app's clock: the system's, moved on by `ahead` (the undo's minute is tested without waiting). */
 let ahead = 0;
@@ -236,7 +225,7 @@ describe('controls', () => {
   it('passes a positive control near its reference and fails one far from it (Bray–Curtis)', async () => {
     expect((await setReference(REFERENCE)).statusCode).toBe(200);
     const run = await newRun();
-    const near = await control(run.id, 'POSITIVE', unique(REFERENCE));
+    const near = await control(run.id, 'POSITIVE', uniqueProfile(REFERENCE));
     expect(near.json().controls[0]).toMatchObject({ kind: 'POSITIVE', passed: true });
     expect(near.json().controls[0].distance).toBeLessThan(0.01);
     await control(run.id, 'BLANK', CLEAN_BLANK);
@@ -298,7 +287,7 @@ describe('a run holds its samples until its controls pass or are overridden', ()
     // One sample approved before it went on the plate: its release is held too.
     for (const k of [kit, approvedFirst]) {
       const stored = await lab.post('/api/staff/results', {
-        profiles: [{ fileName: `${k.sampleIdentifier}.txt`, text: unique(SAMPLE) }],
+        profiles: [{ fileName: `${k.sampleIdentifier}.txt`, text: uniqueProfile(SAMPLE) }],
       });
       expect(stored.json().items[0].stored, stored.body).toBe(true);
     }
@@ -334,7 +323,7 @@ describe('a run holds its samples until its controls pass or are overridden', ()
     });
     expect(hold.statusCode).toBe(200);
 
-    await control(run.id, 'POSITIVE', unique(REFERENCE));
+    await control(run.id, 'POSITIVE', uniqueProfile(REFERENCE));
     expect((await control(run.id, 'BLANK', withReads(REFERENCE, 50_000))).json().state).toBe('FAILED');
     expect((await approve()).json().fields[kit.sampleIdentifier]).toBe(
       LAB_RUN_MESSAGES.runHeld(kit.sampleIdentifier, run.name, 'FAILED'),

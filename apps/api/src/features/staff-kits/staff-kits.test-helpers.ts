@@ -90,3 +90,18 @@ export const receiptFor = (code: string, more: Record<string, unknown> = {}) => 
   position: 'A1',
   ...more,
 });
+
+let salt = 0;
+/**
+ * A profile no other test stores (the lab's copy check holds a copied file): the same abundances with
+ * the first kingdom's value changed in its last digits.
+ */
+export function uniqueProfile(profile: string): string {
+  salt += 1;
+  const lines = profile.split('\n');
+  const at = lines.findIndex((l) => l.startsWith('k__'));
+  const cells = (lines[at] ?? '').split('\t');
+  cells[2] = `${cells[2]}${String(salt).padStart(4, '0')}`;
+  lines[at] = cells.join('\t');
+  return lines.join('\n');
+}

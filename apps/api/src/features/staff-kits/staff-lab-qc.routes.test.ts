@@ -21,6 +21,7 @@ import {
   SEQUENCED,
   type Tokens,
   tokensOfEveryRole,
+  uniqueProfile,
 } from './staff-kits.test-helpers.ts';
 
 // Quality control before release (issue 34 items 6 and 8): the required lab steps, each profile's QC in
@@ -29,18 +30,6 @@ import {
 const PROFILE = reportProfile('gmwi2/kefir/Subj001_time1_S1_metaphlan.txt');
 const OTHER = reportProfile('gmwi2/kefir/Subj003_time1_S3_metaphlan.txt');
 const THIRD = reportProfile('gmwi2/kefir/Subj011_time2_S9_metaphlan.txt');
-
-/** A profile no other test stores: the same abundances with one clade's value changed in its last digits. */
-let salt = 0;
-function unique(profile: string): string {
-  salt += 1;
-  const lines = profile.split('\n');
-  const at = lines.findIndex((l) => l.startsWith('k__'));
-  const cells = (lines[at] ?? '').split('\t');
-  cells[2] = `${cells[2]}${String(salt).padStart(4, '0')}`;
-  lines[at] = cells.join('\t');
-  return lines.join('\n');
-}
 
 let t: TestApp;
 let tokens: Tokens;
@@ -76,11 +65,11 @@ describe('required lab steps', () => {
     );
     const before = await changeDigest(t.database);
     const preview = await lab.post('/api/staff/results/preview', {
-      profiles: [file(skipped.sampleIdentifier, unique(PROFILE))],
+      profiles: [file(skipped.sampleIdentifier, uniqueProfile(PROFILE))],
     });
     expect(preview.json().items[0].refusal).toBe(expected);
     const stored = await lab.post('/api/staff/results', {
-      profiles: [file(skipped.sampleIdentifier, unique(PROFILE))],
+      profiles: [file(skipped.sampleIdentifier, uniqueProfile(PROFILE))],
     });
     expect(stored.json().items[0]).toMatchObject({ stored: false, refusal: expected });
     expect(await changeDigest(t.database)).toEqual(before);
@@ -108,7 +97,7 @@ describe('required lab steps', () => {
     expect(changed.json().requiredLabSteps).toEqual(['ACCESSIONING', 'SEQUENCING']);
     try {
       const preview = await lab.post('/api/staff/results/preview', {
-        profiles: [file(received.sampleIdentifier, unique(PROFILE))],
+        profiles: [file(received.sampleIdentifier, uniqueProfile(PROFILE))],
       });
       expect(preview.json().items[0].refusal).toBe(
         RESULTS_QC_MESSAGES.stepsMissing(
@@ -119,7 +108,7 @@ describe('required lab steps', () => {
       );
       expect((await put([])).statusCode).toBe(200);
       const none = await lab.post('/api/staff/results/preview', {
-        profiles: [file(received.sampleIdentifier, unique(PROFILE))],
+        profiles: [file(received.sampleIdentifier, uniqueProfile(PROFILE))],
       });
       expect(none.json().items[0].refusal).toBeNull();
     } finally {
@@ -143,11 +132,11 @@ describe('per-sample QC in the preview', () => {
       await ownedKit(t.app, SEQUENCED),
     ];
     if (!a || !b || !c || !d) throw new Error('kits');
-    const measured = unique(OTHER)
+    const measured = uniqueProfile(OTHER)
       .replace('#SampleID\tMetaphlan_Analysis', `#SampleID\t${a.sampleIdentifier}_metaphlan`)
       .replace(/^(#mpa_[^\n]*\n)/, '$1#8412334 reads processed\n');
-    const copy = unique(THIRD);
-    const wrongName = unique(PROFILE).replace(
+    const copy = uniqueProfile(THIRD);
+    const wrongName = uniqueProfile(PROFILE).replace(
       '#SampleID\tMetaphlan_Analysis',
       `#SampleID\t${a.sampleIdentifier}`,
     );
@@ -206,7 +195,10 @@ describe('sign-off and release', () => {
     const kit = await ownedKit(t.app, SEQUENCED);
     const other = await ownedKit(t.app, SEQUENCED);
     const stored = await lab.post('/api/staff/results', {
-      profiles: [file(kit.sampleIdentifier, unique(PROFILE)), file(other.sampleIdentifier, unique(OTHER))],
+      profiles: [
+        file(kit.sampleIdentifier, uniqueProfile(PROFILE)),
+        file(other.sampleIdentifier, uniqueProfile(OTHER)),
+      ],
     });
     expect(stored.json().items.every((i: { stored: boolean }) => i.stored)).toBe(true);
     const samples = [kit.sampleIdentifier, other.sampleIdentifier];
@@ -270,7 +262,7 @@ describe('sign-off and release', () => {
 describe('retraction', () => {
   it('takes a released report from the portal with a notice, and the correction is the amended report', async () => {
     const kit = await ownedKit(t.app, SEQUENCED);
-    await lab.post('/api/staff/results', { profiles: [file(kit.sampleIdentifier, unique(PROFILE))] });
+    await lab.post('/api/staff/results', { profiles: [file(kit.sampleIdentifier, uniqueProfile(PROFILE))] });
     await checker.post('/api/staff/results/review', { samples: [kit.sampleIdentifier], decision: 'APPROVE' });
     await lab.post('/api/staff/results/release', { samples: [kit.sampleIdentifier] });
     const owner = await signIn(t.app, kit.ownerEmail);
@@ -317,7 +309,7 @@ describe('retraction', () => {
 
     // The corrected profile: stored, approved by another, released as the amended report.
     const corrected = await lab.post('/api/staff/results', {
-      profiles: [file(kit.sampleIdentifier, unique(OTHER))],
+      profiles: [file(kit.sampleIdentifier, uniqueProfile(OTHER))],
     });
     expect(corrected.json().items[0], corrected.body).toMatchObject({ stored: true });
     const waiting = (await checker.get('/api/staff/results/awaiting-release')).json();
@@ -333,7 +325,7 @@ describe('retraction', () => {
 
   it('refuses to retract results that are not released, or an unknown sample', async () => {
     const kit = await ownedKit(t.app, SEQUENCED);
-    await lab.post('/api/staff/results', { profiles: [file(kit.sampleIdentifier, unique(THIRD))] });
+    await lab.post('/api/staff/results', { profiles: [file(kit.sampleIdentifier, uniqueProfile(THIRD))] });
     const before = await changeDigest(t.database);
     const waiting = await lab.post('/api/staff/results/retract', {
       sample: kit.sampleIdentifier,

@@ -3,8 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ReportListItem } from '@portal/domain';
 import type { BuildReport, Journey, ReportComparison } from '@portal/domain/report';
-import { taxonLabel } from '@portal/domain/report/taxa';
-import { uncoveredText } from '@portal/domain/report/text-coverage';
+import { reportTaxa, uncoveredText } from '@portal/domain/report/text-coverage';
 import { configure, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { endSession } from '../../lib/session.ts';
@@ -94,20 +93,6 @@ function mainText(): string {
   return [text, ...tips, ...names].join('\n');
 }
 
-/** A report's taxa, as stored and as shown: the person's data, which no template lists. */
-function taxaOf(report: BuildReport): string[] {
-  const names = [
-    ...Object.values(report.composition).flatMap((entries) => entries.map((e) => e.name)),
-    ...(report.gmwi2Contributions?.taxa ?? []).flatMap((t) => t.lineage.split('|').map((p) => p.slice(3))),
-    ...(report.gmhiExplanation
-      ? [report.gmhiExplanation.healthPrevalent, report.gmhiExplanation.healthScarce].flatMap((g) =>
-          g.species.flatMap((s) => [s.name, s.label]),
-        )
-      : []),
-  ];
-  return names.flatMap((name) => [name, taxonLabel(name)]);
-}
-
 /** One person's reports, as the API answers them: the list, each report, the comparison and the journey. */
 function stubPerson(paths: readonly string[], gpFirst = false) {
   const { reports, journey, comparison } = personOf(paths);
@@ -130,7 +115,7 @@ function stubPerson(paths: readonly string[], gpFirst = false) {
   stubReportsApi(routes);
   const people = items.flatMap((item) => [item.name, item.sampleIdentifier]);
   const databases = reports.flatMap((report) => [report.database ?? '', report.protocol?.database ?? '']);
-  return { data: [...people, ...databases, ...reports.flatMap(taxaOf)], reports };
+  return { data: [...people, ...databases, ...reports.flatMap(reportTaxa)], reports };
 }
 
 const PEOPLE = {
