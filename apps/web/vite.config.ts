@@ -1,17 +1,44 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
 const proxied = ['/api', '/dev', '/healthz', '/readyz'];
+
+/**
+ * index.html asks for the text font (styles/font.css) at once, beside the stylesheet, instead of once the
+ * stylesheet has been read and a text needs it. A page the server drew (the sign-in page, a report,
+ * decisions 014 and 073) then paints in its own font from the first frame: drawn first in the fallback
+ * font and redrawn when Figtree arrived, its text moved (the header shifted, and the report's summary grew
+ * into the screen, so its largest paint came only with the second drawing).
+ */
+function preloadFont(): Plugin {
+  return {
+    name: 'portal-preload-font',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        const fonts = Object.keys(bundle ?? {}).filter((file) =>
+          /figtree-latin-wght-normal-[^/]*\.woff2$/.test(file),
+        );
+        return fonts.map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `/${file}`, crossorigin: '' },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
   // No alias for React Router: from version 8 its package sends a bundler to the production build unless
   // the bundler asks for the `development` condition (`vite` serving, Vitest), so browsers get it without
   // the development warnings (decision 034 pointed an alias at it while 7 sent every bundler to development).
-  plugins: [react()],
+  plugins: [react(), preloadFont()],
   // `vite build --ssr src/server-render.tsx`: the module the API server draws the sign-in page with
   // (decision 014), kept out of dist, which is served to browsers.
   build: isSsrBuild

@@ -7,10 +7,13 @@ import {
   ERROR_CODES,
   PUBLIC_CONFIG_ELEMENT_ID,
   type PublicConfig,
+  SCREEN_LAYOUT_COOKIE,
   SERVER_RENDERED_ATTRIBUTE,
+  type SignedInPageReads,
 } from '@portal/domain';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { PAGE_SESSION_COOKIE } from './features/auth/index.ts';
 import { publicConfig } from './features/config/config.routes.ts';
 
 /**
@@ -52,9 +55,46 @@ declare module 'fastify' {
 
 /**
  * The web app's own render of a page (apps/web/src/server-render.tsx): its markup for an address
- * (path and query), or null for an address the server does not draw.
+ * (path and query), or null for an address the server does not draw. With `signedIn`, the person's
+ * reads for a signed-in page it may draw (decision 073).
  */
-export type PageRenderer = (url: string, config: PublicConfig) => Promise<string | null>;
+export type PageRenderer = (
+  url: string,
+  config: PublicConfig,
+  signedIn?: SignedInPageReads,
+) => Promise<string | null>;
+
+/** An access token is a JWT of a few hundred characters; anything far longer is not one. */
+const MAX_PAGE_TOKEN_LENGTH = 4096;
+
+/**
+ * The reads of the person whose page cookie came with a page request (decision 073): each one goes
+ * through the API itself, in process, with the cookie's access token as the bearer and the browser's
+ * address, so every check of the browser's own read applies (the token's signature and expiry, the live
+ * session, the account's standing, ownership, consent, withheld results, rate limits) and nothing is
+ * read that the person's browser could not read. Support views never have the cookie.
+ */
+function signedInReads(app: FastifyInstance, request: FastifyRequest, token: string): SignedInPageReads {
+  return {
+    read: async (apiPath) => {
+      const answer = await app.inject({
+        method: 'GET',
+        url: `/api${apiPath}`,
+        headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+        remoteAddress: request.ip,
+      });
+      return answer.statusCode === 200 ? (answer.json() as unknown) : null;
+    },
+    layout: screenLayoutOf(request),
+  };
+}
+
+/** The layout the app last saw on this browser's screen, else the browser's own word, else a phone's. */
+function screenLayoutOf(request: FastifyRequest): SignedInPageReads['layout'] {
+  const remembered = request.cookies[SCREEN_LAYOUT_COOKIE];
+  if (remembered === 'narrow' || remembered === 'wide') return remembered;
+  return request.headers['sec-ch-ua-mobile'] === '?0' ? 'wide' : 'narrow';
+}
 
 /** The renderer the web build writes beside dist (dist-server/server-render.js), or null without one. */
 export async function loadPageRenderer(file: string): Promise<PageRenderer | null> {
@@ -128,16 +168,25 @@ export async function serveWebApp(
       request.headers.accept?.includes('text/html')
     ) {
       let page = html;
+      const pageToken = request.cookies[PAGE_SESSION_COOKIE];
+      const signedIn =
+        pageToken && pageToken.length <= MAX_PAGE_TOKEN_LENGTH
+          ? signedInReads(app, request, pageToken)
+          : undefined;
       if (renderPage) {
         try {
-          const markup = await renderPage(request.url, config);
+          const markup = await renderPage(request.url, config, signedIn);
           if (markup !== null) page = withPageMarkup(html, markup);
         } catch (error) {
           request.log.error({ err: error }, 'the server render of this page failed; the browser draws it');
         }
       }
-      // Revalidated on every visit, so a release's new asset names are picked up at once.
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
+      // Revalidated on every visit, so a release's new asset names are picked up at once; a page that
+      // came with the page cookie may hold the person's report, so no cache keeps it.
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', signedIn ? 'no-store' : 'no-cache')
+        .send(page);
     }
     return reply
       .code(404)

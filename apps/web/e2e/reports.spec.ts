@@ -171,6 +171,9 @@ test('a reload of /report/:kitId draws the report again from one refresh and one
   await page.goto(`/report/${kit.id}`);
   const heading = page.getByRole('heading', { level: 2, name: `KIT-${kit.id}, 10 June 2025` });
   await expect(heading).toBeVisible();
+  // The heading shows as soon as the server has drawn it (decision 073): the first load's own reads are
+  // over only once the network is quiet.
+  await page.waitForLoadState('networkidle');
 
   // The page load refreshes the session once and reads each thing once (decision 068's early reads are
   // taken over by the page, not asked for again).
@@ -197,6 +200,64 @@ test('a reload of /report/:kitId draws the report again from one refresh and one
   await page.reload();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+});
+
+test('a report reload arrives drawn by the server for its owner before the app’s code runs; nobody else’s, and not once signed out (decision 073)', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const user = await createUser(request);
+  const [kit] = await createKits(request, { ownerEmail: user.email });
+  if (!kit) throw new Error('a kit expected');
+  await importResults(request, kit, 'edge/metaphlan4-sgb.txt', '2025-06-10');
+  await login(page, user);
+  await page.goto(`/report/${kit.id}`);
+  const glance = page.getByRole('heading', { level: 2, name: 'Your report at a glance' });
+  const reportHeading = page.getByRole('heading', { level: 2, name: `KIT-${kit.id}, 10 June 2025` });
+  await expect(glance).toBeVisible();
+
+  // With the app's code held back, what the person sees on a reload is what the server drew.
+  const noCode = (route: { abort: () => Promise<void> }) => route.abort();
+  await page.route('**/assets/**/*.js', noCode);
+  await page.reload();
+  await expect(reportHeading).toBeVisible();
+  await expect(glance).toBeVisible();
+  await expect(page.getByText(`Sample ${kit.sampleIdentifier}`)).toBeVisible();
+  await expectAccessible(page);
+  // The sections under the summary are the app's to draw.
+  await expect(page.getByRole('article', { name: 'GMWI2 (Gut Microbiome Wellness Index 2)' })).toHaveCount(0);
+
+  // The app takes the page over, the summary still in its place, then draws the sections.
+  await page.unroute('**/assets/**/*.js', noCode);
+  await page.reload();
+  await expect(glance).toBeVisible();
+  await expect(page.getByRole('article', { name: 'GMWI2 (Gut Microbiome Wellness Index 2)' })).toBeVisible();
+  await expectAccessible(page);
+
+  // Another person, signed in in their own browser, asks for this kit's page: nothing of it is drawn.
+  const otherBrowser = await browser.newContext();
+  try {
+    const intruder = await otherBrowser.newPage();
+    await login(intruder, await createUser(request));
+    await intruder.route('**/assets/**/*.js', noCode);
+    await intruder.goto(`/report/${kit.id}`);
+    await expect(intruder.getByText('Loading…')).toBeVisible();
+    await expect(intruder.getByText(kit.sampleIdentifier)).toHaveCount(0);
+    await expect(intruder.getByRole('heading', { name: 'Your report at a glance' })).toHaveCount(0);
+  } finally {
+    await otherBrowser.close();
+  }
+
+  // Signed out in another tab: the page cookie goes with the session, and a reload draws no report.
+  const tab = await page.context().newPage();
+  await tab.goto('/dashboard');
+  await logout(tab);
+  expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain('page_session');
+  await page.route('**/assets/**/*.js', noCode);
+  await page.reload();
+  await expect(page.getByText('Loading…')).toBeVisible();
+  await expect(page.getByText(kit.sampleIdentifier)).toHaveCount(0);
 });
 
 test('someone without reports is told so and can order a kit or a subscription', async ({

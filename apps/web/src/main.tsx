@@ -7,6 +7,12 @@ import { restoreSession } from './lib/api-client.ts';
 import { inlineConfig } from './lib/config.ts';
 import { listenBeforeTheRouter } from './lib/popstate-first.ts';
 import { createQueryClient } from './lib/query-client.ts';
+import {
+  rememberScreenLayout,
+  ServerLayoutContext,
+  SIGNED_IN_DRAWN_PAGE,
+  screenLayout,
+} from './lib/server-layout.ts';
 import { getSessionSnapshot } from './lib/session.ts';
 import './styles/index.css';
 
@@ -15,6 +21,7 @@ if (!root) throw new Error('index.html has no #root element');
 
 const queryClient = createQueryClient();
 listenBeforeTheRouter();
+rememberScreenLayout();
 
 // The session and the code of the page at this address load at once; index.html shows the loading text
 // meanwhile. React then draws that page in one go, instead of a loading screen, then the layout with
@@ -41,12 +48,36 @@ const session = restoreSession().then(async () => {
 // The server draws the sign-in page (server-render.tsx, decision 014); the app takes it over as it is,
 // unless the visitor turns out to be signed in and is shown another page.
 const serverRendered = root.hasAttribute(SERVER_RENDERED_ATTRIBUTE);
-void Promise.all([session, page.catch(() => {})]).then(() => {
+void Promise.all([session, page.catch(() => {})]).then(async () => {
+  // A signed-in page the server drew (a report, decision 073) stays on the screen until the app has
+  // the reads it was drawn from; the app then takes it over as it is. A support view restored in this
+  // tab is another person's portal: the app draws that itself.
+  const { status, userId, actorId } = getSessionSnapshot();
+  const signedInDrawn =
+    serverRendered && status === 'signedIn' && userId !== null && actorId === null
+      ? await import('./app/server-drawn.ts')
+          .then(({ readServerDrawnPage }) =>
+            readServerDrawnPage(queryClient, window.location.pathname, userId),
+          )
+          .catch(() => false)
+      : false;
   const app = (
     <StrictMode>
-      <App queryClient={queryClient} />
+      <ServerLayoutContext value={screenLayout()}>
+        <App queryClient={queryClient} />
+      </ServerLayoutContext>
     </StrictMode>
   );
-  if (serverRendered && getSessionSnapshot().status === 'signedOut') hydrateRoot(root, app);
+  // Should the page differ from what the app draws (a wide window on a phone's browser), React draws
+  // it again in place.
+  const signedOutDrawn = status === 'signedOut' && !SIGNED_IN_DRAWN_PAGE.test(window.location.pathname);
+  if (serverRendered && signedOutDrawn) hydrateRoot(root, app);
+  // A signed-in page drawn for another layout than this screen's (a narrow window of a computer's
+  // browser, before the app has told the server): React draws it again in place, which is expected,
+  // not an error to report.
+  else if (serverRendered && signedInDrawn)
+    hydrateRoot(root, app, {
+      onRecoverableError: (error) => console.warn('The page was drawn again in the browser:', error),
+    });
   else createRoot(root).render(app);
 });

@@ -22,6 +22,27 @@ export const PUBLIC_CONFIG_ELEMENT_ID = 'portal-config';
  */
 export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
 
+/**
+ * What the server gives the web app's renderer for a signed-in page it may draw (decision 073): the
+ * person's reads, answered by the API as the browser's would be (same token, same checks), and the
+ * screen's layout as far as the request tells it.
+ */
+export type SignedInPageReads = {
+  /** GET /api`path` as the person: the answer's JSON, or null when the API did not answer 200. */
+  read: (path: string) => Promise<unknown>;
+  /**
+   * The screen's layout: as the app last saw it (SCREEN_LAYOUT_COOKIE), else 'wide' when the browser
+   * says it is not a phone (Sec-CH-UA-Mobile: ?0), else 'narrow'.
+   */
+  layout: 'narrow' | 'wide';
+};
+
+/**
+ * The cookie in which the web app tells the server the layout of its screen ('narrow' or 'wide'), for the
+ * next page the server draws (decision 073). A screen class, nothing about the person.
+ */
+export const SCREEN_LAYOUT_COOKIE = 'portal_layout';
+
 const CONFIG_TEXTS = [
   'brandName',
   'supportPhone',

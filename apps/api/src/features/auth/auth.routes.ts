@@ -25,6 +25,7 @@ import {
   resetPassword,
   verifyEmail,
 } from './auth.service.ts';
+import { clearPageSessionCookie, setPageSessionCookie } from './page-session.ts';
 import { REFRESH_TOKEN_TTL_DAYS, revokeSessionOf, rotateRefreshToken } from './tokens.ts';
 
 const REFRESH_COOKIE = 'refresh_token';
@@ -120,6 +121,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const session = await login(ctx, request.body, request.ip);
       setRefreshCookie(reply, session.refresh_token);
+      setPageSessionCookie(reply, session.access_token, secureCookie);
       return session;
     },
   );
@@ -147,6 +149,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         const session = await rotateRefreshToken(ctx, presented);
         setRefreshCookie(reply, session.refresh_token);
+        setPageSessionCookie(reply, session.access_token, secureCookie);
         if (request.body.refresh_token) return session;
         // From the cookie: script on the page must never read the refresh token (decision 002).
         return {
@@ -156,6 +159,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         };
       } catch (error) {
         reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
+        clearPageSessionCookie(reply);
         // A cookie that no longer opens a session (expired, revoked, signed out elsewhere) is no session.
         if (!fromBody && error instanceof AppError && error.statusCode === 401)
           return reply.code(204).send(null);
@@ -175,6 +179,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const presented = presentedRefresh(request, request.body);
       if (presented) await revokeSessionOf(ctx.db, presented);
       reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
+      clearPageSessionCookie(reply);
       return reply.code(204).send(null);
     },
   );

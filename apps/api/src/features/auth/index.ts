@@ -15,4 +15,5 @@ export {
   type ThrottleKeys,
   throttleState,
 } from './login-throttle.ts';
+export { PAGE_SESSION_COOKIE } from './page-session.ts';
 export { revokeAllSessions, revokeFamily, signAccessToken } from './tokens.ts';

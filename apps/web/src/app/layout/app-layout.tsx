@@ -9,6 +9,7 @@ import { UndeliverableBanner } from '../../features/notifications/components/und
 import { ImpersonationBanner } from '../../features/support/components/impersonation-banner.tsx';
 import { SupportViewEnded } from '../../features/support/components/support-view-ended.tsx';
 import { useConfig } from '../../lib/config.ts';
+import { useHydrated } from '../../lib/hydration.ts';
 import { MobileMenu } from './mobile-menu.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { SiteBanners } from './site-banners.tsx';
@@ -22,6 +23,8 @@ export function AppLayout() {
   // The mobile menu belongs to the page it was opened on, so following a link closes it.
   const [openedAt, setOpenedAt] = useState<string | null>(null);
   const menuOpen = openedAt === location.key;
+  // A page the server drew (decision 073): the frame's buttons work once the app has taken it over.
+  const hydrated = useHydrated();
 
   return (
     <div className="app">
@@ -35,6 +38,7 @@ export function AppLayout() {
           <button
             type="button"
             className="menu-button"
+            disabled={!hydrated}
             aria-haspopup="dialog"
             aria-expanded={menuOpen}
             onClick={() => setOpenedAt(location.key)}

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { Icon } from '../../components/ui/icon.tsx';
 import { useLogout } from '../../lib/auth-api.ts';
+import { useHydrated } from '../../lib/hydration.ts';
 import { NAV_ICONS } from './nav-icons.ts';
 
 /** The sidebar's 'More' entries: My Profile, Support and Log Out, behind a toggle. */
@@ -11,12 +12,15 @@ export function MoreMenu() {
   const { pathname } = useLocation();
   const [open, setOpen] = useState(() => MORE_NAVIGATION.some((entry) => pathname.startsWith(entry.to)));
   const listId = useId();
+  // A page the server drew (decision 073): it opens once the app has taken the page over.
+  const hydrated = useHydrated();
 
   return (
     <div className="more-menu">
       <button
         type="button"
         className="nav-item more-toggle"
+        disabled={!hydrated}
         aria-expanded={open}
         aria-controls={listId}
         onClick={() => setOpen((value) => !value)}
@@ -32,6 +36,7 @@ export function MoreMenu() {
 /** My Profile, Support and Log Out: under More in the sidebar, listed with the rest in the mobile menu. */
 export function MoreEntries({ id, className, hidden }: { id?: string; className: string; hidden?: boolean }) {
   const logout = useLogout();
+  const hydrated = useHydrated();
   return (
     <ul id={id} className={className} hidden={hidden}>
       {MORE_NAVIGATION.map((entry) => {
@@ -49,7 +54,7 @@ export function MoreEntries({ id, className, hidden }: { id?: string; className:
         <button
           type="button"
           className="nav-item"
-          disabled={logout.isPending}
+          disabled={logout.isPending || !hydrated}
           onClick={() => logout.mutate()}
         >
           <Icon icon={LogOut} />

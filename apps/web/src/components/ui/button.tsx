@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import { LoaderCircle } from 'lucide-react';
 import type { ComponentProps } from 'react';
+import { useHydrated } from '../../lib/hydration.ts';
 import { Icon } from './icon.tsx';
 
 type ButtonProps = ComponentProps<'button'> & {
@@ -28,11 +29,14 @@ export function Button({
   children,
   ...props
 }: ButtonProps) {
+  // On a page the server drew (decisions 014 and 073), a button does nothing until the app has taken the
+  // page over: until then it says so, rather than taking a tap that is lost.
+  const hydrated = useHydrated();
   return (
     <button
       type={type ?? 'button'}
       className={['button', `button-${variant}`, className].filter(Boolean).join(' ')}
-      disabled={disabled || busy}
+      disabled={disabled || busy || !hydrated}
       aria-busy={busy || undefined}
       {...props}
     >

@@ -54,15 +54,27 @@ function retryUnlessRefused(failureCount: number, error: Error): boolean {
   return failureCount < 2;
 }
 
-/** GET /api/reports: kits with a report to show, earliest display date first. */
-export function useReportList() {
-  const { userId } = useSession();
-  return useQuery({
+const reportListSchema = z.array(reportListItemSchema);
+
+/** GET /api/reports's query: what the page reads, and what a server-drawn page is read into first. */
+export function reportListQuery(userId: string | null) {
+  return {
     queryKey: reportsKeys.list(userId),
-    queryFn: ({ signal }) => pageRead('/reports', signal, z.array(reportListItemSchema)),
+    queryFn: ({ signal }: { signal: AbortSignal }) => pageRead('/reports', signal, reportListSchema),
     enabled: userId !== null,
     retry: retryUnlessRefused,
-  });
+    // A page drawn from a list just read (the server-drawn report, decision 073) does not read it again
+    // as it mounts; a visit after this long does, so a new report shows.
+    staleTime: 10_000,
+  };
+}
+
+/** The list as GET /api/reports answered it, checked as the page checks it. */
+export const parseReportList = (answer: unknown) => reportListSchema.parse(answer);
+
+/** GET /api/reports: kits with a report to show, earliest display date first. */
+export function useReportList() {
+  return useQuery(reportListQuery(useSession().userId));
 }
 
 /**
@@ -70,16 +82,23 @@ export function useReportList() {
  * the list named the kit's sample (first-page-reads.ts).
  */
 export function useReport(sample: string | null) {
-  const { userId } = useSession();
-  return useQuery({
+  return useQuery(reportQuery(useSession().userId, sample));
+}
+
+/** GET /api/reports/:sample's query (useReport's). */
+export function reportQuery(userId: string | null, sample: string | null) {
+  return {
     queryKey: reportsKeys.report(userId, sample ?? ''),
-    queryFn: ({ signal }) =>
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
       pageRead(`/reports/${encodeURIComponent(sample ?? '')}`, signal, reportResponseSchema),
     enabled: userId !== null && sample !== null,
     retry: retryUnlessRefused,
     staleTime: Number.POSITIVE_INFINITY,
-  });
+  };
 }
+
+/** A report as GET /api/reports/:sample answered it, checked as the page checks it. */
+export const parseReport = (answer: unknown) => reportResponseSchema.parse(answer);
 
 export const comparePath = (primary: string, secondary: string, suffix = '') =>
   `/reports/compare${suffix}?${new URLSearchParams({ primary, secondary })}`;

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useHydrated } from '../../../lib/hydration.ts';
 
 /**
  * A technical term with its definition (issue 37): a `<dfn>` whose button shows a tooltip on focus, on
@@ -10,11 +11,14 @@ export function Term({ term, definition }: { term: string; definition: string })
   const [pinned, setPinned] = useState(false);
   const [shown, setShown] = useState(false);
   const open = pinned || shown;
+  // Drawn by the server (decision 073), it works once the app has taken the page over.
+  const hydrated = useHydrated();
   return (
     <dfn className="term">
       <button
         type="button"
         className="term-button"
+        disabled={!hydrated}
         aria-describedby={tipId}
         aria-expanded={open}
         onClick={() => setPinned((p) => !p)}

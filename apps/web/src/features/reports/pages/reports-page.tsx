@@ -80,8 +80,13 @@ export function ReportsPage() {
   // The report's summary paints as soon as the report arrives; the sections under it follow in a second
   // render that React breaks off every few milliseconds for the browser, so a phone is not held for the
   // whole report in one task (decision 068). Until then they are not drawn (never another report's).
-  const deferredReport = useDeferredValue(primaryReport.data);
-  const sectionsReport = deferredReport === primaryReport.data ? deferredReport?.report : undefined;
+  // A report already read when the page first draws (a page the server drew, decision 073, or one read
+  // before) starts without them too: the server draws only the summary, and the browser's first render
+  // then matches it.
+  // (React reads an undefined first value as none given, hence null.)
+  const shownReport = primaryReport.data ?? null;
+  const deferredReport = useDeferredValue(shownReport, null);
+  const sectionsReport = deferredReport === shownReport ? deferredReport?.report : undefined;
 
   function select(next: Selection) {
     navigate(
