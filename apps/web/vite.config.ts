@@ -13,6 +13,41 @@ const proxied = ['/api', '/dev', '/healthz', '/readyz'];
  * font and redrawn when Figtree arrived, its text moved (the header shifted, and the report's summary grew
  * into the screen, so its largest paint came only with the second drawing).
  */
+/**
+ * index.html preloads the app's start (src/start.tsx, which main.tsx imports once a page the server drew
+ * has been painted) and every module it imports, as it did when they were main.tsx's own imports: they
+ * arrive while the page is read, not one round trip after main.tsx has run (decision 073).
+ */
+function preloadStart(): Plugin {
+  return {
+    name: 'portal-preload-start',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        const chunks = Object.values(bundle ?? {}).flatMap((file) => (file.type === 'chunk' ? [file] : []));
+        const start = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/src/start.tsx'));
+        if (!start) return [];
+        const wanted = new Set<string>();
+        const visit = (fileName: string) => {
+          if (wanted.has(fileName)) return;
+          wanted.add(fileName);
+          for (const imported of chunks.find((chunk) => chunk.fileName === fileName)?.imports ?? [])
+            visit(imported);
+        };
+        visit(start.fileName);
+        return [...wanted]
+          .filter((fileName) => !html.includes(`/${fileName}"`))
+          .map((fileName) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: '', href: `/${fileName}` },
+            injectTo: 'head' as const,
+          }));
+      },
+    },
+  };
+}
+
 function preloadFont(): Plugin {
   return {
     name: 'portal-preload-font',
@@ -38,7 +73,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // No alias for React Router: from version 8 its package sends a bundler to the production build unless
   // the bundler asks for the `development` condition (`vite` serving, Vitest), so browsers get it without
   // the development warnings (decision 034 pointed an alias at it while 7 sent every bundler to development).
-  plugins: [react(), preloadFont()],
+  plugins: [react(), preloadFont(), preloadStart()],
   // `vite build --ssr src/server-render.tsx`: the module the API server draws the sign-in page with
   // (decision 014), kept out of dist, which is served to browsers.
   build: isSsrBuild
