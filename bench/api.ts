@@ -245,6 +245,7 @@ export async function measure(
   route: Route | Route[],
   connections: number,
   duration: number,
+  overallRate?: number,
 ): Promise<Figure> {
   const routes = Array.isArray(route) ? route : [route];
   let next = 0;
@@ -252,6 +253,7 @@ export async function measure(
     url: `${base}${routes[0]?.path ?? '/'}`,
     connections,
     duration,
+    ...(overallRate ? { overallRate } : {}),
     ...requestOf(routes[0] as Route),
     ...(routes.length > 1
       ? {
@@ -450,7 +452,11 @@ export async function benchDatabase(
       ? await dashboardWhilePdfs(
           server,
           store,
-          { dashboard: { path: '/api/dashboard', token }, pdf: { path: pdfPath, token: journeyToken } },
+          {
+            dashboard: { path: '/api/dashboard', token },
+            pdf: { path: pdfPath, token: journeyToken },
+            control: { path: '/api/kits', token: journeyToken },
+          },
           settings,
         )
       : [];

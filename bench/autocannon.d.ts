@@ -7,6 +7,8 @@ declare module 'autocannon' {
     duration?: number;
     headers?: Record<string, string>;
     body?: string;
+    /** Requests a second across all connections (unset: as fast as the server answers). */
+    overallRate?: number;
     /** Called with each connection's client; setRequests replaces what that connection sends. */
     setupClient?: (client: Client) => void;
   };

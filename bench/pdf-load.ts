@@ -10,8 +10,11 @@ import { type Server, startServer } from './server.ts';
  * - drawn: a second server with the `pdf-cache` layer off (BENCH_LAYERS_OFF), so every PDF is drawn on
  *   the pool's threads, as when many people open different reports. Only on PostgreSQL: PGlite is one
  *   process's folder, so a second server cannot open it.
+ * - the control (as shipped only): the same PDF_CONNECTIONS ask for a cheap read (GET /api/kits) at the
+ *   rate the PDFs were answered in that round (autocannon's overallRate), so the figure separates "that
+ *   many more connections at that rate on 2 cores" from "the PDFs' own work".
  * Printed: the dashboard's p99 in each case, the p99 with PDFs ÷ the p99 alone (median of the per-round
- * ratios), and the PDFs' own req/s and p99.
+ * ratios), the PDFs' own req/s and p99, and the control's p99 ÷ alone and PDFs' p99 ÷ the control's.
  */
 export const PDF_CONNECTIONS = Number(process.env.BENCH_PDF_CONNECTIONS ?? 10);
 
@@ -24,6 +27,8 @@ export type PdfLoad = {
   withRps: number;
   pdfRps: number;
   pdfP99: number;
+  /** The control (mode memory): the dashboard while the same connections read the kits list at the PDFs' rate. */
+  control?: { withP99: number; ratio: number; pdfPerControl: number; rps: number };
 };
 
 const median = (values: number[]) => {
@@ -35,7 +40,7 @@ const median = (values: number[]) => {
 export async function dashboardWhilePdfs(
   server: Server,
   store: Store,
-  routes: { dashboard: Route; pdf: Route },
+  routes: { dashboard: Route; pdf: Route; control: Route },
   { connections, duration, rounds }: { connections: number; duration: number; rounds: number },
 ): Promise<PdfLoad[]> {
   const drawing =
@@ -45,7 +50,13 @@ export async function dashboardWhilePdfs(
       { mode: 'memory' as const, server },
       ...(drawing ? [{ mode: 'drawn' as const, server: drawing }] : []),
     ];
-    const byMode = sides.map(() => ({ alone: [] as Figure[], with: [] as Figure[], pdf: [] as Figure[] }));
+    const byMode = sides.map(() => ({
+      alone: [] as Figure[],
+      with: [] as Figure[],
+      pdf: [] as Figure[],
+      control: [] as Figure[],
+      controlReads: [] as Figure[],
+    }));
     for (const { server: s } of sides) {
       await measure(s.url, 'warm-up', routes.dashboard, connections, 2);
       await measure(s.url, 'warm-up', routes.pdf, PDF_CONNECTIONS, 2);
@@ -61,10 +72,32 @@ export async function dashboardWhilePdfs(
         ]);
         figures.with.push(dashboard);
         figures.pdf.push(pdf);
+        if (i !== 0) continue;
+        const [withReads, reads] = await Promise.all([
+          measure(s.url, 'dashboard with reads', routes.dashboard, connections, duration),
+          measure(
+            s.url,
+            'reads',
+            routes.control,
+            PDF_CONNECTIONS,
+            duration,
+            Math.max(1, Math.round(pdf.rps)),
+          ),
+        ]);
+        figures.control.push(withReads);
+        figures.controlReads.push(reads);
       }
     }
     return sides.map(({ mode }, i) => {
-      const f = byMode[i] ?? { alone: [], with: [], pdf: [] };
+      const f = byMode[i] ?? { alone: [], with: [], pdf: [], control: [], controlReads: [] };
+      const control = f.control.length
+        ? {
+            withP99: median(f.control.map((x) => x.p99)),
+            ratio: median(f.control.map((x, r) => x.p99 / (f.alone[r]?.p99 ?? Number.NaN))),
+            pdfPerControl: median(f.with.map((x, r) => x.p99 / (f.control[r]?.p99 ?? Number.NaN))),
+            rps: median(f.controlReads.map((x) => x.rps)),
+          }
+        : undefined;
       return {
         mode,
         aloneP99: median(f.alone.map((x) => x.p99)),
@@ -74,6 +107,7 @@ export async function dashboardWhilePdfs(
         withRps: median(f.with.map((x) => x.rps)),
         pdfRps: median(f.pdf.map((x) => x.rps)),
         pdfP99: median(f.pdf.map((x) => x.p99)),
+        ...(control ? { control } : {}),
       };
     });
   } finally {
@@ -94,4 +128,11 @@ export function printPdfLoad(loads: PdfLoad[], connections: number) {
     console.log(
       `${(l.mode === 'memory' ? 'as shipped (memory)' : 'drawn every time').padEnd(21)}${fmt(l.aloneRps, 22)}${fmt(l.withRps, 11)}${fmt(l.aloneP99, 12, 1)}${fmt(l.withP99, 15, 1)}${fmt(l.ratio, 8, 2)}${fmt(l.pdfRps, 12)}${fmt(l.pdfP99, 12, 1)}`,
     );
+  for (const l of loads)
+    if (l.control)
+      console.log(
+        `control: the same ${PDF_CONNECTIONS} connections read GET /api/kits at the PDFs' rate (${l.control.rps.toFixed(0)} req/s): ` +
+          `dashboard p99 ${l.control.withP99.toFixed(1)} ms, ÷alone ${l.control.ratio.toFixed(2)} (the PDFs' ${l.ratio.toFixed(2)}); ` +
+          `p99 with PDFs ÷ with the reads ${l.control.pdfPerControl.toFixed(2)}`,
+      );
 }

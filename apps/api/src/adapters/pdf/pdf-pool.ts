@@ -57,11 +57,16 @@ function build(name: string, args: unknown[]): Promise<Buffer> {
   // The bench's B of the `pdf-cache` layer (config.ts): every PDF drawn again.
   if (layerOff('pdf-cache')) return draw(name, args);
   const key = createHash('sha256').update(name).update(JSON.stringify(args)).digest('base64url');
+  return remembered(key, () => draw(name, args));
+}
+
+/** The PDF kept under `key`, or the one `drawing` makes, kept under it (a failure is not kept). */
+function remembered(key: string, drawing: () => Promise<Buffer>): Promise<Buffer> {
   const now = Date.now();
   const hit = drawn.get(key);
   if (hit && now - hit.at < CACHE_MS) return hit.pdf;
   forget(key);
-  const entry = { pdf: draw(name, args), at: now, bytes: 0 };
+  const entry = { pdf: drawing(), at: now, bytes: 0 };
   drawn.set(key, entry);
   entry.pdf.then(
     (pdf) => {
@@ -83,6 +88,23 @@ function build(name: string, args: unknown[]): Promise<Buffer> {
 
 /** reportPdf, drawn on the pool. */
 export const reportPdfOffThread = (...args: Parameters<typeof reportPdf>) => build('reportPdf', args);
+
+/**
+ * reportPdf kept under a key the caller read with the report (report-pdf.service.ts: the stored result, the
+ * heading and the journey's key), not under a hash of its arguments: a PDF asked for again is answered
+ * without reading, parsing or hashing the report. `args` is called only when the PDF is not in memory.
+ * The key must change whenever anything drawn into the PDF does.
+ */
+export function reportPdfUnderKey(
+  key: string,
+  args: () => Promise<Parameters<typeof reportPdf>>,
+): Promise<Buffer> {
+  const drawing = async () => draw('reportPdf', await args());
+  // The bench's B of the `pdf-cache` layer (config.ts): every PDF drawn again.
+  if (layerOff('pdf-cache')) return drawing();
+  // A hash key is base64url (no '/'), so the two kinds of key never meet.
+  return remembered(`reportPdf/${key}`, drawing);
+}
 
 /** comparisonPdf, drawn on the pool. */
 export const comparisonPdfOffThread = (...args: Parameters<typeof comparisonPdf>) =>

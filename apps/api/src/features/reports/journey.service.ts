@@ -114,7 +114,7 @@ function journeyOf(rows: readonly ReportRow[]) {
  * retraction, an amendment, a renamed kit, a changed answer, a project that stops delivering) changes it;
  * the values and species of a stored result never change under the same id.
  */
-const journeyKey = (db: DbOrTx) =>
+export const journeyKey = (db: DbOrTx) =>
   sql<string>`(${db
     .select({
       key: sql`md5(coalesce(string_agg(json_build_array(${kits.id}, ${kits.name}, ${kits.sampleIdentifier}, ${kits.displayDate}, ${kits.sampleStatus}, ${projects.resultDeliveryType}, ${labResults.id}, ${labResults.database}, ${labResults.reportShape}, (select json_agg(json_build_array(${surveyAnswers.questionId}, ${surveyAnswers.answerString}) order by ${surveyAnswers.questionId}, ${surveyAnswers.answerString}) from ${surveyAnswers} where ${and(eq(surveyAnswers.kitId, kits.id), inArray(surveyAnswers.questionId, [...JOURNEY_NOTE_QUESTION_IDS]))}))::text, ',' order by ${kits.displayDate}, ${kits.id}), ''))`,

@@ -146,7 +146,8 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reports/:sample/pdf',
     {
-      onRequest: requireUser,
+      // The PDF's key is read by the report read's statement, which checks the session itself.
+      onRequest: requireUserCheckedByQuery,
       schema: {
         tags: ['reports'],
         summary: 'The report as a PDF',

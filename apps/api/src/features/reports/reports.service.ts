@@ -14,6 +14,7 @@ import { type BuildReport, compareReports, summaryOf } from '@portal/domain/repo
 import { and, asc, count, eq, inArray, isNotNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { comparisonPdfOffThread } from '../../adapters/pdf/pdf-pool.ts';
 import { layerOff } from '../../config.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { preparedFor } from '../../db/prepared.ts';
 import {
   closureRequests,
@@ -228,9 +229,18 @@ export async function listReports(ctx: AppContext, userId: string) {
  * The person and, when it is theirs and viewable, the report of the sample, in one statement: the
  * person's permission decides before the report's existence (a minor without consent gets 403). It
  * starts from the person's row and checks the caller's session is live, so it also proves the account
- * exists and is signed in (requireUserCheckedByQuery).
+ * exists and is signed in (requireUserCheckedByQuery). `reportText` is what is read of the report (its
+ * text, or nothing where only its key is wanted); `stamp` (of the stored result) and `outer` (of the person,
+ * `users` in scope) are extra columns for the report PDF's key (report-pdf.service.ts).
  */
-const reportOfOwnerReading = (name: string, reportText: SQL.Aliased<string>) =>
+export const reportOfOwnerReading = (
+  name: string,
+  reportText: SQL.Aliased<string | null>,
+  {
+    stamp = sql<string | null>`null`.as('stamp'),
+    outer = () => sql<string | null>`null`,
+  }: { stamp?: SQL.Aliased<string | null>; outer?: (db: DbOrTx) => SQL<string | null> } = {},
+) =>
   preparedFor((db) => {
     const found = db
       .select({
@@ -239,6 +249,7 @@ const reportOfOwnerReading = (name: string, reportText: SQL.Aliased<string>) =>
         sampleIdentifier: kits.sampleIdentifier,
         displayDate: kits.displayDate,
         reportText,
+        stamp,
         // REPORT_SHAPE of report-explanations.ts: a report in an older shape is rebuilt before it is sent.
         reportShape: labResults.reportShape,
         sampleStatus: kits.sampleStatus,
@@ -251,12 +262,22 @@ const reportOfOwnerReading = (name: string, reportText: SQL.Aliased<string>) =>
       .as('found');
     return db
       .select({
-        user: users,
+        // What canViewReports and a PDF's heading (metaOf) read of the person, not the whole row: its
+        // timestamps and authorities array cost the driver more to parse than the rest of the read.
+        user: {
+          firstName: users.firstName,
+          lastName: users.lastName,
+          underAge: users.underAge,
+          dateOfBirth: users.dateOfBirth,
+          parentConsented: users.parentConsented,
+        },
         kitId: found.kitId,
         kitName: found.kitName,
         sampleIdentifier: found.sampleIdentifier,
         displayDate: found.displayDate,
         reportText: found.reportText,
+        stamp: found.stamp,
+        outer: outer(db).as('outer'),
         reportShape: found.reportShape,
         sampleStatus: found.sampleStatus,
         resultDeliveryType: found.resultDeliveryType,
@@ -266,6 +287,7 @@ const reportOfOwnerReading = (name: string, reportText: SQL.Aliased<string>) =>
       .where(and(eq(users.id, sql.placeholder('userId')), liveSession(sql.placeholder('sessionId'))))
       .prepare(name);
   });
+type ReportOfOwner = ReturnType<typeof reportOfOwnerReading>;
 const reportOfOwner = reportOfOwnerReading(
   'report_of_owner',
   // As the database's text: the report read sends it on as it is (getReportJson).
@@ -281,8 +303,18 @@ const reportOfOwnerFromJsonb = reportOfOwnerReading(
   sql<string>`${labResults.report}`.mapWith((report) => JSON.stringify(report)).as('report_text'),
 );
 
-async function ownReportRow(ctx: AppContext, { userId, sessionId }: Caller, sampleIdentifier: string) {
-  const [row] = await (layerOff('report-text') ? reportOfOwnerFromJsonb : reportOfOwner)(ctx.db).execute({
+/**
+ * The caller's report row by one of the statements above, with every access rule of a report read applied:
+ * a live session, reports available, the person allowed to see reports (parental consent), the kit theirs
+ * with a report its project delivers.
+ */
+export async function ownReportRow(
+  ctx: AppContext,
+  { userId, sessionId }: Caller,
+  sampleIdentifier: string,
+  statement: ReportOfOwner = layerOff('report-text') ? reportOfOwnerFromJsonb : reportOfOwner,
+) {
+  const [row] = await statement(ctx.db).execute({
     userId,
     sessionId,
     sample: sampleIdentifier.trim().toUpperCase(),
@@ -304,7 +336,14 @@ async function ownReportRow(ctx: AppContext, { userId, sessionId }: Caller, samp
     sampleIdentifier: row.sampleIdentifier,
     displayDate: row.displayDate,
   };
-  return { user: row.user, kit, reportText: row.reportText ?? '{}', shape: row.reportShape ?? 0 };
+  return {
+    user: row.user,
+    kit,
+    reportText: row.reportText ?? '{}',
+    shape: row.reportShape ?? 0,
+    stamp: row.stamp,
+    outer: row.outer,
+  };
 }
 
 export async function ownReport(ctx: AppContext, caller: Caller, sampleIdentifier: string) {
