@@ -15,7 +15,7 @@ import { signedInStaff } from '../../test/staff.ts';
 import { asStaff, ownedKit, SEQUENCED, uniqueProfile } from '../staff-kits/staff-kits.test-helpers.ts';
 
 /**
- * The report PDF kept in memory under a key read with the report (decision 0xx-pdfread): the stored
+ * The report PDF kept in memory under a key read with the report (decision 074): the stored
  * result's id, shape and time, the heading and the journey's key. Whatever is drawn into the PDF changes
  * the key, so the next request draws it again; every access rule is applied before the memory is asked.
  */

@@ -23,7 +23,7 @@ const pdfKeyOfOwner = reportOfOwnerReading('report_pdf_key_of_owner', sql<null>`
 /**
  * The report's PDF, with the person's whole journey when they have more than one report. Kept in memory
  * under the stored result's stamp, the heading drawn (person, kit name, date, brand) and the journey's
- * key (decision 0xx-pdfread): a PDF asked for again costs one statement; the report is read, parsed and
+ * key (decision 074): a PDF asked for again costs one statement; the report is read, parsed and
  * the journey built only when the PDF is drawn.
  */
 export async function reportAsPdf(ctx: AppContext, caller: Caller, sampleIdentifier: string) {
