@@ -1,9 +1,15 @@
 import fs from 'node:fs';
 import { buildReport, parseMetaphlanProfile } from '@portal/domain/report';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { setSpeedLayersOff } from '../../config.ts';
 import { readPdf } from '../../test/pdf-text.ts';
-import { closePdfPool, comparisonPdfOffThread, pdfPoolStats, reportPdfOffThread } from './pdf-pool.ts';
+import {
+  closePdfPool,
+  comparisonPdfOffThread,
+  pdfPoolStats,
+  reportPdfOffThread,
+  thePool,
+} from './pdf-pool.ts';
 import { reportPdf } from './report-pdf.ts';
 
 const data = new URL('../../../../../packages/domain/test-data/report/', import.meta.url);
@@ -65,5 +71,17 @@ describe('PDFs drawn off the server thread (issue 31)', () => {
     if (!comparison.comparable) throw new Error('the same report compares with itself');
     const pdf = await comparisonPdfOffThread(comparison, meta, meta);
     expect((await readPdf(pdf)).pages.join(' ')).toContain('Ada Lovelace');
+  });
+});
+
+describe('the PDF threads, when one fails between PDFs', () => {
+  it('log the failure (the pool reports it as an error event), and throw nothing: the server goes on', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const failure = Object.assign(new Error('Worker terminated due to reaching memory limit'), {
+      code: 'ERR_WORKER_OUT_OF_MEMORY',
+    });
+    expect(() => thePool().emit('error', failure)).not.toThrow();
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('memory limit'));
+    warn.mockRestore();
   });
 });

@@ -12,8 +12,10 @@ import type { comparisonPdf, reportPdf } from './report-pdf.ts';
  */
 let pool: Piscina | undefined;
 
-function thePool(): Piscina {
-  pool ??= new Piscina({
+/** The drawing threads' pool, made on first use (exported for its test). */
+export function thePool(): Piscina {
+  if (pool) return pool;
+  pool = new Piscina({
     filename: new URL('./pdf-worker.mjs', import.meta.url).href,
     maxThreads: Math.max(1, os.availableParallelism() - 1),
     minThreads: 0,
@@ -21,6 +23,9 @@ function thePool(): Piscina {
     // A PDF is a few hundred kilobytes; more than this many waiting means the pool is overwhelmed.
     maxQueue: 1_000,
   });
+  // A thread that fails with no PDF in hand is reported as the pool's 'error' event, which would
+  // otherwise end the process (as the file readers' did, lib/untrusted-files.ts).
+  pool.on('error', (error: Error) => console.warn(`a PDF thread failed between PDFs: ${error.message}`));
   return pool;
 }
 
