@@ -12,11 +12,14 @@ export const NARROW_SCREEN_QUERY = '(max-width: 47.99rem)';
  */
 export const ServerLayoutContext = createContext<'narrow' | 'wide'>('wide');
 
+/** The narrow-screen media query of this window, or null where the browser has none (jsdom). */
+export function narrowScreen(): MediaQueryList | null {
+  return typeof window.matchMedia === 'function' ? window.matchMedia(NARROW_SCREEN_QUERY) : null;
+}
+
 /** This screen's layout, as the first render of a page the server drew asks for it. */
 export function screenLayout(): 'narrow' | 'wide' {
-  return typeof window.matchMedia === 'function' && window.matchMedia(NARROW_SCREEN_QUERY).matches
-    ? 'narrow'
-    : 'wide';
+  return narrowScreen()?.matches ? 'narrow' : 'wide';
 }
 
 /**
@@ -37,6 +40,5 @@ export function rememberScreenLayout(): void {
     document.cookie = `${SCREEN_LAYOUT_COOKIE}=${screenLayout()}; path=/; max-age=31536000; samesite=lax${secure}`;
   };
   write();
-  if (typeof window.matchMedia === 'function')
-    window.matchMedia(NARROW_SCREEN_QUERY).addEventListener('change', write);
+  narrowScreen()?.addEventListener('change', write);
 }

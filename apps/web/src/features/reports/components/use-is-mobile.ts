@@ -1,15 +1,9 @@
 import { useContext, useSyncExternalStore } from 'react';
-import { NARROW_SCREEN_QUERY, ServerLayoutContext } from '../../../lib/server-layout.ts';
+import { narrowScreen, ServerLayoutContext } from '../../../lib/server-layout.ts';
 
 /** Phones and small tablets, where the report selector has room for only a short label. */
-const MOBILE_QUERY = NARROW_SCREEN_QUERY;
-
-function query(): MediaQueryList | null {
-  return typeof window.matchMedia === 'function' ? window.matchMedia(MOBILE_QUERY) : null;
-}
-
 function subscribe(onChange: () => void): () => void {
-  const list = query();
+  const list = narrowScreen();
   list?.addEventListener('change', onChange);
   return () => list?.removeEventListener('change', onChange);
 }
@@ -20,7 +14,7 @@ export function useIsMobile(): boolean {
   const serverLayout = useContext(ServerLayoutContext);
   return useSyncExternalStore(
     subscribe,
-    () => query()?.matches ?? false,
+    () => narrowScreen()?.matches ?? false,
     () => serverLayout === 'narrow',
   );
 }
