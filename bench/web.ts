@@ -21,6 +21,14 @@ import { call, OPS_KEY, ROOT, startServer } from './server.ts';
 const DIST = path.join(ROOT, 'apps/web/dist');
 const CPU_SLOWDOWN = 4;
 const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 7));
+/** BENCH_WEB_PAGES='login|report, b.d.': only these pages (names as in the table, split by |), for an A/B. */
+const ONLY_PAGES = process.env.BENCH_WEB_PAGES?.split('|').map((p) => p.trim());
+/** BENCH_WEB_TASKS=1: print each load's long tasks after first paint (start from FCP, duration, ms). */
+const PRINT_TASKS = process.env.BENCH_WEB_TASKS === '1';
+/** BENCH_WEB_PROFILE=<folder>: a V8 CPU profile of each load there, to open in Chrome DevTools. */
+const PROFILE_DIR = process.env.BENCH_WEB_PROFILE;
+/** BENCH_WEB_TRACE=<folder>: a Chromium performance trace of each load there (DevTools' Performance panel). */
+const TRACE_DIR = process.env.BENCH_WEB_TRACE;
 const PASSWORD = 'BenchSecret12!';
 const PROFILE = fs.readFileSync(
   path.join(ROOT, 'packages/domain/test-data/report/gmwi2/SRR1761667_metaphlan.txt'),
@@ -181,7 +189,7 @@ export async function benchWeb() {
     const latest = journeyKits.at(-1) as { id: number };
 
     // [name, address, who is signed in, whether the page cookie is kept (decision 073)]
-    const pages: [string, string, string | null, boolean][] = [
+    const allPages: [string, string, string | null, boolean][] = [
       ['login', '/login', null, true],
       ['dashboard', '/dashboard', email, true],
       ['kits', '/kits', email, true],
@@ -191,6 +199,7 @@ export async function benchWeb() {
       ['report, 12, b.d.', `/report/${latest.id}`, journeyEmail, false],
       ['journey, 12', '/journey', journeyEmail, true],
     ];
+    const pages = allPages.filter(([name]) => !ONLY_PAGES || ONLY_PAGES.includes(name));
     const figures: PageFigure[] = [];
     /** One cold load of the page in a new context, as a first visit (signed in through the API) sees it. */
     const load = async (url: string, signedIn: string | null, pageCookie: boolean): Promise<Load> => {
@@ -212,6 +221,26 @@ export async function benchWeb() {
       await page.addInitScript(OBSERVE);
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+      const traceName = `${url.replace(/\W+/g, '_')}-${pageCookie ? 'drawn' : 'bd'}-${Date.now()}`;
+      if (TRACE_DIR) {
+        fs.mkdirSync(TRACE_DIR, { recursive: true });
+        await browser.startTracing(page, {
+          path: path.join(TRACE_DIR, `${traceName}.json`),
+          categories: [
+            'devtools.timeline',
+            'v8.execute',
+            'disabled-by-default-devtools.timeline',
+            'blink.user_timing',
+            'loading',
+            'v8',
+          ],
+        });
+      }
+      if (PROFILE_DIR) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+        await cdp.send('Profiler.start');
+      }
       const scripts = new Set<string>();
       page.on('response', (r) => {
         const u = new URL(r.url());
@@ -237,9 +266,18 @@ export async function benchWeb() {
       const fcp = (await page.evaluate(
         `performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0`,
       )) as number;
-      const tbt = m.longTasks
-        .filter(([start]) => start >= fcp)
-        .reduce((sum, [, d]) => sum + Math.max(0, d - 50), 0);
+      if (PROFILE_DIR) {
+        const { profile } = await cdp.send('Profiler.stop');
+        fs.mkdirSync(PROFILE_DIR, { recursive: true });
+        fs.writeFileSync(path.join(PROFILE_DIR, `${traceName}.cpuprofile`), JSON.stringify(profile));
+      }
+      if (TRACE_DIR) await browser.stopTracing();
+      const afterPaint = m.longTasks.filter(([start]) => start >= fcp);
+      const tbt = afterPaint.reduce((sum, [, d]) => sum + Math.max(0, d - 50), 0);
+      if (PRINT_TASKS)
+        console.log(
+          `${url}: FCP ${fcp.toFixed(0)} ms, LCP ${m.lcp.toFixed(0)}, CLS ${m.cls.toFixed(3)}, long tasks after it ${afterPaint.map(([s, d]) => `+${(s - fcp).toFixed(0)}:${d.toFixed(0)}`).join(' ') || 'none'}`,
+        );
       const bytes = [...scripts].reduce((sum, p) => {
         const file = path.join(DIST, p);
         return sum + (fs.existsSync(file) ? gzipSize(file) : 0);

@@ -103,7 +103,8 @@ describe('Reports page', () => {
     const shannon = screen.getByRole('article', { name: 'Shannon diversity' });
     expect(within(shannon).getByText('1.74')).toBeVisible();
     expect(within(shannon).getByText('5th percentile')).toBeVisible();
-    expect(screen.getByRole('table', { name: 'Microbes the indices count' })).toHaveTextContent(
+    // The sections are drawn one after another, one per paint (issue 37).
+    expect(await screen.findByRole('table', { name: 'Microbes the indices count' })).toHaveTextContent(
       'Lachnoclostridium',
     );
   });
@@ -135,7 +136,7 @@ describe('Reports page', () => {
       'Shannon diversity: 1.74, the 5th percentile of healthy reference people; below the usual range, the 25th to the 75th percentile.',
     );
     // GMWI2 has no reference percentile: its band runs around zero, the healthy side above it.
-    const gmwi2 = screen.getByRole('article', { name: 'GMWI2 (Gut Microbiome Wellness Index 2)' });
+    const gmwi2 = await screen.findByRole('article', { name: 'GMWI2 (Gut Microbiome Wellness Index 2)' });
     expect(within(gmwi2).getByRole('img')).toHaveAccessibleName(
       /^GMWI2 \(Gut Microbiome Wellness Index 2\): -0\.647, below zero\. The healthy range is above zero/,
     );
@@ -156,7 +157,7 @@ describe('Reports page', () => {
     await user.click(within(composition).getByText(REPORT_TEXTS.showTable));
     expect(within(composition).getByRole('table')).toBeVisible();
 
-    const science = screen.getByRole('region', { name: REPORT_TEXTS.howCalculated });
+    const science = await screen.findByRole('region', { name: REPORT_TEXTS.howCalculated });
     const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
     expect(headings.indexOf(REPORT_TEXTS.howCalculated)).toBeGreaterThan(
       headings.indexOf(REPORT_TEXTS.diversityTitle),

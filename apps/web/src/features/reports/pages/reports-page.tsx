@@ -23,6 +23,7 @@ import { ReportCoachLink } from '../components/report-coach-link.tsx';
 import { ReportMaintenance } from '../components/report-maintenance.tsx';
 import { SampleSelect } from '../components/sample-select.tsx';
 import { useIsMobile } from '../components/use-is-mobile.ts';
+import { useStaged } from '../components/use-staged.ts';
 import { formatDisplayDate } from '../report-format.ts';
 import {
   laterReports,
@@ -36,6 +37,8 @@ import { notableTaxaOf } from '../report-taxa.ts';
 import { REPORT_TEXTS } from '../report-texts.ts';
 
 const REPORT_NOT_PERMITTED_CODE = 'REPORT_NOT_PERMITTED';
+/** The most sections the report draws under its summary (the `sections` list below). */
+const SECTION_COUNT = 10;
 
 /** A refused or failed report call: the maintenance screen, the kits page's permission text, or the message. */
 function ReportFailure({ error }: { error: Error }) {
@@ -87,6 +90,9 @@ export function ReportsPage() {
   const shownReport = primaryReport.data ?? null;
   const deferredReport = useDeferredValue(shownReport, null);
   const sectionsReport = deferredReport === shownReport ? deferredReport?.report : undefined;
+  // How many of the sections under the summary are drawn: they follow one another, each after the one
+  // before has painted, so no single task lays out the whole report (issue 37).
+  const stagedCount = useStaged(SECTION_COUNT, sectionsReport !== undefined);
 
   function select(next: Selection) {
     navigate(
@@ -147,6 +153,40 @@ export function ReportsPage() {
         <Loading />
       </>
     );
+
+  // The sections under the summary, in order; the first `stagedCount` of them are drawn.
+  const sections =
+    primary && sectionsReport
+      ? [
+          secondary && comparable ? (
+            <ComparisonSection
+              key="comparison"
+              earlier={{ label: labelOf(primary), report: sectionsReport }}
+              later={{ label: labelOf(secondary), report: secondaryReport.data?.report }}
+              comparison={comparable}
+            />
+          ) : null,
+          secondary && comparison.isPending ? <Loading key="comparison-loading" /> : null,
+          comparison.isError ? <ReportFailure key="comparison-error" error={comparison.error} /> : null,
+          <DiversitySection key="diversity" report={sectionsReport} />,
+          <IndicesSection key="indices" report={sectionsReport} />,
+          <CompositionSection
+            key="composition"
+            report={sectionsReport}
+            bars={[
+              { label: labelOf(primary), entries: sectionsReport.composition.phylum },
+              ...(secondary && comparable && secondaryReport.data
+                ? [{ label: labelOf(secondary), entries: secondaryReport.data.report.composition.phylum }]
+                : []),
+            ]}
+          />,
+          <NotableTaxa key="notable" taxa={notableTaxaOf(sectionsReport)} />,
+          <HowCalculated key="how" report={sectionsReport} />,
+          <ProtocolSection key="protocol" report={sectionsReport} />,
+          // Last, so its arrival (its own call) moves nothing already on the screen.
+          <JourneySection key="journey" enabled={items.length > 1} />,
+        ].filter((section) => section !== null)
+      : [];
 
   return (
     <>
@@ -218,40 +258,7 @@ export function ReportsPage() {
         ) : (
           <div className="report-body">
             {summaryFirst ? null : reportHead(primaryReport.data.report)}
-            {sectionsReport ? (
-              <>
-                {secondary && comparable ? (
-                  <ComparisonSection
-                    earlier={{ label: labelOf(primary), report: sectionsReport }}
-                    later={{ label: labelOf(secondary), report: secondaryReport.data?.report }}
-                    comparison={comparable}
-                  />
-                ) : null}
-                {secondary && comparison.isPending ? <Loading /> : null}
-                {comparison.isError ? <ReportFailure error={comparison.error} /> : null}
-                <DiversitySection report={sectionsReport} />
-                <IndicesSection report={sectionsReport} />
-                <CompositionSection
-                  report={sectionsReport}
-                  bars={[
-                    { label: labelOf(primary), entries: sectionsReport.composition.phylum },
-                    ...(secondary && comparable && secondaryReport.data
-                      ? [
-                          {
-                            label: labelOf(secondary),
-                            entries: secondaryReport.data.report.composition.phylum,
-                          },
-                        ]
-                      : []),
-                  ]}
-                />
-                <NotableTaxa taxa={notableTaxaOf(sectionsReport)} />
-                <HowCalculated report={sectionsReport} />
-                <ProtocolSection report={sectionsReport} />
-                {/* Last, so its arrival (its own call) moves nothing already on the screen. */}
-                <JourneySection enabled={items.length > 1} />
-              </>
-            ) : null}
+            {sections.slice(0, stagedCount)}
           </div>
         )
       ) : null}
