@@ -1,4 +1,4 @@
-import { SERVER_RENDERED_ATTRIBUTE } from '@portal/domain';
+import { SERVER_RENDERED_ATTRIBUTE, SIGNED_IN_DRAWN_PAGE } from '@portal/domain';
 import './styles/index.css';
 
 /**
@@ -41,7 +41,7 @@ async function start() {
     await nextTask();
     // The signed-in pages' reads and their schemas (the schemas' library and the person's), which the
     // report's reads need first; not on the sign-in page, whose first load leaves them out (decision 034).
-    if (window.location.pathname.startsWith('/report/')) {
+    if (SIGNED_IN_DRAWN_PAGE.test(window.location.pathname)) {
       await import('./lib/current-user.ts');
       await nextTask();
     }

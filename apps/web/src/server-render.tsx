@@ -1,4 +1,9 @@
-import type { PublicConfig, SessionResponse, SignedInPageReads } from '@portal/domain';
+import {
+  type PublicConfig,
+  type SessionResponse,
+  SIGNED_IN_DRAWN_PAGE,
+  type SignedInPageReads,
+} from '@portal/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -10,7 +15,7 @@ import { selectReports } from './features/reports/report-selection.ts';
 import { configQuery } from './lib/config.ts';
 import { currentUserQueryKey, currentUserSchema } from './lib/current-user.ts';
 import { createQueryClient } from './lib/query-client.ts';
-import { ServerLayoutContext, SIGNED_IN_DRAWN_PAGE } from './lib/server-layout.ts';
+import { ServerLayoutContext } from './lib/server-layout.ts';
 import { endSession, startSession } from './lib/session.ts';
 
 /**

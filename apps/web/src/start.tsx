@@ -2,7 +2,7 @@
  * The app's start (main.tsx loads it): the session restored, the page's code and first reads asked for,
  * then the first render, or the take-over of a page the server drew.
  */
-import { SERVER_RENDERED_ATTRIBUTE } from '@portal/domain';
+import { SERVER_RENDERED_ATTRIBUTE, SIGNED_IN_DRAWN_PAGE } from '@portal/domain';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
@@ -11,12 +11,7 @@ import { restoreSession } from './lib/api-client.ts';
 import { inlineConfig } from './lib/config.ts';
 import { listenBeforeTheRouter } from './lib/popstate-first.ts';
 import { createQueryClient } from './lib/query-client.ts';
-import {
-  rememberScreenLayout,
-  ServerLayoutContext,
-  SIGNED_IN_DRAWN_PAGE,
-  screenLayout,
-} from './lib/server-layout.ts';
+import { rememberScreenLayout, ServerLayoutContext, screenLayout } from './lib/server-layout.ts';
 import { getSessionSnapshot } from './lib/session.ts';
 
 const root = document.getElementById('root');

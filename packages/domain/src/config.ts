@@ -23,6 +23,12 @@ export const PUBLIC_CONFIG_ELEMENT_ID = 'portal-config';
 export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
 
 /**
+ * The signed-in page the server draws when the browser sends the page cookie (decision 073): one report
+ * by its kit, the page a person reloads or opens from the dashboard. Its kit id is the first group.
+ */
+export const SIGNED_IN_DRAWN_PAGE = /^\/report\/(\d{1,9})$/;
+
+/**
  * What the server gives the web app's renderer for a signed-in page it may draw (decision 073): the
  * person's reads, answered by the API as the browser's would be (same token, same checks), and the
  * screen's layout as far as the request tells it.

@@ -93,6 +93,14 @@ export async function signIn(app: FastifyInstance, email: string, password = PAS
 export const reportProfile = (name: string) =>
   fs.readFileSync(new URL(`../../../../packages/domain/test-data/report/${name}`, import.meta.url), 'utf8');
 
+/** Three samples of one person of the kefir cohort, in the order taken: a journey of three reports. */
+export const kefirSeries = () =>
+  [1, 2, 3].map((n) => reportProfile(`gmwi2/kefir/Subj030_time${n}_S${17 + n}_metaphlan.txt`)) as [
+    string,
+    string,
+    string,
+  ];
+
 /** A complete profile for PUT /api/users/me (details and address). */
 export const TEST_PROFILE = {
   firstName: 'Ada',

@@ -1,8 +1,8 @@
+import { SIGNED_IN_DRAWN_PAGE } from '@portal/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { reportListQuery, reportQuery } from '../features/reports/api.ts';
 import { selectReports } from '../features/reports/report-selection.ts';
 import { currentUserQuery } from '../lib/current-user.ts';
-import { SIGNED_IN_DRAWN_PAGE } from '../lib/server-layout.ts';
 
 /**
  * The reads of a signed-in page the server drew (decision 073), into the query cache before the app's

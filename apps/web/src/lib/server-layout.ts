@@ -23,12 +23,6 @@ export function screenLayout(): 'narrow' | 'wide' {
 }
 
 /**
- * The signed-in page the server draws when the browser sends the page cookie (decision 073): one report
- * by its kit, the page a person reloads or opens from the dashboard. Its kit id is the first group.
- */
-export const SIGNED_IN_DRAWN_PAGE = /^\/report\/(\d{1,9})$/;
-
-/**
  * Tells the server this screen's layout for the next page it draws (decision 073), now and whenever it
  * changes: a screen class in a cookie, nothing about the person. Without it the server guesses from the
  * browser's word (a phone's browser says it is one) and a wrong guess is drawn again once the app runs.

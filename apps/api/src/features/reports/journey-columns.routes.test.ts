@@ -4,8 +4,8 @@ import { labResults } from '../../db/schema/index.ts';
 import {
   bearer,
   createTestApp,
+  kefirSeries,
   kitWithResults,
-  reportProfile,
   signedInUser,
   type TestApp,
 } from '../../test/helpers.ts';
@@ -15,9 +15,7 @@ import {
  * at import, and the journey is one statement that checks the session too. A report stored before
  * migration 0036 has neither column and gives the same journey.
  */
-const KEFIR = [1, 2, 3].map((n) =>
-  reportProfile(`gmwi2/kefir/Subj030_time${n}_S${17 + n}_metaphlan.txt`),
-) as [string, string, string];
+const KEFIR = kefirSeries();
 
 let t: TestApp;
 beforeAll(async () => {

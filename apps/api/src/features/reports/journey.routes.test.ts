@@ -5,6 +5,7 @@ import {
   bearer,
   createProject,
   createTestApp,
+  kefirSeries,
   kitWithResults,
   reportProfile,
   signedInUser,
@@ -13,9 +14,7 @@ import {
 import { signedInStaff } from '../../test/staff.ts';
 import { asStaff, ownedKit, SEQUENCED, uniqueProfile } from '../staff-kits/staff-kits.test-helpers.ts';
 
-const KEFIR = [1, 2, 3].map((n) =>
-  reportProfile(`gmwi2/kefir/Subj030_time${n}_S${17 + n}_metaphlan.txt`),
-) as [string, string, string];
+const KEFIR = kefirSeries();
 const MPA4 = reportProfile('edge/metaphlan4-sgb.txt');
 
 let t: TestApp;

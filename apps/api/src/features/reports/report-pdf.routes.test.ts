@@ -5,8 +5,8 @@ import { kits, labResults, projects, refreshTokens, users } from '../../db/schem
 import {
   bearer,
   createTestApp,
+  kefirSeries,
   kitWithResults,
-  reportProfile,
   signedInUser,
   type TestApp,
 } from '../../test/helpers.ts';
@@ -19,9 +19,7 @@ import { asStaff, ownedKit, SEQUENCED, uniqueProfile } from '../staff-kits/staff
  * result's id, shape and time, the heading and the journey's key. Whatever is drawn into the PDF changes
  * the key, so the next request draws it again; every access rule is applied before the memory is asked.
  */
-const KEFIR = [1, 2, 3].map((n) =>
-  reportProfile(`gmwi2/kefir/Subj030_time${n}_S${17 + n}_metaphlan.txt`),
-) as [string, string, string];
+const KEFIR = kefirSeries();
 
 let t: TestApp;
 beforeAll(async () => {

@@ -37,8 +37,6 @@ import { notableTaxaOf } from '../report-taxa.ts';
 import { REPORT_TEXTS } from '../report-texts.ts';
 
 const REPORT_NOT_PERMITTED_CODE = 'REPORT_NOT_PERMITTED';
-/** The most sections the report draws under its summary (the `sections` list below). */
-const SECTION_COUNT = 10;
 
 /** A refused or failed report call: the maintenance screen, the kits page's permission text, or the message. */
 function ReportFailure({ error }: { error: Error }) {
@@ -90,71 +88,11 @@ export function ReportsPage() {
   const shownReport = primaryReport.data ?? null;
   const deferredReport = useDeferredValue(shownReport, null);
   const sectionsReport = deferredReport === shownReport ? deferredReport?.report : undefined;
-  // How many of the sections under the summary are drawn: they follow one another, each after the one
-  // before has painted, so no single task lays out the whole report (issue 37).
-  const stagedCount = useStaged(SECTION_COUNT, sectionsReport !== undefined);
 
-  function select(next: Selection) {
-    navigate(
-      { pathname: params.kitId === undefined ? location.pathname : '/report', search: samplesQuery(next) },
-      { replace: true, state: KEEP_SCROLL },
-    );
-  }
-
-  // A 503 or a refusal on any call stands for the whole page.
-  const blocking = [list.error, primaryReport.error, secondaryReport.error, comparison.error].find(
-    isUnavailable,
-  );
-  if (blocking) return <ReportFailure error={blocking} />;
-  if (list.isPending)
-    return (
-      <>
-        <h1>{REPORT_TEXTS.title}</h1>
-        <Loading />
-      </>
-    );
-  if (list.isError)
-    return (
-      <>
-        <h1>{REPORT_TEXTS.title}</h1>
-        <ReportFailure error={list.error} />
-      </>
-    );
-
-  const later = laterReports(items, primary);
   const comparisonData = comparison.data;
   const comparable = comparisonData?.comparable === true ? comparisonData : null;
-
-  // On a phone the report opens on its summary and first score, then the pickers and the actions'
-  // one menu (issue 33 item 19); elsewhere the pickers and actions come first, as before.
-  const summaryFirst = isMobile && primary !== null && primaryReport.data !== undefined;
-  const reportHead = (report: NonNullable<typeof primaryReport.data>['report']) =>
-    primary ? (
-      <>
-        <h2 className="report-heading">{labelOf(primary)}</h2>
-        <p className="report-meta">{REPORT_TEXTS.sampleLine(primary.sampleIdentifier, report.version)}</p>
-        <AtAGlance summary={report.summary} />
-      </>
-    ) : null;
-
-  const notFound =
-    missing.length > 0 ? (
-      <Alert tone="error" title={REPORT_TEXTS.notFoundTitle}>
-        {REPORT_TEXTS.notFound(missing.join(', '))}
-      </Alert>
-    ) : null;
-  // On a phone the pickers and actions wait for the summary they follow: drawn before it, its arrival
-  // pushed them off the screen (a layout shift of 0.19 on a 412 × 823 screen, decision 068).
-  if (isMobile && primary !== null && primaryReport.isPending)
-    return (
-      <>
-        <h1>{REPORT_TEXTS.title}</h1>
-        {notFound}
-        <Loading />
-      </>
-    );
-
-  // The sections under the summary, in order; the first `stagedCount` of them are drawn.
+  // The sections under the summary, in order. They are drawn one after another, each after the one
+  // before has painted, so no single task lays out the whole report (issue 37, decision 075).
   const sections =
     primary && sectionsReport
       ? [
@@ -187,6 +125,65 @@ export function ReportsPage() {
           <JourneySection key="journey" enabled={items.length > 1} />,
         ].filter((section) => section !== null)
       : [];
+  const stagedCount = useStaged(sections.length, sections.length > 0);
+
+  function select(next: Selection) {
+    navigate(
+      { pathname: params.kitId === undefined ? location.pathname : '/report', search: samplesQuery(next) },
+      { replace: true, state: KEEP_SCROLL },
+    );
+  }
+
+  // A 503 or a refusal on any call stands for the whole page.
+  const blocking = [list.error, primaryReport.error, secondaryReport.error, comparison.error].find(
+    isUnavailable,
+  );
+  if (blocking) return <ReportFailure error={blocking} />;
+  if (list.isPending)
+    return (
+      <>
+        <h1>{REPORT_TEXTS.title}</h1>
+        <Loading />
+      </>
+    );
+  if (list.isError)
+    return (
+      <>
+        <h1>{REPORT_TEXTS.title}</h1>
+        <ReportFailure error={list.error} />
+      </>
+    );
+
+  const later = laterReports(items, primary);
+
+  // On a phone the report opens on its summary and first score, then the pickers and the actions'
+  // one menu (issue 33 item 19); elsewhere the pickers and actions come first, as before.
+  const summaryFirst = isMobile && primary !== null && primaryReport.data !== undefined;
+  const reportHead = (report: NonNullable<typeof primaryReport.data>['report']) =>
+    primary ? (
+      <>
+        <h2 className="report-heading">{labelOf(primary)}</h2>
+        <p className="report-meta">{REPORT_TEXTS.sampleLine(primary.sampleIdentifier, report.version)}</p>
+        <AtAGlance summary={report.summary} />
+      </>
+    ) : null;
+
+  const notFound =
+    missing.length > 0 ? (
+      <Alert tone="error" title={REPORT_TEXTS.notFoundTitle}>
+        {REPORT_TEXTS.notFound(missing.join(', '))}
+      </Alert>
+    ) : null;
+  // On a phone the pickers and actions wait for the summary they follow: drawn before it, its arrival
+  // pushed them off the screen (a layout shift of 0.19 on a 412 × 823 screen, decision 068).
+  if (isMobile && primary !== null && primaryReport.isPending)
+    return (
+      <>
+        <h1>{REPORT_TEXTS.title}</h1>
+        {notFound}
+        <Loading />
+      </>
+    );
 
   return (
     <>
