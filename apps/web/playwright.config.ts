@@ -46,6 +46,10 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        // Chromium's full headless mode builds a browser window's own web UI for every page a journey
+        // opens: the address bar's suggestion popups, preloaded in a renderer of their own. A journey never
+        // sees them; measured, they cost 0.5 s of CPU per new page (15.4 s against 4.7 s for 20 pages).
+        '--disable-features=PreloadTopChromeWebUI,WebUIOmniboxPopup,WebUIOmniboxAimPopup',
       ],
     },
   },
