@@ -43,21 +43,24 @@ wait_for_build() {
     bash -c 'cat "$1"; exit "$2"' build "$logs/build.log" "$rc"
 }
 
-# Two files at once: Vitest's default on a 2-core machine is one (cores - 1). Measured on a quiet machine:
-# 544 s with one, 376 s with two (session 14).
+# More files at once than Vitest's default on a 2-core machine (one: cores - 1). Measured on a quiet
+# machine: 544 s with one, 376 s with two (session 14); the unit and web files 33 s with two, 28 s with
+# three (session 24, decision 076).
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  # With a PostgreSQL server at hand (CI), the API tests run on it, three files at once: there they
-  # mostly wait for the server (119 s, against 449 s for the same files on PGlite, session 15). On the
+  # With a PostgreSQL server at hand (CI), the API tests run on it, four files at once: there they
+  # mostly wait for the server (119 s, against 449 s for the same files on PGlite, session 15; with a
+  # fresh clone's file order, 153 s three at a time, 109 s four at a time, 114 s six, 134 s eight,
+  # session 24). On the
   # embedded database run the files whose subject is the database itself: the connection and its thread,
   # the job queue and the rate-limit store, concurrent answer saves, and closing an account while its
   # export is built. Every browser journey below also runs on the embedded database, as `npm start` does.
-  step "unit and web component tests" npx vitest run --project domain --project 'web*' --maxWorkers=2
+  step "unit and web component tests" npx vitest run --project domain --project 'web*' --maxWorkers=3
   step "API tests on the embedded database (PGlite): the database layer and concurrency" \
     env -u TEST_DATABASE_URL npx vitest run --project api --maxWorkers=2 \
     src/db/ src/plugins/ src/jobs.test src/features/orders/renewals src/features/surveys/stored-progress \
     src/features/data-rights/closure-erasure
   start_build
-  step "API tests on PostgreSQL (${TEST_DATABASE_URL%%\?*})" npx vitest run --project api --maxWorkers=3
+  step "API tests on PostgreSQL (${TEST_DATABASE_URL%%\?*})" npx vitest run --project api --maxWorkers=4
 else
   step "unit, API (embedded PGlite) and web component tests" npx vitest run --maxWorkers=2
 fi

@@ -155,16 +155,24 @@ export async function logout(page: Page): Promise<void> {
   await signOutAndWait(page, page.getByRole('button', { name: 'Log Out' }));
 }
 
-/** Clicks a sign-out control and waits for the new document of its reload to land on the sign-in page. */
-export async function signOutAndWait(page: Page, control: Locator): Promise<void> {
+/**
+ * Clicks a sign-out control and waits for the new document of its reload at `home` to land on the sign-in
+ * page (`/login` for the portal; the console's sign-in is at `/staff` itself). The sign-in form shows
+ * before that reload, so a navigation started on seeing it would be cut short by the reload.
+ */
+export async function signOutAndWait(
+  page: Page,
+  control: Locator,
+  { home = '/', signInAt = /\/login$/ }: { home?: string; signInAt?: RegExp } = {},
+): Promise<void> {
   const reloadAtHome = page.waitForRequest(
-    (req) => req.isNavigationRequest() && new URL(req.url()).pathname === '/' && req.method() === 'GET',
+    (req) => req.isNavigationRequest() && new URL(req.url()).pathname === home && req.method() === 'GET',
   );
   const reloaded = page.waitForEvent('load');
   await control.click();
   await reloadAtHome;
   await reloaded;
-  await page.waitForURL(/\/login$/);
+  await page.waitForURL(signInAt);
 }
 
 /** Every journey also fails on an uncaught error in the page. */

@@ -1,4 +1,12 @@
-import { expect, expectAccessible, latestMailLink, PASSWORD, test, uniqueEmail } from './fixtures.ts';
+import {
+  expect,
+  expectAccessible,
+  latestMailLink,
+  PASSWORD,
+  signOutAndWait,
+  test,
+  uniqueEmail,
+} from './fixtures.ts';
 import { createStaff, signInToConsole, totpCode } from './staff-fixtures.ts';
 
 test('an admin invites a lab technician, who sets a password, sets up the app and signs in with a code', async ({
@@ -26,7 +34,9 @@ test('an admin invites a lab technician, who sets a password, sets up the app an
   await invite.getByRole('checkbox', { name: /^Lab/ }).check();
   await invite.getByRole('button', { name: 'Send invitation' }).click();
   await expect(invite.getByRole('status')).toHaveText(`Invitation sent to ${techEmail}.`);
-  await expect(page.getByRole('row', { name: /Lou Pipette/ })).toContainText('Invited');
+  await expect(page.getByRole('row', { name: /Lou Pipette/ }).filter({ hasText: techEmail })).toContainText(
+    'Invited',
+  );
   await expectAccessible(page);
 
   // The technician, in a browser of their own, follows the emailed link.
@@ -61,7 +71,10 @@ test('an admin invites a lab technician, who sets a password, sets up the app an
   await expect(techNav.getByRole('link', { name: 'Staff accounts' })).toHaveCount(0);
 
   // Signing in again asks for a fresh code.
-  await tech.getByRole('button', { name: 'Sign out' }).click();
+  await signOutAndWait(tech, tech.getByRole('button', { name: 'Sign out' }), {
+    home: '/staff',
+    signInAt: /\/staff$/,
+  });
   await expect(tech.getByRole('heading', { level: 1, name: 'Staff sign-in' })).toBeVisible();
   await signInToConsole(tech, { email: techEmail, password: PASSWORD, secret });
 

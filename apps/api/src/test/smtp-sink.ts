@@ -54,6 +54,9 @@ export async function startSmtpSink({
     hideSTARTTLS: !tls,
     logger: false,
     size: 10 * 1024 * 1024,
+    // Closing waits this long for a client's open connection (a pooled transport keeps one) before ending
+    // it; the default, 30 s, was most of each test file that uses the sink.
+    closeTimeout: 100,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => {
