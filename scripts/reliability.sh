@@ -21,23 +21,35 @@ fi
 
 logs="$(mktemp -d)"
 started=$SECONDS
+# Each lane runs all its files, so one failure does not hide another; it fails if any of them failed.
 lane1() {
-  run reliability/export-crash.test.ts || return 1
-  run reliability/closure-crash.test.ts
+  local rc=0
+  run reliability/export-crash.test.ts || rc=1
+  run reliability/closure-crash.test.ts || rc=1
+  return "$rc"
 }
 lane2() {
+  local rc=0
   run reliability/two-instances.test.ts reliability/startup.test.ts reliability/rolling-restart.test.ts \
-    reliability/crash.test.ts reliability/outage.test.ts reliability/graceful-stop.test.ts || return 1
-  run reliability/busy-start.test.ts
+    reliability/crash.test.ts reliability/outage.test.ts reliability/graceful-stop.test.ts || rc=1
+  run reliability/busy-start.test.ts || rc=1
+  return "$rc"
 }
+# Each lane in a process group of its own (job control on while they start), so that a run stopped
+# early (Ctrl-C, or a signal to this script) ends both with their Vitest and the servers they started.
+set -m
 lane1 >"$logs/lane1.log" 2>&1 &
 pid1=$!
-trap 'kill "$pid1" 2>/dev/null' EXIT
-lane2 >"$logs/lane2.log" 2>&1
-rc2=$?
+lane2 >"$logs/lane2.log" 2>&1 &
+pid2=$!
+set +m
+trap 'kill -- "-$pid1" "-$pid2" 2>/dev/null' EXIT
+trap 'exit 130' INT TERM
 wait "$pid1"
 rc1=$?
-trap - EXIT
+wait "$pid2"
+rc2=$?
+trap - EXIT INT TERM
 echo "== reliability, lane 1 (crashes during an export and a closure): exit $rc1"
 cat "$logs/lane1.log"
 echo "== reliability, lane 2 (two instances, start, rolling restart, crash during writes, outage, stop, busy start): exit $rc2"
